@@ -1,0 +1,309 @@
+// The schedcheck command line: list | run | solve | check | search | suite | generate.
+// Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
+// 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
+#include "cli/output.hpp"
+#include "counterexamples/builtin.hpp"
+#include "counterexamples/search.hpp"
+#include "model/input.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+using namespace schedcheck;
+namespace fs = std::filesystem;
+
+constexpr int kExitBadInput = 2;
+constexpr int kExitInternal = 4;
+
+struct OutputFlags {
+  bool json = false;
+  bool csv = false;
+  cli::Format format() const { return json ? cli::Format::kJson : csv ? cli::Format::kCsv : cli::Format::kTable; }
+};
+
+void add_output_flags(CLI::App* command, OutputFlags& flags) {
+  auto* json = command->add_flag("--json", flags.json, "print one JSON object (fields: docs/cli.md)");
+  command->add_flag("--csv", flags.csv, "print CSV (header + one row)")->excludes(json);
+}
+
+void add_solve_flags(CLI::App* command, CheckRequest& request) {
+  command->add_option("--timeout-ms", request.solve.timeout_ms, "time limit of the exact method, milliseconds")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 86'400'000u));
+}
+
+std::string list_text(const Registry& registry, bool json) {
+  if (json) {
+    nlohmann::json all = nlohmann::json::array();
+    auto described = [](const std::vector<Described>& items) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& d : items) out.push_back({{"name", d.name}, {"source", d.source}, {"summary", d.summary}});
+      return out;
+    };
+    for (const auto& p : registry.problems())
+      all.push_back({{"problem", p->info().name},
+                     {"source", p->info().source},
+                     {"summary", p->info().summary},
+                     {"instance_kind", p->instance_kind()},
+                     {"policies", described(p->policies())},
+                     {"exact", described(p->exact_methods())},
+                     {"properties", described(p->properties())},
+                     {"generator", p->generator_settings()}});
+    return all.dump(2) + "\n";
+  }
+  std::string out;
+  for (const auto& p : registry.problems()) {
+    out += fmt::format("problem  {:<22} {}  [{}]\n", p->info().name, p->info().summary, p->info().source);
+    auto section = [&](const char* label, const std::vector<Described>& items) {
+      for (const auto& d : items) out += fmt::format("  {:<10}{:<20} {}  [{}]\n", label, d.name, d.summary, d.source);
+    };
+    section("policy", p->policies());
+    section("exact", p->exact_methods());
+    section("property", p->properties());
+    out += fmt::format("  {:<10}{}\n", "generator", p->generator_settings());
+  }
+  out += "\nexact methods: the first listed is the default oracle; choose another with --exact.\n";
+  return out;
+}
+
+// Instance files named on the command line, or every *.json under a directory, sorted.
+std::vector<std::string> instance_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    if (fs::is_directory(path)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::recursive_directory_iterator(path))
+        if (entry.is_regular_file() && entry.path().extension() == ".json") found.push_back(entry.path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(path);
+    }
+  }
+  return files;
+}
+
+int run_suite(const Registry& registry, const std::vector<std::string>& paths, const CheckRequest& base,
+              const OutputFlags& out) {
+  std::vector<Report> reports;
+  int exit_code = 0;
+  for (const auto& file : instance_files(paths)) {
+    const nlohmann::json document = read_json_file(file);
+    const std::string kind = document.is_object() && document.contains("kind") && document["kind"].is_string()
+                                 ? document["kind"].get<std::string>()
+                                 : "";
+    if (kind.empty()) throw InputError(fmt::format("{}: kind: missing required field (which problem family the file "
+                                                   "is for, e.g. \"sla-site\"; see docs/formats.md)", file));
+    bool matched = false;
+    for (const auto& problem : registry.problems()) {
+      if (problem->instance_kind() != kind) continue;
+      matched = true;
+      for (const auto& policy : problem->policies()) {
+        CheckRequest request = base;
+        request.policy = policy.name;
+        reports.push_back(problem->check(document, file, request));
+        exit_code = std::max(exit_code, reports.back().exit_code() == 3 ? 3 : 0);
+        if (reports.back().exit_code() == 1) exit_code = 1;
+      }
+    }
+    if (!matched) throw InputError(fmt::format("{}: kind: no registered problem reads \"{}\" (see `schedcheck list`)", file, kind));
+  }
+  std::cout << cli::render_rows(reports, out.format());
+  return exit_code;
+}
+
+int run_search(const Problem& problem, SearchOptions options, const std::string& out_dir, bool quiet,
+               const OutputFlags& out) {
+  // Refuse a bad --out before spending time: it must be a directory we can create and write.
+  std::error_code error;
+  fs::create_directories(out_dir, error);
+  if (error || !fs::is_directory(out_dir))
+    throw InputError(fmt::format("{}: --out: cannot create the directory ({})", out_dir, error ? error.message() : "a file is in the way"));
+  const auto progress = [&](const SearchProgress& p) {
+    if (quiet) return;
+    std::cerr << fmt::format("search {} {}: {}/{} checked, {} failing, {} undecided, {:.0f} checks/s\n",
+                             options.problem, options.check.policy, p.done, p.total, p.failing, p.undecided,
+                             static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
+  };
+  const SearchSummary summary = search(problem, options, progress);
+  nlohmann::json written = nlohmann::json::array();
+  for (const auto& found : summary.counterexamples) {
+    const std::string path = (fs::path(out_dir) / corpus_file_name(found, options)).string();
+    write_file_atomically(path, corpus_document(found, options, path).dump(2) + "\n");
+    written.push_back({{"file", path},
+                       {"property", found.property},
+                       {"trial", found.trial},
+                       {"original_size", found.original_size},
+                       {"shrunk_size", found.report.size},
+                       {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}});
+  }
+  const double rate = static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9);
+  if (out.json) {
+    std::cout << nlohmann::json{{"problem", options.problem}, {"policy", options.check.policy},
+                                {"seed", options.seed},       {"trials", options.trials},
+                                {"size", options.size},       {"tolerance", options.check.tolerance},
+                                {"checked", summary.checked}, {"failing", summary.failing},
+                                {"undecided", summary.undecided}, {"seconds", summary.seconds},
+                                {"checks_per_second", rate},  {"counterexamples", written}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << fmt::format("checked {} instances of {} (n = {}, seed {}) in {:.2f} s ({:.0f} checks/s): {} failing, "
+                             "{} undecided\n",
+                             summary.checked, options.problem, options.size, options.seed, summary.seconds, rate,
+                             summary.failing, summary.undecided);
+    for (const auto& w : written)
+      std::cout << fmt::format("  wrote {}  ({} fails; shrunk from {} to {} items)\n", w["file"].get<std::string>(),
+                               w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
+                               w["shrunk_size"].get<std::size_t>());
+  }
+  if (summary.failing > 0) return 1;
+  return summary.undecided > 0 ? 3 : 0;
+}
+
+int run_cli(int argc, char** argv) {
+  Registry registry = make_builtin_registry();
+
+  CLI::App app{"schedcheck: scheduling policies of five grid/cloud papers, checked against exact optima.\n"
+               "Exit codes: 0 all properties hold, 1 a property fails, 2 bad input or usage,\n"
+               "3 the exact method could not decide within its time limit, 4 internal error.\n"
+               "Docs: README.md, docs/cli.md, docs/formats.md."};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "help for every command");
+
+  std::string problem_name, instance_file, out_dir;
+  bool quiet = false, list_json = false;
+  std::vector<std::string> suite_paths;
+  OutputFlags out;
+  CheckRequest request;
+  SearchOptions search_options;
+
+  auto* list = app.add_subcommand("list", "problems, policies, exact methods and properties, with their sources");
+  list->add_flag("--json", list_json, "print JSON");
+
+  auto* run = app.add_subcommand("run", "run one policy on an instance and check the properties that need no optimum");
+  auto* solve = app.add_subcommand("solve", "solve an instance exactly (exit 3 if not proven within the time limit)");
+  auto* check = app.add_subcommand("check", "run a policy and an exact method, compare, and check every property");
+  for (auto* command : {run, solve, check}) {
+    command->add_option("problem", problem_name, "problem name (see `schedcheck list`)")->required();
+    command->add_option("--instance,-i", instance_file, "instance file (JSON, docs/formats.md)")->required();
+    add_output_flags(command, out);
+  }
+  for (auto* command : {run, check})
+    command->add_option("--policy,-p", request.policy, "policy name (see `schedcheck list`)")->required();
+  for (auto* command : {solve, check}) {
+    command->add_option("--exact,-e", request.exact,
+                        command == solve ? "exact method, or `all` to run and compare every one (default: the first "
+                                           "listed by `schedcheck list`)"
+                                         : "exact method (default: the first listed by `schedcheck list`)");
+    add_solve_flags(command, request);
+  }
+  check->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap to the optimum")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+
+  auto* search_cmd = app.add_subcommand("search", "random instances from a seeded generator, each checked; failures "
+                                                  "are shrunk and written as corpus files");
+  search_cmd->add_option("problem", search_options.problem, "problem name")->required();
+  search_cmd->add_option("--policy,-p", search_options.check.policy, "policy to check")->required();
+  search_cmd->add_option("--trials", search_options.trials, "instances to generate and check")
+      ->capture_default_str()->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  search_cmd->add_option("--seed", search_options.seed, "seed; the same seed gives the same instances everywhere")
+      ->capture_default_str();
+  search_cmd->add_option("--size", search_options.size, "items per instance (e.g. bids)")
+      ->capture_default_str()->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
+  search_cmd->add_option("--tolerance", search_options.check.tolerance, "optimal-within: allowed relative gap")
+      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  search_cmd->add_option("--exact,-e", search_options.check.exact, "exact method (default: the problem's first)");
+  add_solve_flags(search_cmd, search_options.check);
+  search_cmd->add_option("--max-counterexamples", search_options.max_counterexamples,
+                         "stop shrinking and writing after this many")->capture_default_str();
+  search_cmd->add_option("--out", out_dir, "directory for the counterexample files")->required();
+  search_cmd->add_flag("--quiet,-q", quiet, "no progress lines on stderr");
+  search_cmd->add_flag("--json", out.json, "print the summary as JSON");
+
+  auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
+  suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
+  suite->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap")
+      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  add_solve_flags(suite, request);
+  add_output_flags(suite, out);
+
+  std::uint64_t generate_seed = 1;
+  std::size_t generate_size = 10;
+  auto* generate = app.add_subcommand("generate", "print a random instance from the problem's seeded generator");
+  generate->add_option("problem", problem_name, "problem name")->required();
+  generate->add_option("--seed", generate_seed, "seed")->capture_default_str();
+  generate->add_option("--size", generate_size, "items (e.g. bids)")->capture_default_str()
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);  // prints help or the error
+    return code == 0 ? 0 : kExitBadInput;
+  }
+
+  if (*list) {
+    std::cout << list_text(registry, list_json);
+    return 0;
+  }
+  if (*suite) return run_suite(registry, suite_paths, request, out);
+  if (*generate) {
+    std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";
+    return 0;
+  }
+  if (*search_cmd) {
+    const Problem& problem = registry.get(search_options.problem);
+    (void)problem.check(problem.generate(search_options.seed, 0), "(probe)", search_options.check);  // names valid?
+    return run_search(problem, search_options, out_dir, quiet, out);
+  }
+
+  const Problem& problem = registry.get(problem_name);
+  const nlohmann::json document = read_json_file(instance_file);
+  if (*run) request.exact = "none";
+  if (*solve && request.exact == "all") {
+    const auto reports = problem.solve_all(document, instance_file, request.solve);
+    std::cout << cli::render_rows(reports, out.format());
+    int code = 0;
+    for (const auto& r : reports) code = std::max(code, r.exit_code());
+    // The methods that proved an optimum must agree on its value.
+    for (const auto& a : reports)
+      for (const auto& b : reports)
+        if (a.optimum.status == "optimal" && b.optimum.status == "optimal" &&
+            std::abs(a.optimum.objective - b.optimum.objective) >
+                1e-6 * std::max({1.0, std::abs(a.optimum.objective), std::abs(b.optimum.objective)}))
+          throw InternalError(fmt::format("exact methods disagree: {} proves {}, {} proves {}", a.optimum.name,
+                                          a.optimum.objective, b.optimum.name, b.optimum.objective));
+    return code;
+  }
+  const Report report = problem.check(document, instance_file, request);
+  std::cout << cli::render_report(report, out.format());
+  return report.exit_code();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run_cli(argc, argv);
+  } catch (const InputError& e) {
+    std::cerr << "schedcheck: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {  // unknown problem, policy or method
+    std::cerr << "schedcheck: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const InternalError& e) {
+    std::cerr << "schedcheck: internal error (please report): " << e.what() << "\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    std::cerr << "schedcheck: error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+}

@@ -1,0 +1,133 @@
+// Report rendering (see output.hpp). Our own.
+#include "cli/output.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck::cli {
+
+namespace {
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+
+std::string decision_summary(const nlohmann::json& decision) {
+  if (decision.is_null() || !decision.contains("accepted")) return "";
+  std::vector<std::string> ids;
+  for (const auto& id : decision["accepted"]) {
+    std::string text = id.get<std::string>();
+    if (decision.contains("start") && decision["start"].contains(text))
+      text += fmt::format("@{:g}", decision["start"][text].get<double>());
+    ids.push_back(text);
+  }
+  return ids.empty() ? "(none)" : join(ids, " ");
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string property_summary(const Report& r) {
+  std::size_t holds = 0;
+  std::vector<std::string> fails, undecided;
+  for (const auto& p : r.properties) {
+    if (p.status == PropertyStatus::kHolds) ++holds;
+    if (p.status == PropertyStatus::kFails) fails.push_back(p.name);
+    if (p.status == PropertyStatus::kUndecided) undecided.push_back(p.name);
+  }
+  std::string out = fmt::format("{}/{} hold", holds, r.properties.size());
+  if (!fails.empty()) out += "; FAILS " + join(fails, ",");
+  if (!undecided.empty()) out += "; undecided " + join(undecided, ",");
+  return out;
+}
+
+std::string verdict_word(int exit_code) {
+  switch (exit_code) {
+    case 0: return "PASS";
+    case 1: return "FAIL";
+    case 3: return "UNDECIDED (time limit)";
+    default: return "ERROR";
+  }
+}
+
+std::string gap_text(const Report& r) { return r.gap ? fmt::format("{:.4f}%", *r.gap * 100) : "-"; }
+
+}  // namespace
+
+std::string csv_header() {
+  return "file,instance,problem,size,policy,heuristic_objective,exact_method,optimum_status,optimum_objective,gap,"
+         "heuristic_seconds,exact_seconds,properties_hold,properties_fail,properties_undecided,exit_code\n";
+}
+
+std::string csv_row(const Report& r) {
+  std::vector<std::string> holds, fails, undecided;
+  for (const auto& p : r.properties)
+    (p.status == PropertyStatus::kHolds ? holds : p.status == PropertyStatus::kFails ? fails : undecided)
+        .push_back(p.name);
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.file), csv_field(r.instance),
+                     r.problem, r.size, r.heuristic.name, r.heuristic.ran ? fmt::format("{:.10g}", r.heuristic.objective) : "",
+                     r.optimum.name, r.optimum.status,
+                     r.optimum.ran && !r.optimum.decision.is_null() ? fmt::format("{:.10g}", r.optimum.objective) : "",
+                     r.gap ? fmt::format("{:.10g}", *r.gap) : "", r.heuristic.ran ? fmt::format("{:.6f}", r.heuristic.seconds) : "",
+                     r.optimum.ran ? fmt::format("{:.6f}", r.optimum.seconds) : "", join(holds, ";"), join(fails, ";"),
+                     join(undecided, ";"), r.exit_code());
+}
+
+std::string render_report(const Report& r, Format format) {
+  if (format == Format::kJson) return r.to_json().dump(2) + "\n";
+  if (format == Format::kCsv) return csv_header() + csv_row(r);
+  std::string out = fmt::format("{}  {}  ({} items, objective: {})\n", r.problem, r.file, r.size, r.objective_name);
+  if (r.heuristic.ran) {
+    out += fmt::format("  heuristic  {:<22} {:>14.6g}  accepted {}\n", r.heuristic.name, r.heuristic.objective,
+                       decision_summary(r.heuristic.decision));
+    if (!r.heuristic.detail.empty()) out += fmt::format("             infeasible: {}\n", r.heuristic.detail);
+  }
+  if (r.optimum.ran) {
+    const std::string label = fmt::format("{} ({})", r.optimum.name, r.optimum.status);
+    if (r.optimum.decision.is_null())
+      out += fmt::format("  exact      {:<22} {:>14}  {:.3f} ms\n", label, "-", r.optimum.seconds * 1e3);
+    else
+      out += fmt::format("  exact      {:<22} {:>14.6g}  accepted {}  ({:.3f} ms)\n", label, r.optimum.objective,
+                         decision_summary(r.optimum.decision), r.optimum.seconds * 1e3);
+    if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
+  }
+  if (r.heuristic.ran && r.optimum.ran) out += fmt::format("  gap        {}\n", gap_text(r));
+  if (!r.properties.empty()) {
+    out += "  properties\n";
+    for (const auto& p : r.properties)
+      out += fmt::format("    {:<20} {:<9} {}\n", p.name, to_string(p.status), p.detail);
+  }
+  out += fmt::format("  verdict    {} (exit {})\n", verdict_word(r.exit_code()), r.exit_code());
+  return out;
+}
+
+std::string render_rows(const std::vector<Report>& reports, Format format) {
+  if (format == Format::kJson) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& r : reports) all.push_back(r.to_json());
+    return all.dump(2) + "\n";
+  }
+  if (format == Format::kCsv) {
+    std::string out = csv_header();
+    for (const auto& r : reports) out += csv_row(r);
+    return out;
+  }
+  std::string out = fmt::format("{:<34} {:<20} {:<19} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", "instance", "problem",
+                                "policy / exact", "n", "heuristic", "optimum", "status", "gap", "properties");
+  for (const auto& r : reports) {
+    std::string file = r.file.size() > 34 ? "..." + r.file.substr(r.file.size() - 31) : r.file;
+    out += fmt::format("{:<34} {:<20} {:<19} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", file, r.problem,
+                       r.heuristic.ran ? r.heuristic.name : r.optimum.name, r.size,
+                       r.heuristic.ran ? fmt::format("{:.6g}", r.heuristic.objective) : "-",
+                       r.optimum.decision.is_null() ? "-" : fmt::format("{:.6g}", r.optimum.objective), r.optimum.status,
+                       gap_text(r), property_summary(r));
+  }
+  return out;
+}
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,18 @@
+// Rendering of reports for the terminal (table), for programs (JSON) and for spreadsheets (CSV). Our own.
+#pragma once
+
+#include "properties/registry.hpp"
+
+#include <string>
+#include <vector>
+
+namespace schedcheck::cli {
+
+enum class Format { kTable, kJson, kCsv };
+
+std::string render_report(const Report& report, Format format);           // one check/run/solve
+std::string render_rows(const std::vector<Report>& reports, Format format); // one line per report (suite)
+std::string csv_header();
+std::string csv_row(const Report& report);
+
+}  // namespace schedcheck::cli

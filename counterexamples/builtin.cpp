@@ -1,0 +1,96 @@
+// Built-in problem registrations (see builtin.hpp). Each problem: one ProblemSpec naming its instance type,
+// policies (reference/), exact methods (solver/), properties (properties/) and generator (counterexamples/).
+#include "counterexamples/builtin.hpp"
+
+#include "counterexamples/sla_generator.hpp"
+#include "model/sla.hpp"
+#include "properties/sla_properties.hpp"
+#include "reference/sla_policies.hpp"
+#include "solver/sla_exact.hpp"
+#include "solver/sla_z3.hpp"
+
+namespace schedcheck {
+
+namespace {
+
+using SlaSpec = ProblemSpec<sla::Instance, sla::Admission>;
+
+// What both SLA problems share: the instance format, the decision's JSON, the generator.
+SlaSpec sla_common(bool timed) {
+  SlaSpec spec;
+  spec.instance_kind = sla::kInstanceKind;
+  spec.sense = Sense::kMaximise;
+  spec.objective_name = "incentive";
+  spec.read = sla::read_instance;
+  spec.write = sla::write_instance;
+  spec.describe = [timed](const sla::Instance& i, const sla::Admission& a) { return sla::write_admission(i, a, timed); };
+  spec.size = [](const sla::Instance& i) { return i.bids.size(); };
+  spec.generator.settings =
+      "n bids; p ~ U{1..32}; execution 10-1000 s; budget = B x U[0.8,2.5); d = D x U[1,3); "
+      "p_m = max(32, 40% of bid processors); 0-2 running jobs (counterexamples/sla_generator.hpp)";
+  spec.generator.generate = sla::generate_instance;
+  spec.generator.shrink = sla::shrink_candidates;
+  return spec;
+}
+
+std::unique_ptr<Problem> sla_admission() {
+  SlaSpec spec = sla_common(false);
+  spec.name = "sla-admission";
+  spec.source = "paper 004 sec. 3.2, Eq. 4-5";
+  spec.summary = "accept SLA bids on the r free processors now, maximising the owner's incentive (0-1 knapsack)";
+  spec.validate = sla::validate_instant;
+  spec.policies = {
+      {{"greedy-backfilling", "paper 004 Alg. 2 (STRICTGREEDY)",
+        "bids in decreasing incentive, accept each eligible bid that fits"},
+       sla::greedy_backfilling},
+      {{"fcfs", "paper 004 sec. 4 (0% SLA bid delay baseline)",
+        "arrival order, accept while it fits; the first misfit blocks"},
+       sla::fcfs},
+  };
+  spec.exact = {
+      {{"dp", "our own", "dynamic programming over free processors; O(n r)"},
+       [](const sla::Instance& i, const SolveOptions&) { return sla::solve_instant_dp(i); }},
+      {{"z3", "paper 004 Eq. 4-5 in Z3", "z3::optimize over Booleans, pseudo-Boolean capacity; to ~30 bids"},
+       sla::solve_instant_z3_optimize},
+      {{"enumeration", "our own", "every subset of eligible bids; up to 20 bids"},
+       [](const sla::Instance& i, const SolveOptions&) { return sla::solve_instant_enumeration(i); }},
+  };
+  spec.properties = sla::instant_properties();
+  return std::make_unique<TypedProblem<sla::Instance, sla::Admission>>(std::move(spec));
+}
+
+std::unique_ptr<Problem> sla_admission_timed() {
+  SlaSpec spec = sla_common(true);
+  spec.name = "sla-admission-timed";
+  spec.source = "our own extension of paper 004 sec. 3.2";
+  spec.summary = "accept and place SLA jobs on p_m processors around running jobs so each meets its deadline";
+  spec.validate = sla::validate_timed;
+  spec.policies = {
+      {{"greedy-backfilling", "paper 004 Alg. 2 + earliest feasible start",
+        "decreasing incentive; each eligible job at its earliest start that meets d"},
+       sla::greedy_backfilling_timed},
+      {{"fcfs", "paper 004 sec. 4 baseline + earliest feasible start",
+        "arrival order; the first eligible job that cannot meet d blocks"},
+       sla::fcfs_timed},
+  };
+  spec.exact = {
+      {{"z3", "our own", "z3::optimize: accept flags, real start times, capacity at each start; to ~12 bids"},
+       sla::solve_timed_z3},
+      {{"sequences", "our own (Kolisch 1996: active schedules)",
+        "serial schedule generation over every job sequence; up to 8 bids"},
+       [](const sla::Instance& i, const SolveOptions&) { return sla::solve_timed_sequences(i); }},
+  };
+  spec.properties = sla::timed_properties();
+  return std::make_unique<TypedProblem<sla::Instance, sla::Admission>>(std::move(spec));
+}
+
+}  // namespace
+
+Registry make_builtin_registry() {
+  Registry registry;
+  registry.add(sla_admission());
+  registry.add(sla_admission_timed());
+  return registry;
+}
+
+}  // namespace schedcheck

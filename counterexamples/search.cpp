@@ -1,0 +1,149 @@
+// Search, shrinking and corpus files (see search.hpp). Our own.
+#include "counterexamples/search.hpp"
+
+#include "counterexamples/rng.hpp"
+#include "model/input.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace schedcheck {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+constexpr double kProgressEverySeconds = 1.0;
+
+bool still_fails(const Report& report, const std::string& property) {
+  for (const auto& p : report.properties)
+    if (p.name == property && p.status == PropertyStatus::kFails) return true;
+  return false;
+}
+
+std::string format_number(double value) { return fmt::format("{:g}", value); }
+}  // namespace
+
+std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path) {
+  std::string command = fmt::format("schedcheck check {} --policy {} --instance {}", problem, request.policy, path);
+  if (!request.exact.empty()) command += " --exact " + request.exact;
+  command += " --tolerance " + format_number(request.tolerance);
+  return command;
+}
+
+std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
+                                         const std::string& property, std::size_t max_checks) {
+  Report report = problem.check(document, "(shrinking)", request);
+  std::size_t checks = 0;
+  bool progress = true;
+  while (progress && checks < max_checks) {
+    progress = false;
+    for (const auto& candidate : problem.shrink(document)) {
+      if (++checks > max_checks) break;
+      Report candidate_report;
+      try {
+        candidate_report = problem.check(candidate, "(shrinking)", request);
+      } catch (const InputError&) {
+        continue;  // a candidate the reader rejects is not simpler, just wrong
+      }
+      if (still_fails(candidate_report, property)) {
+        document = candidate;
+        report = std::move(candidate_report);
+        progress = true;
+        break;  // restart from the most aggressive candidates of the smaller instance
+      }
+    }
+  }
+  return {document, report};
+}
+
+SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress) {
+  SearchSummary summary;
+  const auto started = Clock::now();
+  auto last_progress = started;
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+  for (std::size_t trial = 0; trial < options.trials; ++trial) {
+    const std::uint64_t seed = trial_seed(options.seed, trial);
+    const nlohmann::json document = problem.generate(seed, options.size);
+    const Report report = problem.check(document, "(generated)", options.check);
+    ++summary.checked;
+    if (report.any_fails()) {
+      ++summary.failing;
+      if (summary.counterexamples.size() < options.max_counterexamples) {
+        Counterexample found;
+        found.trial = trial;
+        found.trial_seed = seed;
+        found.original_size = report.size;
+        found.property = report.failing().front();
+        std::tie(found.instance, found.report) =
+            shrink(problem, document, options.check, found.property, options.max_shrink_checks);
+        summary.counterexamples.push_back(std::move(found));
+      }
+    } else if (report.exit_code() == 3) {
+      ++summary.undecided;
+    }
+    if (progress && std::chrono::duration<double>(Clock::now() - last_progress).count() >= kProgressEverySeconds) {
+      last_progress = Clock::now();
+      progress(SearchProgress{trial + 1, options.trials, summary.failing, summary.undecided, elapsed()});
+    }
+  }
+  summary.seconds = elapsed();
+  return summary;
+}
+
+std::string corpus_file_name(const Counterexample& found, const SearchOptions& options) {
+  return fmt::format("{}-{}-seed{}-trial{}.json", options.problem, options.check.policy, options.seed, found.trial);
+}
+
+nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path) {
+  nlohmann::json doc = found.instance;
+  doc["name"] = fmt::format("{}: {} fails {} (seed {}, trial {})", options.problem, options.check.policy,
+                            found.property, options.seed, found.trial);
+  const Report& r = found.report;
+  nlohmann::json verdict = {{"exit_code", r.exit_code()},
+                            {"fails", r.failing()},
+                            {"heuristic", r.heuristic.objective},
+                            {"optimum_status", r.optimum.status},
+                            {"optimum", r.optimum.objective},
+                            {"gap", r.gap ? nlohmann::json(*r.gap) : nlohmann::json(nullptr)}};
+  std::string search_command = fmt::format(
+      "schedcheck search {} --policy {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
+      options.check.policy, options.seed, options.trials, options.size, format_number(options.check.tolerance));
+  if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
+  doc["schedcheck"] = {
+      {"problem", options.problem},
+      {"policy", options.check.policy},
+      {"exact", options.check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.check.exact)},
+      {"tolerance", options.check.tolerance},
+      {"verdict", verdict},
+      {"found_by", fmt::format("{} (trial {}, trial seed {}; shrunk from {} to {})", search_command, found.trial,
+                               found.trial_seed, found.original_size, r.size)},
+      {"reproduce", check_command(options.problem, options.check, path)},
+      {"explanation", ""},
+  };
+  return doc;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));
+    out << text;
+    out.flush();
+    if (!out) {
+      std::remove(temporary.c_str());
+      throw std::runtime_error(fmt::format("{}: write failed (disk full?)", path));
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error(fmt::format("{}: cannot rename the written file into place: {}", path, error.message()));
+  }
+}
+
+}  // namespace schedcheck

@@ -1,0 +1,68 @@
+// Random search for counterexamples, greedy shrinking, and corpus files, for any registered problem.
+// Our own. Each trial t checks generate(trial_seed(seed, t), size); a failing instance is shrunk (candidates
+// from the problem's generator, kept while the same property still fails) and written in the CLI's input format.
+#pragma once
+
+#include "properties/registry.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace schedcheck {
+
+struct SearchOptions {
+  std::string problem;
+  CheckRequest check;                    // policy, exact method, tolerance, time limit
+  std::uint64_t seed = 1;
+  std::size_t trials = 100;
+  std::size_t size = 10;
+  std::size_t max_counterexamples = 5;   // stop once this many are found and shrunk
+  std::size_t max_shrink_checks = 2000;  // candidate checks spent on shrinking one counterexample
+};
+
+struct Counterexample {
+  std::size_t trial = 0;
+  std::uint64_t trial_seed = 0;
+  std::size_t original_size = 0;
+  std::string property;                  // the failing property the shrinking preserved
+  nlohmann::json instance;               // shrunk instance document
+  Report report;                         // check of the shrunk instance
+};
+
+struct SearchProgress {
+  std::size_t done = 0, total = 0, failing = 0, undecided = 0;
+  double seconds = 0;
+};
+
+struct SearchSummary {
+  std::size_t checked = 0;
+  std::size_t failing = 0;               // trials where some property failed
+  std::size_t undecided = 0;             // trials the exact method could not decide in its time limit
+  double seconds = 0;
+  std::vector<Counterexample> counterexamples;
+};
+
+using ProgressFn = std::function<void(const SearchProgress&)>;
+
+SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress = {});
+
+// Shrinks `document` while `property` still fails under `request`; returns the smallest found and its report.
+std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
+                                         const std::string& property, std::size_t max_checks);
+
+// The corpus file for a counterexample: the instance plus a "schedcheck" block with the recorded verdict,
+// the search that found it and the command that reproduces it (docs/formats.md).
+nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path);
+std::string corpus_file_name(const Counterexample& found, const SearchOptions& options);
+
+// The command that re-checks a file under the same request.
+std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path);
+
+// Writes to PATH.tmp then renames, so a reader never sees a half-written file. Throws std::runtime_error.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace schedcheck

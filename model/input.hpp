@@ -1,0 +1,56 @@
+// The one JSON instance reader: parses a file and reads typed fields with their path, so that
+// every input error names the file, the field path (e.g. `bids[3].procs`) and what was expected.
+// Our own. Strict: unknown fields are errors (a typo must not silently fall back to a default).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace schedcheck {
+
+// Bad user input. what() is one line: "FILE: PATH: expected ..., got ...".
+class InputError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses `text` as JSON; throws InputError naming `file` and the line/column on a syntax error.
+nlohmann::json parse_json_text(const std::string& text, const std::string& file);
+// Reads and parses a file; throws InputError when it is missing, empty or not JSON.
+nlohmann::json read_json_file(const std::string& file);
+
+// A JSON value together with where it came from. Accessors throw InputError with the full path.
+class Field {
+public:
+  Field(const nlohmann::json& value, std::string file, std::string path = "");
+
+  const std::string& path() const { return path_; }
+  const nlohmann::json& raw() const { return *value_; }
+
+  Field at(std::string_view key) const;             // required member of an object
+  bool has(std::string_view key) const;             // object has the member (and it is not null)
+  std::vector<Field> items() const;                 // the elements of a required array
+  void only_keys(std::initializer_list<std::string_view> allowed) const;  // rejects unknown members
+
+  std::string as_string() const;                    // non-empty string
+  long long as_int(long long min, long long max) const;  // integer in [min, max]
+  double as_number(double min, double max) const;   // finite number in [min, max]
+  double as_positive() const;                       // finite number > 0
+  double as_non_negative() const;                   // finite number >= 0
+
+  [[noreturn]] void fail(const std::string& expected) const;  // "FILE: PATH: expected X, got Y"
+
+private:
+  const nlohmann::json* value_;
+  std::string file_;
+  std::string path_;
+};
+
+// Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object").
+std::string describe_json(const nlohmann::json& value);
+
+}  // namespace schedcheck

@@ -1,0 +1,377 @@
+// The problem registry: for each problem, its instance type, policies, exact methods, properties and
+// generator, and the one check flow (policy -> validator -> exact -> validator -> properties) shared by all.
+// Our own. Public API: register your own policy with TypedProblem::add_policy and check it (docs/api.md).
+#pragma once
+
+#include "model/verdict.hpp"
+#include "solver/result.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace schedcheck {
+
+// A bug inside schedcheck (e.g. a solver answer the validator rejects). Never the user's input.
+class InternalError : public std::logic_error {
+public:
+  using std::logic_error::logic_error;
+};
+
+enum class Sense { kMaximise, kMinimise };
+enum class PropertyStatus { kHolds, kFails, kUndecided };  // undecided: needs an optimum nobody proved
+
+struct PropertyResult {
+  std::string name;
+  PropertyStatus status = PropertyStatus::kHolds;
+  std::string detail;
+};
+
+// Name, source (paper and section, or "our own") and a one-line summary: what `schedcheck list` shows.
+struct Described {
+  std::string name;
+  std::string source;
+  std::string summary;
+};
+
+// What a property sees. `optimum` is null when no exact method was run.
+template <class I, class D>
+struct CheckContext {
+  const I& instance;
+  const D& decision;
+  double objective;  // the heuristic's objective, recomputed by the validator
+  const ExactResult<D>* optimum;
+  double tolerance;
+  Sense sense;
+};
+
+template <class I, class D>
+struct PolicySpec : Described {
+  std::function<D(const I&)> decide;
+};
+template <class I, class D>
+struct ExactSpec : Described {
+  std::function<ExactResult<D>(const I&, const SolveOptions&)> solve;
+};
+template <class I, class D>
+struct PropertySpec : Described {
+  bool needs_optimum = false;
+  std::function<PropertyResult(const CheckContext<I, D>&)> check;
+};
+template <class I>
+struct GeneratorSpec {
+  std::string settings;                                 // documented settings, shown by `list` and in docs
+  std::function<I(std::uint64_t seed, std::size_t size)> generate;
+  std::function<std::vector<I>(const I&)> shrink;       // simpler candidates, most aggressive first
+};
+
+template <class I, class D>
+struct ProblemSpec : Described {
+  std::string instance_kind;  // the "kind" field of instance files this problem reads
+  Sense sense = Sense::kMaximise;
+  std::string objective_name;
+  std::function<I(const nlohmann::json&, const std::string& file)> read;  // throws InputError
+  std::function<nlohmann::json(const I&)> write;
+  std::function<Verdict(const I&, const D&)> validate;
+  std::function<nlohmann::json(const I&, const D&)> describe;  // decision as JSON ({"accepted": [...], ...})
+  std::function<std::size_t(const I&)> size;                  // the "n" of an instance (bids, jobs, ...)
+  std::vector<PolicySpec<I, D>> policies;
+  std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
+  std::vector<PropertySpec<I, D>> properties;
+  GeneratorSpec<I> generator;
+};
+
+// ------------------------------------------------------------------ reports
+
+struct CheckRequest {
+  std::string policy;             // empty: no heuristic (solve)
+  std::string exact;              // empty: the default; "none": no exact run
+  SolveOptions solve;
+  double tolerance = 0.0;         // optimal-within: allowed relative gap
+};
+
+struct SideReport {               // one side of a comparison: a heuristic or an exact method
+  std::string name;
+  bool ran = false;
+  std::string status;             // heuristics: "done"; exact: optimal | feasible | unknown
+  double objective = 0;
+  double seconds = 0;
+  std::string detail;
+  nlohmann::json decision;        // null when there is none
+};
+
+struct Report {
+  std::string problem;
+  std::string instance;           // instance name
+  std::string file;
+  std::size_t size = 0;
+  std::string objective_name;
+  SideReport heuristic;
+  SideReport optimum;
+  std::optional<double> gap;      // relative: (opt - heur) / opt for maximisation, 0 when opt is 0
+  std::vector<PropertyResult> properties;
+
+  bool any_fails() const;
+  bool any_undecided() const;
+  // 0 all properties hold; 1 a property fails; 3 undecided (time limit) and none fails.
+  int exit_code() const;
+  nlohmann::json to_json() const;
+  std::vector<std::string> failing() const;  // names of failing properties
+};
+
+const char* to_string(PropertyStatus status);
+// Relative gap of a heuristic objective to an optimum, by sense; 0 when the optimum is 0.
+double relative_gap(Sense sense, double heuristic, double optimum);
+
+// ------------------------------------------------------------------ type-erased problem
+
+class Problem {
+public:
+  virtual ~Problem() = default;
+  virtual const Described& info() const = 0;
+  virtual const std::string& instance_kind() const = 0;
+  virtual std::vector<Described> policies() const = 0;
+  virtual std::vector<Described> exact_methods() const = 0;
+  virtual std::vector<Described> properties() const = 0;
+  virtual const std::string& generator_settings() const = 0;
+
+  // Reads the document (throws InputError), then runs what the request asks for.
+  virtual Report check(const nlohmann::json& document, const std::string& file, const CheckRequest& request) const = 0;
+  // Every exact method on one instance, each validated: for `solve --exact all`.
+  virtual std::vector<Report> solve_all(const nlohmann::json& document, const std::string& file,
+                                        const SolveOptions& options) const = 0;
+  virtual nlohmann::json generate(std::uint64_t seed, std::size_t size) const = 0;
+  virtual std::vector<nlohmann::json> shrink(const nlohmann::json& document) const = 0;
+  virtual std::size_t size_of(const nlohmann::json& document) const = 0;
+};
+
+template <class I, class D>
+class TypedProblem final : public Problem {
+public:
+  explicit TypedProblem(ProblemSpec<I, D> spec) : spec_(std::move(spec)) {}
+
+  const ProblemSpec<I, D>& spec() const { return spec_; }
+  void add_policy(PolicySpec<I, D> policy) { spec_.policies.push_back(std::move(policy)); }
+  void add_property(PropertySpec<I, D> property) { spec_.properties.push_back(std::move(property)); }
+
+  const Described& info() const override { return spec_; }
+  const std::string& instance_kind() const override { return spec_.instance_kind; }
+  std::vector<Described> policies() const override { return names(spec_.policies); }
+  std::vector<Described> exact_methods() const override { return names(spec_.exact); }
+  std::vector<Described> properties() const override { return names(spec_.properties); }
+  const std::string& generator_settings() const override { return spec_.generator.settings; }
+
+  Report check(const nlohmann::json& document, const std::string& file, const CheckRequest& request) const override {
+    Report report = check_instance(spec_.read(document, file), request);
+    report.file = file;
+    return report;
+  }
+
+  std::vector<Report> solve_all(const nlohmann::json& document, const std::string& file,
+                                const SolveOptions& options) const override {
+    const I instance = spec_.read(document, file);
+    std::vector<Report> reports;
+    for (const auto& method : spec_.exact) {
+      CheckRequest request;
+      request.exact = method.name;
+      request.solve = options;
+      reports.push_back(check_instance(instance, request));
+      reports.back().file = file;
+    }
+    return reports;
+  }
+
+  nlohmann::json generate(std::uint64_t seed, std::size_t size) const override {
+    return spec_.write(spec_.generator.generate(seed, size));
+  }
+  std::vector<nlohmann::json> shrink(const nlohmann::json& document) const override {
+    std::vector<nlohmann::json> out;
+    for (const I& candidate : spec_.generator.shrink(spec_.read(document, "(candidate)")))
+      out.push_back(spec_.write(candidate));
+    return out;
+  }
+  std::size_t size_of(const nlohmann::json& document) const override {
+    return spec_.size(spec_.read(document, "(instance)"));
+  }
+
+  // The check flow on a typed instance: what `run`, `solve` and `check` all do.
+  Report check_instance(const I& instance, const CheckRequest& request) const {
+    Report report;
+    report.problem = spec_.name;
+    report.size = spec_.size(instance);
+    report.objective_name = spec_.objective_name;
+
+    std::optional<D> decision;
+    Verdict verdict;
+    if (!request.policy.empty()) {
+      const auto& policy = find(spec_.policies, request.policy, "policy");
+      const auto started = now();
+      decision = policy.decide(instance);
+      report.heuristic.seconds = since(started);
+      verdict = spec_.validate(instance, *decision);  // objective recomputed independently of the policy
+      report.heuristic.name = policy.name;
+      report.heuristic.ran = true;
+      report.heuristic.status = verdict.feasible ? "feasible" : "infeasible";
+      report.heuristic.objective = verdict.objective;
+      report.heuristic.detail = verdict.reason;
+      report.heuristic.decision = spec_.describe(instance, *decision);
+    }
+
+    std::optional<ExactResult<D>> optimum;
+    if (request.exact != "none") {
+      const auto& method = request.exact.empty() ? spec_.exact.front() : find(spec_.exact, request.exact, "exact method");
+      optimum = method.solve(instance, request.solve);
+      recheck(instance, method.name, *optimum);
+      report.optimum.name = method.name;
+      report.optimum.ran = true;
+      report.optimum.status = to_string(optimum->status);
+      report.optimum.objective = optimum->objective;
+      report.optimum.seconds = optimum->seconds;
+      report.optimum.detail = optimum->detail;
+      if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
+      if (decision && optimum->status == ExactStatus::kOptimal)
+        report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
+    }
+
+    if (decision) {
+      const CheckContext<I, D> context{instance, *decision, verdict.objective, optimum ? &*optimum : nullptr,
+                                       request.tolerance, spec_.sense};
+      for (const auto& property : spec_.properties) {
+        if (property.needs_optimum && !optimum) continue;
+        PropertyResult result = property.check(context);
+        result.name = property.name;
+        report.properties.push_back(std::move(result));
+      }
+    }
+    return report;
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  static Clock::time_point now() { return Clock::now(); }
+  static double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+  template <class Spec>
+  static std::vector<Described> names(const std::vector<Spec>& specs) {
+    std::vector<Described> out;
+    for (const auto& s : specs) out.push_back(s);
+    return out;
+  }
+  template <class Spec>
+  const Spec& find(const std::vector<Spec>& specs, const std::string& name, const char* what) const {
+    for (const auto& s : specs)
+      if (s.name == name) return s;
+    std::string known;
+    for (const auto& s : specs) known += (known.empty() ? "" : ", ") + s.name;
+    throw std::invalid_argument("unknown " + std::string(what) + " '" + name + "' for problem " + spec_.name +
+                                " (known: " + known + ")");
+  }
+
+  // Every exact answer is re-checked by the model's validator, and its objective recomputed, before anyone
+  // sees it. A rejected answer is a schedcheck bug, never a result.
+  void recheck(const I& instance, const std::string& method, ExactResult<D>& result) const {
+    if (!result.decision) return;
+    const Verdict verdict = spec_.validate(instance, *result.decision);
+    if (!verdict.feasible)
+      throw InternalError("exact method " + method + " returned a decision the validator rejects: " + verdict.reason);
+    if (!close(verdict.objective, result.objective))
+      throw InternalError("exact method " + method + " reported objective " + std::to_string(result.objective) +
+                          " but the validator recomputes " + std::to_string(verdict.objective));
+    result.objective = verdict.objective;
+  }
+  static bool close(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max({1.0, std::abs(a), std::abs(b)}); }
+
+  ProblemSpec<I, D> spec_;
+};
+
+// ------------------------------------------------------------------ generic properties
+
+// Relative slack for comparing objectives computed in double by different methods.
+inline constexpr double kObjectiveSlack = 1e-9;
+
+// not-above-optimum: a heuristic never beats a proven optimum (if it does, the encoding or validator is wrong).
+template <class I, class D>
+PropertySpec<I, D> not_above_optimum_property() {
+  PropertySpec<I, D> p;
+  p.name = "not-above-optimum";
+  p.source = "our own";
+  p.summary = "the heuristic never beats a proven optimum (else the encoding or the validator is wrong)";
+  p.needs_optimum = true;
+  p.check = [](const CheckContext<I, D>& c) {
+    PropertyResult r;
+    if (c.optimum->status != ExactStatus::kOptimal) {
+      r.status = PropertyStatus::kUndecided;
+      r.detail = "no proven optimum (" + std::string(to_string(c.optimum->status)) + "): " + c.optimum->detail;
+      return r;
+    }
+    const double slack = kObjectiveSlack * std::max(1.0, std::abs(c.optimum->objective));
+    const bool beats = c.sense == Sense::kMaximise ? c.objective > c.optimum->objective + slack
+                                                   : c.objective < c.optimum->objective - slack;
+    r.status = beats ? PropertyStatus::kFails : PropertyStatus::kHolds;
+    r.detail = (beats ? "heuristic " : "") + std::to_string(c.objective) + (beats ? " beats the optimum " : " vs optimum ") +
+               std::to_string(c.optimum->objective);
+    return r;
+  };
+  return p;
+}
+
+// optimal-within: the relative gap to the optimum is at most the tolerance. With only a feasible (unproven)
+// best, a heuristic already worse than that best by more than the tolerance fails; otherwise undecided.
+template <class I, class D>
+PropertySpec<I, D> optimal_within_property() {
+  PropertySpec<I, D> p;
+  p.name = "optimal-within";
+  p.source = "our own";
+  p.summary = "relative gap to the optimum at most --tolerance (produces counterexamples for heuristics)";
+  p.needs_optimum = true;
+  p.check = [](const CheckContext<I, D>& c) {
+    PropertyResult r;
+    if (!c.optimum->decision) {
+      r.status = PropertyStatus::kUndecided;
+      r.detail = "no optimum: " + c.optimum->detail;
+      return r;
+    }
+    const double gap = relative_gap(c.sense, c.objective, c.optimum->objective);
+    const bool within = gap <= c.tolerance + kObjectiveSlack;
+    if (c.optimum->status == ExactStatus::kOptimal)
+      r.status = within ? PropertyStatus::kHolds : PropertyStatus::kFails;
+    else
+      r.status = within ? PropertyStatus::kUndecided : PropertyStatus::kFails;
+    r.detail = "gap " + std::to_string(gap) + (within ? " <= " : " > ") + "tolerance " + std::to_string(c.tolerance) +
+               (c.optimum->status == ExactStatus::kOptimal ? "" : " (against the best found, optimum not proven)");
+    return r;
+  };
+  return p;
+}
+
+// ------------------------------------------------------------------ registry
+
+class Registry {
+public:
+  void add(std::unique_ptr<Problem> problem);
+  const Problem* find(const std::string& name) const;  // nullptr when unknown
+  const Problem& get(const std::string& name) const;   // throws std::invalid_argument listing the known names
+  const std::vector<std::unique_ptr<Problem>>& problems() const { return problems_; }
+
+  template <class I, class D>
+  TypedProblem<I, D>& typed(const std::string& name) {
+    auto* typed = dynamic_cast<TypedProblem<I, D>*>(const_cast<Problem*>(&get(name)));
+    if (!typed) throw std::invalid_argument("problem " + name + " has another instance or decision type");
+    return *typed;
+  }
+
+private:
+  std::vector<std::unique_ptr<Problem>> problems_;
+};
+
+}  // namespace schedcheck

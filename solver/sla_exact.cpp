@@ -1,0 +1,160 @@
+// Exact SLA admission without Z3 (see sla_exact.hpp). Our own.
+#include "solver/sla_exact.hpp"
+
+#include "model/profile.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <functional>
+
+namespace schedcheck::sla {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::vector<std::size_t> eligible_bids(const Instance& instance) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < instance.bids.size(); ++i)
+    if (eligible(instance.site, instance.bids[i])) out.push_back(i);
+  return out;
+}
+
+Admission empty_admission(const Instance& instance) {
+  return Admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
+}
+
+}  // namespace
+
+ExactResult<Admission> solve_instant_dp(const Instance& instance) {
+  const auto started = Clock::now();
+  ExactResult<Admission> result;
+  const auto items = eligible_bids(instance);
+  long long total_procs = 0;
+  for (auto i : items) total_procs += instance.bids[i].procs;
+  const auto capacity = static_cast<std::size_t>(std::min<long long>(instance.site.free_processors, total_procs));
+  if (items.size() * (capacity + 1) > kDpMaxCells) {
+    result.detail = fmt::format("DP table of {} x {} cells exceeds the limit of {}; use the z3 method",
+                                items.size(), capacity + 1, kDpMaxCells);
+    result.seconds = seconds_since(started);
+    return result;
+  }
+  // best[c]: highest incentive using at most c processors over the items seen so far.
+  // took[k][c]: item k is taken in the best solution for capacity c after items 0..k.
+  std::vector<double> best(capacity + 1, 0.0);
+  std::vector<unsigned char> took(items.size() * (capacity + 1), 0);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Bid& bid = instance.bids[items[k]];
+    const double value = incentive(instance.site, bid);
+    const auto weight = static_cast<std::size_t>(bid.procs);
+    if (weight > capacity) continue;
+    unsigned char* row = &took[k * (capacity + 1)];
+    for (std::size_t c = capacity; c >= weight; --c) {
+      const double with = best[c - weight] + value;
+      if (with > best[c]) {
+        best[c] = with;
+        row[c] = 1;
+      }
+      if (c == weight) break;
+    }
+  }
+  Admission admission = empty_admission(instance);
+  std::size_t c = capacity;
+  for (std::size_t k = items.size(); k-- > 0;) {
+    if (took[k * (capacity + 1) + c]) {
+      admission.accepted[items[k]] = true;
+      c -= static_cast<std::size_t>(instance.bids[items[k]].procs);
+    }
+  }
+  result.status = ExactStatus::kOptimal;
+  result.objective = best[capacity];
+  result.decision = std::move(admission);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+ExactResult<Admission> solve_instant_enumeration(const Instance& instance) {
+  const auto started = Clock::now();
+  ExactResult<Admission> result;
+  const auto items = eligible_bids(instance);
+  if (items.size() > kEnumerationMaxBids) {
+    result.detail = fmt::format("{} eligible bids; enumeration is limited to {}", items.size(), kEnumerationMaxBids);
+    return result;
+  }
+  std::uint32_t best_mask = 0;
+  double best_value = 0;
+  for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << items.size()); ++mask) {
+    long long procs = 0;
+    double value = 0;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      if (!(mask >> k & 1U)) continue;
+      procs += instance.bids[items[k]].procs;
+      value += incentive(instance.site, instance.bids[items[k]]);
+    }
+    if (procs <= instance.site.free_processors && value > best_value) {
+      best_value = value;
+      best_mask = mask;
+    }
+  }
+  Admission admission = empty_admission(instance);
+  for (std::size_t k = 0; k < items.size(); ++k)
+    if (best_mask >> k & 1U) admission.accepted[items[k]] = true;
+  result.status = ExactStatus::kOptimal;
+  result.objective = best_value;
+  result.decision = std::move(admission);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+ExactResult<Admission> solve_timed_sequences(const Instance& instance) {
+  const auto started = Clock::now();
+  ExactResult<Admission> result;
+  const auto items = eligible_bids(instance);
+  if (items.size() > kSequenceMaxBids) {
+    result.detail = fmt::format("{} eligible bids; sequence enumeration is limited to {}", items.size(),
+                                kSequenceMaxBids);
+    return result;
+  }
+  AvailabilityProfile base(instance.site.processors);
+  for (const auto& job : instance.running) base.reserve(0, job.remaining, job.procs);
+
+  Admission current = empty_admission(instance);
+  Admission best = current;
+  double best_value = 0;
+  // Depth-first over sequences: extend the current sequence by any unplaced bid that can still meet its
+  // deadline at its earliest start; every prefix is itself a candidate admission.
+  std::function<void(const AvailabilityProfile&, double)> extend = [&](const AvailabilityProfile& profile,
+                                                                       double value) {
+    if (value > best_value) {
+      best_value = value;
+      best = current;
+    }
+    for (std::size_t i : items) {
+      if (current.accepted[i]) continue;
+      const Bid& bid = instance.bids[i];
+      const double duration = response_time(instance.site, bid);
+      if (bid.deadline - duration < 0) continue;
+      const auto start = profile.earliest_start(bid.procs, duration, 0, bid.deadline - duration);
+      if (!start) continue;
+      AvailabilityProfile next = profile;
+      next.reserve(*start, *start + duration, bid.procs);
+      current.accepted[i] = true;
+      current.start[i] = *start;
+      extend(next, value + incentive(instance.site, bid));
+      current.accepted[i] = false;
+      current.start[i] = 0;
+    }
+  };
+  extend(base, 0.0);
+  result.status = ExactStatus::kOptimal;
+  result.objective = best_value;
+  result.decision = std::move(best);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+}  // namespace schedcheck::sla

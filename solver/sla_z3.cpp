@@ -1,0 +1,143 @@
+// Z3 formulations of SLA admission (see sla_z3.hpp): paper 004 Eq. 4-5; timed encoding is our own.
+#include "solver/sla_z3.hpp"
+
+#include "solver/z3_support.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+namespace schedcheck::sla {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using z3support::exact_real;
+
+struct Timer {
+  Clock::time_point start = Clock::now();
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+};
+
+// x_i for every bid: named "accept_<id>" so that a dumped model reads like the instance.
+z3::expr_vector acceptance_vars(z3::context& ctx, const Instance& instance) {
+  z3::expr_vector x(ctx);
+  for (const auto& bid : instance.bids) x.push_back(ctx.bool_const(("accept_" + bid.id).c_str()));
+  return x;
+}
+
+// Ineligible bids can never be accepted (Algorithm 2 line 1.40 and the budget condition).
+void forbid_ineligible(z3::optimize& opt, const Instance& instance, const z3::expr_vector& x) {
+  for (std::size_t i = 0; i < instance.bids.size(); ++i)
+    if (!eligible(instance.site, instance.bids[i])) opt.add(!x[static_cast<int>(i)]);
+}
+
+z3::expr incentive_sum(z3::context& ctx, const Instance& instance, const z3::expr_vector& x) {
+  z3::expr sum = ctx.real_val(0);
+  for (std::size_t i = 0; i < instance.bids.size(); ++i)
+    sum = sum + z3::ite(x[static_cast<int>(i)], exact_real(ctx, incentive(instance.site, instance.bids[i])),
+                        ctx.real_val(0));
+  return sum;
+}
+
+// Runs the optimiser; reads the model when there is one. `sat` = proven optimal; `unknown` with a model
+// (Z3 keeps the best model found so far) = feasible; otherwise unknown.
+template <class ReadModel>
+ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance, const SolveOptions& options,
+                                    const Timer& timer, ReadModel read_model) {
+  ExactResult<Admission> result;
+  Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
+  z3::check_result answer = z3::unknown;
+  try {
+    answer = opt.check();
+  } catch (const z3::exception& e) {
+    result.detail = fmt::format("z3 error: {}", e.msg());
+    result.seconds = timer.seconds();
+    return result;
+  }
+  if (answer == z3::unsat) {  // cannot happen: accepting nothing is always feasible
+    result.detail = "z3 reported unsat for an admission problem (encoding error)";
+  } else {
+    bool have_model = false;
+    try {
+      read_model(opt.get_model(), admission);
+      have_model = true;
+    } catch (const z3::exception&) {
+      have_model = false;
+    }
+    if (have_model) {
+      result.status = answer == z3::sat ? ExactStatus::kOptimal : ExactStatus::kFeasible;
+      result.objective = total_incentive(instance, admission);
+      result.decision = std::move(admission);
+    }
+    if (answer != z3::sat)
+      result.detail = fmt::format("time limit of {} ms reached ({})", options.timeout_ms, Z3_optimize_get_reason_unknown(opt.ctx(), opt));
+  }
+  result.seconds = timer.seconds();
+  return result;
+}
+
+}  // namespace
+
+ExactResult<Admission> solve_instant_z3_optimize(const Instance& instance, const SolveOptions& options) {
+  const Timer timer;
+  z3::context ctx;
+  z3::optimize opt(ctx);
+  opt.set(z3support::with_timeout(ctx, options.timeout_ms));
+  const z3::expr_vector x = acceptance_vars(ctx, instance);
+  forbid_ineligible(opt, instance, x);
+  if (!instance.bids.empty()) {
+    std::vector<int> procs;
+    for (const auto& bid : instance.bids) procs.push_back(bid.procs);
+    opt.add(z3::pble(x, procs.data(), instance.site.free_processors));  // Eq. 4
+  }
+  opt.maximize(incentive_sum(ctx, instance, x));  // Eq. 5
+  return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
+    for (std::size_t i = 0; i < instance.bids.size(); ++i)
+      admission.accepted[i] = m.eval(x[static_cast<int>(i)], true).is_true();
+  });
+}
+
+ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options) {
+  const Timer timer;
+  z3::context ctx;
+  z3::optimize opt(ctx);
+  opt.set(z3support::with_timeout(ctx, options.timeout_ms));
+  const z3::expr_vector x = acceptance_vars(ctx, instance);
+  forbid_ineligible(opt, instance, x);
+  const int n = static_cast<int>(instance.bids.size());
+  z3::expr_vector start(ctx);
+  std::vector<z3::expr> duration;
+  for (int i = 0; i < n; ++i) {
+    const Bid& bid = instance.bids[static_cast<std::size_t>(i)];
+    start.push_back(ctx.real_const(("start_" + bid.id).c_str()));
+    duration.push_back(exact_real(ctx, response_time(instance.site, bid)));
+    // An accepted job starts now or later and finishes by its deadline.
+    opt.add(z3::implies(x[i], start[i] >= 0 && start[i] + duration.back() <= exact_real(ctx, bid.deadline)));
+  }
+  // Capacity at each accepted job's start (the usage peaks at some start): running jobs still in progress plus
+  // accepted jobs with s_i <= s_j < s_i + D_i use at most p_m processors.
+  const z3::expr zero = ctx.int_val(0);
+  for (int j = 0; j < n; ++j) {
+    z3::expr used = ctx.int_val(0);
+    for (const auto& job : instance.running)
+      used = used + z3::ite(start[j] < exact_real(ctx, job.remaining), ctx.int_val(job.procs), zero);
+    for (int i = 0; i < n; ++i) {
+      const int procs = instance.bids[static_cast<std::size_t>(i)].procs;
+      const z3::expr in_progress =
+          i == j ? x[i] : (x[i] && start[i] <= start[j] && start[j] < start[i] + duration[static_cast<std::size_t>(i)]);
+      used = used + z3::ite(in_progress, ctx.int_val(procs), zero);
+    }
+    opt.add(z3::implies(x[j], used <= instance.site.processors));
+  }
+  opt.maximize(incentive_sum(ctx, instance, x));
+  return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
+    for (int i = 0; i < n; ++i) {
+      admission.accepted[static_cast<std::size_t>(i)] = m.eval(x[i], true).is_true();
+      if (admission.accepted[static_cast<std::size_t>(i)])
+        admission.start[static_cast<std::size_t>(i)] = z3support::to_double(m.eval(start[i], true));
+    }
+  });
+}
+
+}  // namespace schedcheck::sla

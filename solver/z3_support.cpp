@@ -1,0 +1,64 @@
+// Shared Z3 plumbing (see z3_support.hpp). Our own.
+#include "solver/z3_support.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+
+namespace schedcheck::z3support {
+
+namespace {
+// Decimal string times two, for building 2^k exactly.
+std::string times_two(const std::string& decimal) {
+  std::string out(decimal.size() + 1, '0');
+  int carry = 0;
+  for (std::size_t i = decimal.size(); i-- > 0;) {
+    const int d = (decimal[i] - '0') * 2 + carry;
+    out[i + 1] = static_cast<char>('0' + d % 10);
+    carry = d / 10;
+  }
+  out[0] = static_cast<char>('0' + carry);
+  return out[0] == '0' ? out.substr(1) : out;
+}
+}  // namespace
+
+std::string exact_rational_string(double value) {
+  if (!std::isfinite(value)) throw std::invalid_argument("exact_rational_string: non-finite value");
+  if (value == 0) return "0";
+  int exponent = 0;
+  const double mantissa = std::frexp(value, &exponent);  // value = mantissa * 2^exponent, 0.5 <= |mantissa| < 1
+  auto scaled = static_cast<std::int64_t>(std::ldexp(mantissa, 53));  // exact: 53 significant bits
+  exponent -= 53;
+  while (scaled % 2 == 0 && exponent < 0) {
+    scaled /= 2;
+    ++exponent;
+  }
+  std::string numerator = std::to_string(scaled);
+  if (exponent >= 0) {
+    bool negative = numerator[0] == '-';
+    std::string magnitude = negative ? numerator.substr(1) : numerator;
+    for (int i = 0; i < exponent; ++i) magnitude = times_two(magnitude);
+    return (negative ? "-" : "") + magnitude;
+  }
+  std::string denominator = "1";
+  for (int i = 0; i < -exponent; ++i) denominator = times_two(denominator);
+  return numerator + "/" + denominator;
+}
+
+z3::expr exact_real(z3::context& ctx, double value) {
+  return ctx.real_val(exact_rational_string(value).c_str());
+}
+
+double to_double(const z3::expr& numeral) {
+  // get_decimal_string is exact enough (we ask for 20 digits) and avoids int64 overflow of num/den.
+  const std::string text = numeral.get_decimal_string(20);
+  return std::stod(text.back() == '?' ? text.substr(0, text.size() - 1) : text);
+}
+
+z3::params with_timeout(z3::context& ctx, unsigned timeout_ms) {
+  z3::params p(ctx);
+  p.set("timeout", timeout_ms);
+  return p;
+}
+
+}  // namespace schedcheck::z3support
