@@ -25,6 +25,7 @@ SlaSpec sla_common(bool timed) {
   spec.write = sla::write_instance;
   spec.describe = [timed](const sla::Instance& i, const sla::Admission& a) { return sla::write_admission(i, a, timed); };
   spec.size = [](const sla::Instance& i) { return i.bids.size(); };
+  spec.instance_name = [](const sla::Instance& i) { return i.name; };
   spec.generator.settings =
       "n bids; p ~ U{1..32}; execution 10-1000 s; budget = B x U[0.8,2.5); d = D x U[1,3); "
       "p_m = max(32, 40% of bid processors); 0-2 running jobs (counterexamples/sla_generator.hpp)";

@@ -85,6 +85,7 @@ struct ProblemSpec : Described {
   std::function<Verdict(const I&, const D&)> validate;
   std::function<nlohmann::json(const I&, const D&)> describe;  // decision as JSON ({"accepted": [...], ...})
   std::function<std::size_t(const I&)> size;                  // the "n" of an instance (bids, jobs, ...)
+  std::function<std::string(const I&)> instance_name;        // shown in reports
   std::vector<PolicySpec<I, D>> policies;
   std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
   std::vector<PropertySpec<I, D>> properties;
@@ -209,6 +210,7 @@ public:
     Report report;
     report.problem = spec_.name;
     report.size = spec_.size(instance);
+    report.instance = spec_.instance_name(instance);
     report.objective_name = spec_.objective_name;
 
     std::optional<D> decision;
