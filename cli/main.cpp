@@ -245,9 +245,13 @@ int run_cli(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);  // prints help or the error
-    return code == 0 ? 0 : kExitBadInput;
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {  // one line, like every other input error
+    std::cerr << "schedcheck: " << e.what() << " (see `schedcheck --help` or `schedcheck COMMAND --help`)\n";
+    return kExitBadInput;
   }
 
   if (*list) {

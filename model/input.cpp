@@ -21,6 +21,11 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file)
     const auto at = message.find("parse error");
     if (at != std::string::npos) message = message.substr(at);
     throw InputError(fmt::format("{}: not valid JSON: {}", file, message));
+  } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406: a number like 1e400 overflows
+    std::string message = e.what();
+    const auto bracket = message.find("] ");
+    if (bracket != std::string::npos) message = message.substr(bracket + 2);
+    throw InputError(fmt::format("{}: not valid JSON for schedcheck: {} (numbers must be finite doubles)", file, message));
   }
 }
 
