@@ -1,6 +1,7 @@
 // Z3 formulations of SLA admission (see sla_z3.hpp): paper 004 Eq. 4-5; timed encoding is our own.
 #include "solver/sla_z3.hpp"
 
+#include "solver/knapsack_z3.hpp"
 #include "solver/z3_support.hpp"
 
 #include <fmt/format.h>
@@ -79,30 +80,39 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
 
 }  // namespace
 
-ExactResult<Admission> solve_instant_z3_optimize(const Instance& instance, const SolveOptions& options) {
+ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options,
+                                        KnapsackEngine engine) {
   const Timer timer;
-  z3::context ctx;
-  z3::optimize opt(ctx);
-  opt.set(z3support::with_timeout(ctx, options.timeout_ms));
-  const z3::expr_vector x = acceptance_vars(ctx, instance);
-  forbid_ineligible(opt, instance, x);
-  if (!instance.bids.empty()) {
-    std::vector<int> procs;
-    for (const auto& bid : instance.bids) procs.push_back(bid.procs);
-    opt.add(z3::pble(x, procs.data(), instance.site.free_processors));  // Eq. 4
+  std::vector<knapsack::Item> items;
+  std::vector<std::size_t> bid_of;  // knapsack item -> bid index; ineligible bids are never accepted
+  for (std::size_t i = 0; i < instance.bids.size(); ++i) {
+    const Bid& bid = instance.bids[i];
+    if (!eligible(instance.site, bid)) continue;
+    items.push_back({bid.id, bid.procs, incentive(instance.site, bid)});
+    bid_of.push_back(i);
   }
-  opt.maximize(incentive_sum(ctx, instance, x));  // Eq. 5
-  return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
-    for (std::size_t i = 0; i < instance.bids.size(); ++i)
-      admission.accepted[i] = m.eval(x[static_cast<int>(i)], true).is_true();
-  });
+  const long long capacity = instance.site.free_processors;
+  const knapsack::Solution solution = engine == KnapsackEngine::kLia    ? knapsack::solve_lia(items, capacity, options)
+                                      : engine == KnapsackEngine::kWmax ? knapsack::solve_wmax(items, capacity, options)
+                                                                        : knapsack::solve_optimize(items, capacity, options);
+  ExactResult<Admission> result;
+  result.status = solution.status;
+  result.detail = solution.detail;
+  if (solution.status != ExactStatus::kUnknown) {
+    Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
+    for (std::size_t k = 0; k < items.size(); ++k) admission.accepted[bid_of[k]] = solution.take[k];
+    result.objective = total_incentive(instance, admission);
+    result.decision = std::move(admission);
+  }
+  result.seconds = timer.seconds();
+  return result;
 }
 
 ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options) {
   const Timer timer;
   z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
   z3::optimize opt(ctx);
-  opt.set(z3support::with_timeout(ctx, options.timeout_ms));
   const z3::expr_vector x = acceptance_vars(ctx, instance);
   forbid_ineligible(opt, instance, x);
   const int n = static_cast<int>(instance.bids.size());

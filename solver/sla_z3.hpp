@@ -8,9 +8,14 @@
 
 namespace schedcheck::sla {
 
-// z3::optimize maximising sum B_i x_i subject to the pseudo-Boolean capacity sum p_i x_i <= r.
-// Fine to ~30 bids; the optimality proof grows quickly beyond.
-ExactResult<Admission> solve_instant_z3_optimize(const Instance& instance, const SolveOptions& options);
+// The instant problem as a 0-1 knapsack over the eligible bids (weights p_i, values B_i, capacity r), solved by
+// one of the Z3 engines of solver/knapsack_z3.hpp:
+enum class KnapsackEngine {
+  kLia,       // `z3`: LP-bound fixing + QF_LIA bound tightening; proves 1,000 bids in about a second
+  kWmax,      // `z3-wmax`: LP-bound fixing + MaxSAT wmax
+  kOptimize,  // `z3-optimize`: plain z3::optimize over Booleans (Eq. 4-5 as written); to ~20-30 bids
+};
+ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options, KnapsackEngine engine);
 // Timed problem with z3::optimize; exact; fine to ~10-12 bids within seconds.
 ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options);
 

@@ -55,10 +55,20 @@ double to_double(const z3::expr& numeral) {
   return std::stod(text.back() == '?' ? text.substr(0, text.size() - 1) : text);
 }
 
-z3::params with_timeout(z3::context& ctx, unsigned timeout_ms) {
-  z3::params p(ctx);
-  p.set("timeout", timeout_ms);
-  return p;
+Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
+    : deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)),
+      watchdog_([this, &ctx] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (!wake_.wait_until(lock, deadline_, [this] { return finished_; })) ctx.interrupt();
+      }) {}
+
+Deadline::~Deadline() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    finished_ = true;
+  }
+  wake_.notify_one();
+  watchdog_.join();
 }
 
 }  // namespace schedcheck::z3support

@@ -14,7 +14,33 @@ z3::expr exact_real(z3::context& ctx, double value);
 std::string exact_rational_string(double value);
 // A Z3 real numeral from a model, as the nearest double.
 double to_double(const z3::expr& numeral);
-// Parameters with the time limit set (milliseconds, unsigned as 4.8.12 requires).
-z3::params with_timeout(z3::context& ctx, unsigned timeout_ms);
+
+}  // namespace schedcheck::z3support
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace schedcheck::z3support {
+
+// The time limit of every Z3 solve: a watchdog thread calls ctx.interrupt() at the deadline. We do not use
+// Z3 4.8.12's "timeout" parameter: its timer can deadlock inside Z3_solver_check (seen here at n = 1000 with a
+// 10 s limit: hung for over 5 minutes; Z3 PR #5371). The interrupt may overshoot the deadline by up to ~1 s.
+class Deadline {
+public:
+  Deadline(z3::context& ctx, unsigned timeout_ms);
+  ~Deadline();
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+  bool passed() const { return std::chrono::steady_clock::now() >= deadline_; }
+
+private:
+  std::chrono::steady_clock::time_point deadline_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool finished_ = false;
+  std::thread watchdog_;
+};
 
 }  // namespace schedcheck::z3support
