@@ -33,6 +33,7 @@ std::string csv_field(const std::string& text) {
 }
 
 std::string property_summary(const Report& r) {
+  if (r.properties.empty()) return "-";  // solve: no policy, no properties
   std::size_t holds = 0;
   std::vector<std::string> fails, undecided;
   for (const auto& p : r.properties) {
