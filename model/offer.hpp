@@ -1,0 +1,20 @@
+// An offer of a resource provider for part or all of a Bag-of-Tasks: (tasks, completion time), and the
+// staircase shape of a provider's offer list. Paper 000 section III-A (offer list Phi, step 4: equal completion
+// times merged into the larger count, a later completion appended). Shared by offer generation and composition.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace schedcheck {
+
+struct Offer {
+  long long tasks = 0;    // how many tasks of the BoT the provider takes
+  double completion = 0;  // by when it completes all of them (absolute time)
+};
+
+// "" when the offers strictly increase in both tasks and completion time (the merged staircase), else a
+// sentence naming the first offending pair, e.g. "offers[2] (64 tasks, t=40) after offers[1] (128 tasks, t=40)".
+std::string staircase_violation(const std::vector<Offer>& offers);
+
+}  // namespace schedcheck
