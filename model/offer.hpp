@@ -13,6 +13,14 @@ struct Offer {
   double completion = 0;  // by when it completes all of them (absolute time)
 };
 
+// A free time slot a provider publishes (paper 000 section III-B, FreeTimeSlots after Singh et al.):
+// `processors` processors are free over [start, end); end = kForever (JSON: null) for the open-ended last slot.
+struct FreeSlot {
+  double start = 0;
+  double end = 0;
+  int processors = 1;
+};
+
 // "" when the offers strictly increase in both tasks and completion time (the merged staircase), else a
 // sentence naming the first offending pair, e.g. "offers[2] (64 tasks, t=40) after offers[1] (128 tasks, t=40)".
 std::string staircase_violation(const std::vector<Offer>& offers);
