@@ -13,10 +13,17 @@ namespace schedcheck::sla {
 namespace {
 double round3(double value) { return std::round(value * 1000.0) / 1000.0; }
 
-void recompute_free(Instance& instance) {
+int running_processors(const Instance& instance) {
   int used = 0;
   for (const auto& job : instance.running) used += job.procs;
-  instance.site.free_processors = instance.site.processors - used;
+  return used;
+}
+
+// r = p_m - running processors - processors busy for reasons the file does not list (an explicit `free`
+// without running jobs); the unlisted part is kept across a shrinking step, within what the site still has.
+void recompute_free(Instance& instance, int unlisted_busy = 0) {
+  instance.site.free_processors =
+      std::max(0, instance.site.processors - running_processors(instance) - unlisted_busy);
 }
 }  // namespace
 
@@ -56,10 +63,12 @@ Instance generate_instance(std::uint64_t seed, std::size_t bids) {
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
   std::vector<Instance> out;
+  const int unlisted_busy =
+      instance.site.processors - running_processors(instance) - instance.site.free_processors;
   auto variant = [&](auto&& change) {
     Instance copy = instance;
     change(copy);
-    recompute_free(copy);
+    recompute_free(copy, unlisted_busy);
     out.push_back(std::move(copy));
   };
   for (std::size_t i = 0; i < instance.bids.size(); ++i)
@@ -67,10 +76,8 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
   for (std::size_t i = 0; i < instance.running.size(); ++i)
     variant([&](Instance& c) { c.running.erase(c.running.begin() + static_cast<std::ptrdiff_t>(i)); });
   // Fewer site processors, while every bid and the running jobs still fit on the site.
-  int needed = 1, running = 0;
+  int needed = running_processors(instance) + unlisted_busy;
   for (const auto& bid : instance.bids) needed = std::max(needed, bid.procs);
-  for (const auto& job : instance.running) running += job.procs;
-  needed = std::max(needed, running);
   if (instance.site.processors > needed)
     variant([&](Instance& c) { c.site.processors = std::max(needed, c.site.processors / 2); });
   if (instance.site.processors - 1 >= needed) variant([&](Instance& c) { c.site.processors -= 1; });

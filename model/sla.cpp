@@ -189,10 +189,14 @@ nlohmann::json write_instance(const Instance& instance) {
   doc["site"] = {{"processors", instance.site.processors},
                  {"mips", instance.site.mips},
                  {"price", instance.site.price}};
-  if (instance.running.empty()) doc["site"]["free"] = instance.site.free_processors;
-  doc["running"] = nlohmann::json::array();
-  for (const auto& job : instance.running)
-    doc["running"].push_back({{"id", job.id}, {"procs", job.procs}, {"remaining", job.remaining}});
+  // With running jobs, r is derived from them (and the reader insists on that); without, r is explicit.
+  if (instance.running.empty()) {
+    doc["site"]["free"] = instance.site.free_processors;
+  } else {
+    doc["running"] = nlohmann::json::array();
+    for (const auto& job : instance.running)
+      doc["running"].push_back({{"id", job.id}, {"procs", job.procs}, {"remaining", job.remaining}});
+  }
   doc["bids"] = nlohmann::json::array();
   for (const auto& bid : instance.bids)
     doc["bids"].push_back({{"id", bid.id},

@@ -8,6 +8,8 @@
 namespace schedcheck::z3support {
 
 namespace {
+// How often the watchdog repeats its interrupt after the deadline until the solve returns.
+constexpr std::chrono::milliseconds kInterruptRepeat{20};
 // Decimal string times two, for building 2^k exactly.
 std::string times_two(const std::string& decimal) {
   std::string out(decimal.size() + 1, '0');
@@ -59,7 +61,12 @@ Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
     : deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)),
       watchdog_([this, &ctx] {
         std::unique_lock<std::mutex> lock(mutex_);
-        if (!wake_.wait_until(lock, deadline_, [this] { return finished_; })) ctx.interrupt();
+        if (wake_.wait_until(lock, deadline_, [this] { return finished_; })) return;
+        // One interrupt can be lost (Z3 resets its cancel flag when it enters a new check or tactic):
+        // keep interrupting until the solve has returned.
+        do {
+          ctx.interrupt();
+        } while (!wake_.wait_for(lock, kInterruptRepeat, [this] { return finished_; }));
       }) {}
 
 Deadline::~Deadline() {

@@ -26,7 +26,8 @@ namespace schedcheck::z3support {
 
 // The time limit of every Z3 solve: a watchdog thread calls ctx.interrupt() at the deadline. We do not use
 // Z3 4.8.12's "timeout" parameter: its timer can deadlock inside Z3_solver_check (seen here at n = 1000 with a
-// 10 s limit: hung for over 5 minutes; Z3 PR #5371). The interrupt may overshoot the deadline by up to ~1 s.
+// 10 s limit: hung for over 5 minutes; Z3 PR #5371). A single interrupt can be lost, so the watchdog repeats it
+// until the solve returns; the answer may still come up to ~1 s after the deadline on large instances.
 class Deadline {
 public:
   Deadline(z3::context& ctx, unsigned timeout_ms);

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# CLI-level checks of the schedcheck executable: bad input and usage exit 2 with exactly one stderr line naming
+# the file/field (and nothing on stdout); `check --json` fields; time-limited `solve`; `search --out` refusal.
+# Source: our own (cli/main.cpp exit codes 0/1/2/3/4, docs/cli.md). Usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR
+set -u
+
+SCHEDCHECK=${1:?usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR}
+SOURCE_DIR=${2:?usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR}
+EXAMPLE="$SOURCE_DIR/examples/sla-greedy-vs-optimum.json"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# run NAME EXPECTED_SUBSTRING -- ARGS...: asserts exit 2, empty stdout, exactly one stderr line containing the substring.
+expect_bad() {
+  local name=$1 want=$2
+  shift 3
+  "$SCHEDCHECK" "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  local lines
+  lines=$(wc -l <"$T/err")
+  [ "$rc" -eq 2 ] || fail "$name: exit $rc, expected 2 (stderr: $(cat "$T/err"))"
+  [ -s "$T/out" ] && fail "$name: stdout not empty: $(head -c 300 "$T/out")"
+  [ "$lines" -eq 1 ] || fail "$name: $lines lines on stderr, expected 1: $(cat "$T/err")"
+  grep -qF -- "$want" "$T/err" || fail "$name: stderr does not contain '$want': $(cat "$T/err")"
+  echo "ok: $name"
+}
+
+# ---------------------------------------------------------------- bad instance files
+: >"$T/empty.json"
+echo 'this is not json' >"$T/notjson.json"
+echo '{"kind": "sla-site", "bids": []}' >"$T/nosite.json"
+cat >"$T/negprocs.json" <<'EOF'
+{"site": {"processors": 10, "mips": 100, "price": 2},
+ "bids": [{"id": "A", "procs": 2, "length": 1000, "budget": 100, "deadline": 100},
+          {"id": "B", "procs": -3, "length": 1000, "budget": 100, "deadline": 100}]}
+EOF
+cat >"$T/bigprocs.json" <<'EOF'
+{"site": {"processors": 10, "mips": 100, "price": 2},
+ "bids": [{"id": "A", "procs": 11, "length": 1000, "budget": 100, "deadline": 100}]}
+EOF
+cat >"$T/dupids.json" <<'EOF'
+{"site": {"processors": 10, "mips": 100, "price": 2},
+ "running": [{"id": "A", "procs": 1, "remaining": 10}],
+ "bids": [{"id": "A", "procs": 2, "length": 1000, "budget": 100, "deadline": 100}]}
+EOF
+cat >"$T/inf.json" <<'EOF'
+{"site": {"processors": 10, "mips": 100, "price": 2},
+ "bids": [{"id": "A", "procs": 2, "length": 1e400, "budget": 100, "deadline": 100}]}
+EOF
+
+for problem in sla-admission sla-admission-timed; do
+  expect_bad "$problem empty file" "$T/empty.json" -- check "$problem" --policy greedy-backfilling -i "$T/empty.json"
+  expect_bad "$problem not JSON" "$T/notjson.json" -- check "$problem" --policy fcfs -i "$T/notjson.json"
+  expect_bad "$problem missing site" "site" -- run "$problem" --policy fcfs -i "$T/nosite.json"
+  expect_bad "$problem negative procs" "bids[1].procs" -- check "$problem" --policy fcfs -i "$T/negprocs.json"
+  expect_bad "$problem procs above p_m" "bids[0].procs" -- solve "$problem" -i "$T/bigprocs.json"
+  expect_bad "$problem duplicate ids" "bids[0].id" -- check "$problem" --policy fcfs -i "$T/dupids.json"
+done
+expect_bad "missing site names the file" "$T/nosite.json" -- run sla-admission --policy fcfs -i "$T/nosite.json"
+expect_bad "negative procs names the file" "$T/negprocs.json" -- run sla-admission --policy fcfs -i "$T/negprocs.json"
+expect_bad "non-finite number (1e400)" "$T/inf.json" -- check sla-admission --policy fcfs -i "$T/inf.json"
+expect_bad "nonexistent file" "$T/does-not-exist.json" -- check sla-admission --policy fcfs -i "$T/does-not-exist.json"
+
+# ---------------------------------------------------------------- bad usage
+expect_bad "unknown problem" "no-such-problem" -- check no-such-problem --policy fcfs -i "$EXAMPLE"
+expect_bad "unknown policy" "no-such-policy" -- check sla-admission --policy no-such-policy -i "$EXAMPLE"
+expect_bad "unknown exact method" "simplex" -- solve sla-admission --exact simplex -i "$EXAMPLE"
+expect_bad "bad --tolerance" "tolerance" -- check sla-admission --policy fcfs -i "$EXAMPLE" --tolerance 2
+expect_bad "non-numeric --tolerance" "tolerance" -- check sla-admission --policy fcfs -i "$EXAMPLE" --tolerance abc
+
+# ---------------------------------------------------------------- check on the worked example: exit 1, JSON fields
+"$SCHEDCHECK" check sla-admission --policy greedy-backfilling -i "$EXAMPLE" --json >"$T/check.json" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "check example: exit $rc, expected 1 (greedy 200 < optimum 340)"
+[ -s "$T/err" ] && fail "check example: stderr not empty: $(cat "$T/err")"
+python3 - "$T/check.json" <<'EOF' || fail "check example: JSON fields (see above)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+errors = []
+def need(cond, what):
+    if not cond: errors.append(what)
+need(d.get("problem") == "sla-admission", "problem")
+need(d.get("policy") == "greedy-backfilling", "policy")
+h, o = d.get("heuristic") or {}, d.get("optimum") or {}
+need(h.get("objective") == 200, "heuristic.objective == 200")
+need(h.get("accepted") == ["A"], "heuristic.accepted == [A]")
+need(o.get("status") == "optimal", "optimum.status == optimal")
+need(o.get("objective") == 340, "optimum.objective == 340")
+need(o.get("accepted") == ["B", "C"], "optimum.accepted == [B, C]")
+need(isinstance(d.get("gap"), float) and abs(d["gap"] - 140 / 340) < 1e-12, "gap == (340-200)/340")
+props = d.get("properties")
+need(isinstance(props, list) and len(props) > 0, "properties is a non-empty list")
+for p in props or []:
+    need(isinstance(p.get("name"), str), "properties[].name")
+    need("holds" in p and p["holds"] in (True, False, None), "properties[].holds")
+    need(isinstance(p.get("detail"), str), "properties[].detail")
+by_name = {p.get("name"): p for p in props or []}
+need(by_name.get("optimal-within", {}).get("holds") is False, "optimal-within holds == false")
+need(by_name.get("capacity", {}).get("holds") is True, "capacity holds == true")
+for e in errors: print("  json field check failed:", e)
+sys.exit(1 if errors else 0)
+EOF
+echo "ok: check example --json"
+
+# ---------------------------------------------------------------- solve with a 1 ms time limit on 40 bids
+"$SCHEDCHECK" generate sla-admission --seed 3 --size 40 >"$T/g40.json" || fail "generate failed"
+for attempt in 1 2 3; do
+  "$SCHEDCHECK" solve sla-admission -i "$T/g40.json" --exact z3 --timeout-ms 1 --json >"$T/solve.json" 2>"$T/err"
+  rc=$?
+  case $rc in
+    0 | 3) ;;
+    *) fail "solve --timeout-ms 1: exit $rc, expected 0 or 3 (stderr: $(cat "$T/err"))" ;;
+  esac
+  status=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["optimum"]["status"])' "$T/solve.json" 2>/dev/null)
+  [ -n "$status" ] || fail "solve --timeout-ms 1: output is not the expected JSON: $(head -c 300 "$T/solve.json")"
+  if [ "$rc" -eq 3 ] && [ "$status" = optimal ]; then fail "solve --timeout-ms 1: exit 3 but status optimal"; fi
+  if [ "$rc" -eq 0 ] && [ "$status" != optimal ]; then fail "solve --timeout-ms 1: exit 0 but status $status"; fi
+done
+echo "ok: solve --timeout-ms 1 (last status: ${status:-none})"
+
+# ---------------------------------------------------------------- search --out under a regular file
+: >"$T/plainfile"
+"$SCHEDCHECK" search sla-admission --policy greedy-backfilling --trials 20 --size 6 --out "$T/plainfile/corpus" -q \
+  >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "search --out under a file: exit $rc, expected 2 (stderr: $(cat "$T/err"))"
+[ -s "$T/out" ] && fail "search --out under a file: stdout not empty"
+[ "$(wc -l <"$T/err")" -eq 1 ] || fail "search --out under a file: expected one stderr line: $(cat "$T/err")"
+grep -qF "$T/plainfile/corpus" "$T/err" || fail "search --out under a file: stderr does not name the path"
+[ -s "$T/plainfile" ] && fail "search --out under a file: the regular file was written to"
+echo "ok: search --out under a regular file"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "all CLI checks passed"

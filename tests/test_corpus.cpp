@@ -1,0 +1,97 @@
+// Suite `corpus`: replays every counterexample file under counterexamples/corpus/ (written by `schedcheck search`)
+// and requires its recorded verdict to reproduce: same failing properties, same objectives (1e-6 relative).
+// Source: our own (docs/formats.md, the "schedcheck" block of corpus files).
+#include "counterexamples/builtin.hpp"
+#include "model/input.hpp"
+#include "properties/registry.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace schedcheck;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The corpus directory of the source tree. SCHEDCHECK_CORPUS_DIR overrides it (to replay a fresh search's output).
+std::string corpus_dir() {
+  if (const char* dir = std::getenv("SCHEDCHECK_CORPUS_DIR"); dir && *dir) return dir;
+  return std::string(SCHEDCHECK_SOURCE_DIR) + "/counterexamples/corpus";
+}
+
+std::vector<std::string> corpus_files() {
+  std::vector<std::string> files;
+  if (!fs::is_directory(corpus_dir())) return files;
+  for (const auto& entry : fs::recursive_directory_iterator(corpus_dir()))
+    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+bool close_rel(double a, double b) {
+  return std::abs(a - b) <= 1e-6 * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+std::string joined(const std::set<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+  return "{" + out + "}";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(corpus)
+
+BOOST_AUTO_TEST_CASE(corpus_directory_is_seeded_with_json_files) {
+  const auto files = corpus_files();
+  BOOST_TEST(fs::is_directory(corpus_dir()), corpus_dir() << " is not a directory");
+  BOOST_TEST(!files.empty(), corpus_dir() << " has no *.json counterexample files (the corpus is seeded)");
+}
+
+BOOST_AUTO_TEST_CASE(every_corpus_file_reproduces_its_recorded_verdict) {
+  const Registry registry = make_builtin_registry();
+  const auto files = corpus_files();
+  BOOST_TEST_REQUIRE(!files.empty(), "no corpus files under " << corpus_dir());
+  for (const auto& file : files) {
+    BOOST_TEST_CONTEXT("corpus file " << file) {
+      const nlohmann::json document = read_json_file(file);
+      BOOST_TEST_REQUIRE(document.contains("schedcheck"), "no \"schedcheck\" block");
+      const nlohmann::json& block = document["schedcheck"];
+      const nlohmann::json& verdict = block.at("verdict");
+
+      CheckRequest request;
+      request.policy = block.at("policy").get<std::string>();
+      request.exact = block.at("exact").is_null() ? "" : block.at("exact").get<std::string>();
+      request.tolerance = block.at("tolerance").get<double>();
+      const std::string problem = block.at("problem").get<std::string>();
+      const Report report = registry.get(problem).check(document, file, request);
+
+      const auto recorded_vec = verdict.at("fails").get<std::vector<std::string>>();
+      const std::set<std::string> recorded(recorded_vec.begin(), recorded_vec.end());
+      const auto now_vec = report.failing();
+      const std::set<std::string> now(now_vec.begin(), now_vec.end());
+      BOOST_TEST(!recorded.empty(), "recorded verdict has no failing property: not a counterexample");
+      BOOST_TEST(report.any_fails(), "the counterexample no longer reproduces: no property fails now");
+      BOOST_TEST(joined(now) == joined(recorded), "failing properties now " << joined(now) << ", recorded "
+                                                                            << joined(recorded));
+      if (verdict.contains("exit_code")) BOOST_TEST(report.exit_code() == verdict["exit_code"].get<int>());
+
+      const double heuristic = verdict.at("heuristic").get<double>();
+      BOOST_TEST(close_rel(report.heuristic.objective, heuristic),
+                 "heuristic objective now " << report.heuristic.objective << ", recorded " << heuristic);
+      const double optimum = verdict.at("optimum").get<double>();
+      BOOST_TEST(close_rel(report.optimum.objective, optimum),
+                 "optimum now " << report.optimum.objective << ", recorded " << optimum);
+      if (verdict.contains("optimum_status"))
+        BOOST_TEST(report.optimum.status == verdict["optimum_status"].get<std::string>());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,687 @@
+// Suites `exact` (fixed cases), `properties_rc` (rapidcheck, no Z3) and `properties_z3` (rapidcheck with Z3):
+// exact methods agree with each other (dp / z3 / enumeration; timed z3 / sequences), every answer passes the
+// validator, heuristics never beat the optimum. Source: paper 004 Eq. 4-5 (instant ILP); timed problem our own.
+#include "counterexamples/builtin.hpp"
+#include "counterexamples/sla_generator.hpp"
+#include "model/sla.hpp"
+#include "properties/registry.hpp"
+#include "reference/sla_policies.hpp"
+#include "solver/sla_exact.hpp"
+#include "solver/sla_z3.hpp"
+#include "helpers.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <string>
+
+using namespace schedcheck;
+using namespace schedcheck::sla;
+using schedcheck::test::close_rel;
+using schedcheck::test::dump;
+using schedcheck::test::make_bid;
+using schedcheck::test::make_site;
+
+namespace {
+
+using SlaProblem = TypedProblem<Instance, Admission>;
+
+Registry& registry() {
+  static Registry r = make_builtin_registry();
+  return r;
+}
+SlaProblem& instant_problem() { return registry().typed<Instance, Admission>("sla-admission"); }
+SlaProblem& timed_problem() { return registry().typed<Instance, Admission>("sla-admission-timed"); }
+
+PropertyStatus status_of(const Report& report, const std::string& name) {
+  for (const auto& p : report.properties)
+    if (p.name == name) return p.status;
+  throw std::logic_error("report has no property " + name);
+}
+
+std::string text(PropertyStatus s) { return to_string(s); }
+
+SolveOptions z3_options() {
+  SolveOptions o;
+  o.timeout_ms = 20'000;
+  return o;
+}
+
+// The validator accepts the answer and recomputes the objective it reports.
+template <class Validate>
+void rc_assert_valid_answer(const Instance& s, const ExactResult<Admission>& r, Validate validate, const char* method) {
+  RC_LOG() << method << ": status " << to_string(r.status) << ", objective " << r.objective << ", detail " << r.detail
+           << "\n";
+  RC_ASSERT(r.status == ExactStatus::kOptimal);
+  RC_ASSERT(r.decision.has_value());
+  const Verdict v = validate(s, *r.decision);
+  RC_LOG() << method << " verdict: " << (v.feasible ? "feasible" : v.reason) << ", objective " << v.objective << "\n";
+  RC_ASSERT(v.feasible);
+  RC_ASSERT(close_rel(v.objective, r.objective));
+}
+
+// Small instances built directly from rapidcheck generators: few distinct values, so many ties, zero
+// prices, r = 0, bids as large as the site, de = D and b = B exactly. Complements the seeded generator.
+rc::Gen<Instance> tie_heavy_instance(int max_bids) {
+  return rc::gen::exec([max_bids] {
+    Instance s;
+    s.name = "rc";
+    s.site.processors = *rc::gen::inRange(1, 21);
+    s.site.mips = *rc::gen::element(1.0, 2.0, 10.0, 100.0);
+    s.site.price = *rc::gen::element(0.0, 1.0, 2.0, 3.0);
+    int used = 0;
+    const int running = *rc::gen::inRange(0, 3);
+    for (int k = 0; k < running && used < s.site.processors; ++k) {
+      const int procs = *rc::gen::inRange(1, s.site.processors - used + 1);
+      used += procs;
+      s.running.push_back(RunningJob{"r" + std::to_string(k + 1), procs, *rc::gen::element(5.0, 10.0, 50.0, 1000.0)});
+    }
+    s.site.free_processors = s.site.processors - used;
+    const int n = *rc::gen::inRange(0, max_bids + 1);
+    for (int i = 0; i < n; ++i) {
+      Bid b;
+      b.id = "b" + std::to_string(i + 1);
+      b.procs = *rc::gen::inRange(1, s.site.processors + 1);
+      const double exec = *rc::gen::element(1.0, 2.0, 5.0, 10.0, 20.0);
+      b.length_mi = exec * s.site.mips * b.procs;
+      b.alpha = *rc::gen::element(0.0, 0.0, 1.0, 5.0);
+      const double D = b.alpha + exec, B = s.site.price * exec;
+      b.budget = *rc::gen::element(B, 2 * B, std::max(0.0, B - 1), 0.0);
+      b.deadline = D * *rc::gen::element(1.0, 1.5, 2.0, 3.0, 10.0);
+      b.expected_response = *rc::gen::element(b.deadline, D, std::max(0.5, D - 0.5));
+      s.bids.push_back(b);
+    }
+    return s;
+  });
+}
+
+// The instant problem's Z3 engines, by their registry names.
+struct Engine {
+  const char* name;
+  KnapsackEngine engine;
+};
+constexpr Engine kZ3Engines[] = {
+    {"z3", KnapsackEngine::kLia}, {"z3-wmax", KnapsackEngine::kWmax}, {"z3-optimize", KnapsackEngine::kOptimize}};
+
+ExactResult<Admission> instant_z3(const Instance& s, KnapsackEngine engine, unsigned timeout_ms = 20'000) {
+  SolveOptions o;
+  o.timeout_ms = timeout_ms;
+  return solve_instant_z3(s, o, engine);
+}
+
+// Every exact method of the instant problem, named as in the registry.
+std::vector<std::pair<std::string, ExactResult<Admission>>> all_instant_methods(const Instance& s) {
+  std::vector<std::pair<std::string, ExactResult<Admission>>> out;
+  out.emplace_back("dp", solve_instant_dp(s));
+  out.emplace_back("enumeration", solve_instant_enumeration(s));
+  for (const auto& e : kZ3Engines) out.emplace_back(e.name, instant_z3(s, e.engine));
+  return out;
+}
+
+// Runs `body` in a forked child so that a solve that ignores its time limit cannot hang the suite: the child is
+// killed after `limit_seconds`. `body` returns "" when its checks pass, else the reason (short: one pipe buffer).
+struct Isolated {
+  bool finished = false;  // the child exited by itself within the limit
+  std::string failure;    // what `body` reported, or how the child died
+  double seconds = 0;
+};
+Isolated run_isolated(double limit_seconds, const std::function<std::string()>& body) {
+  using Clock = std::chrono::steady_clock;
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  const auto started = Clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    close(fds[0]);
+    std::string out;
+    try {
+      out = body();
+    } catch (const std::exception& e) {
+      out = std::string("exception: ") + e.what();
+    }
+    out = out.substr(0, 4000);
+    if (write(fds[1], out.data(), out.size()) < 0) _exit(3);
+    close(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  Isolated result;
+  int status = 0;
+  for (;;) {
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      result.finished = true;
+      break;
+    }
+    if (std::chrono::duration<double>(Clock::now() - started).count() > limit_seconds) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      break;
+    }
+    usleep(2000);
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  if (result.finished) {
+    char buffer[4096];
+    ssize_t got = 0;
+    while ((got = read(fds[0], buffer, sizeof buffer)) > 0) result.failure.append(buffer, static_cast<std::size_t>(got));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) result.failure += " (child died: status " + std::to_string(status) + ")";
+  } else {
+    result.failure = "did not return within " + std::to_string(limit_seconds) + " s";
+  }
+  close(fds[0]);
+  return result;
+}
+
+// The checks of an exact answer produced under a time limit, as a reason string ("" = fine).
+std::string time_limited_answer_problem(const Instance& s, const ExactResult<Admission>& r, bool timed,
+                                        double proven_optimum) {
+  if (r.decision.has_value() != (r.status != ExactStatus::kUnknown))
+    return std::string("status ") + to_string(r.status) + " but decision " + (r.decision ? "present" : "absent");
+  if (!r.decision) return "";
+  const Verdict v = timed ? validate_timed(s, *r.decision) : validate_instant(s, *r.decision);
+  if (!v.feasible) return std::string(to_string(r.status)) + " answer rejected by the validator: " + v.reason;
+  if (!close_rel(v.objective, r.objective)) return "reported objective differs from the recomputed one";
+  if (proven_optimum >= 0 && v.objective > proven_optimum * (1 + 1e-9) + 1e-9) return "answer beats the optimum";
+  if (proven_optimum >= 0 && r.status == ExactStatus::kOptimal && !close_rel(v.objective, proven_optimum))
+    return "claims optimal but differs from the DP optimum";
+  return "";
+}
+
+double eligible_incentive_sum(const Instance& s) {
+  double sum = 0;
+  for (const auto& b : s.bids)
+    if (eligible(s.site, b)) sum += incentive(s.site, b);
+  return sum;
+}
+
+}  // namespace
+
+// ================================================================== fixed cases
+
+BOOST_AUTO_TEST_SUITE(exact)
+
+BOOST_AUTO_TEST_CASE(all_methods_return_zero_for_no_bids) {
+  const Instance s = make_site(4, 100, 1);
+  auto results = all_instant_methods(s);
+  results.emplace_back("timed sequences", solve_timed_sequences(s));
+  results.emplace_back("timed z3", solve_timed_z3(s, z3_options()));
+  for (const auto& [name, r] : results) {
+    BOOST_TEST_CONTEXT(name) {
+      BOOST_TEST(r.status == ExactStatus::kOptimal);
+      BOOST_TEST(r.objective == 0.0);
+      BOOST_TEST(r.decision.has_value());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(instant_methods_accept_nothing_when_no_processor_is_free) {
+  Instance s = make_site(4, 100, 1);
+  test::add_running(s, "R", 4, 10);  // r = 0
+  s.bids = {make_bid("A", 1, 100, 10, 10)};
+  for (const auto& [name, r] : all_instant_methods(s)) {
+    BOOST_TEST_CONTEXT(name) {
+      BOOST_TEST(r.status == ExactStatus::kOptimal);
+      BOOST_TEST(r.objective == 0.0);
+      BOOST_TEST(accepted_ids(s, *r.decision).empty());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(instant_methods_find_knapsack_optimum_greedy_misses) {
+  // r = 10, mu = 1, c = 1, so B = l / p. Values: A p 6 B 7; B p 5 B 5; C p 5 B 5; D p 4 B 1.
+  //   Greedy: A (7, r = 4), D (1): 8. Optimum: B + C = 10 (A + D = 8, A alone 7).
+  Instance s = make_site(10, 1, 1);
+  s.bids = {make_bid("A", 6, 42, 100, 1000), make_bid("B", 5, 25, 100, 1000), make_bid("C", 5, 25, 100, 1000),
+            make_bid("D", 4, 4, 100, 1000)};
+  BOOST_TEST(validate_instant(s, greedy_backfilling(s)).objective == 8.0);
+  for (const auto& [name, r] : all_instant_methods(s)) {
+    BOOST_TEST_CONTEXT(name) {
+      BOOST_TEST(r.objective == 10.0);
+      BOOST_TEST(accepted_ids(s, *r.decision) == (std::vector<std::string>{"B", "C"}), boost::test_tools::per_element());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(timed_methods_place_job_after_running_job) {
+  // p_m = 10, R holds 8 until 50. P: p 5, l 50000, mu 100 -> D 100, d 200: starts in [50, 100]. Optimum: P, B = 100.
+  Instance s = make_site(10, 100, 1);
+  test::add_running(s, "R", 8, 50);
+  s.bids = {make_bid("P", 5, 50000, 1000, 200)};
+  for (const auto& r : {solve_timed_sequences(s), solve_timed_z3(s, z3_options())}) {
+    BOOST_TEST_REQUIRE(r.status == ExactStatus::kOptimal);
+    BOOST_TEST(r.objective == 100.0);
+    BOOST_TEST(r.decision->accepted[0]);
+    BOOST_TEST(r.decision->start[0] >= 50.0 - 1e-6);
+    BOOST_TEST(r.decision->start[0] <= 100.0 + 1e-6);
+    BOOST_TEST(validate_timed(s, *r.decision).feasible, validate_timed(s, *r.decision).reason);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(enumeration_is_unknown_above_its_limit) {
+  // 21 eligible bids > kEnumerationMaxBids = 20.
+  Instance big = make_site(64, 100, 1);
+  for (int i = 0; i < 21; ++i) big.bids.push_back(make_bid(fmt::format("b{}", i), 1, 100, 10, 10));
+  const auto r = solve_instant_enumeration(big);
+  BOOST_TEST(r.status == ExactStatus::kUnknown);
+  BOOST_TEST(!r.decision.has_value());
+  BOOST_TEST(r.detail.find("21 eligible bids") != std::string::npos, r.detail);
+}
+
+BOOST_AUTO_TEST_CASE(sequences_is_unknown_above_its_limit) {
+  // 9 eligible bids > kSequenceMaxBids = 8.
+  Instance big = make_site(64, 100, 1);
+  for (int i = 0; i < 9; ++i) big.bids.push_back(make_bid(fmt::format("b{}", i), 1, 100, 10, 10));
+  const auto r = solve_timed_sequences(big);
+  BOOST_TEST(r.status == ExactStatus::kUnknown);
+  BOOST_TEST(!r.decision.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(dp_is_unknown_when_table_exceeds_cell_limit) {
+  // r = 1e6; 201 bids of 5000 processors: 201 * 5000 = 1,005,000 >= r, so capacity = 1e6;
+  // 201 * (1e6 + 1) = 201,000,201 cells > kDpMaxCells = 200,000,000.
+  Instance big = make_site(1'000'000, 100, 1);
+  for (int i = 0; i < 201; ++i) big.bids.push_back(make_bid(fmt::format("b{}", i), 5000, 1e6, 1e6, 1e6));
+  const auto r = solve_instant_dp(big);
+  BOOST_TEST(r.status == ExactStatus::kUnknown);
+  BOOST_TEST(r.detail.find("exceeds") != std::string::npos, r.detail);
+}
+
+BOOST_AUTO_TEST_CASE(z3_with_tiny_time_limit_never_returns_an_invalid_decision) {
+  // A 1 ms limit on 40 bids, as `solve --exact z3 --timeout-ms 1`: whatever Z3 returns passes the registry's
+  // recheck (no InternalError), and the exit code is 0 exactly when the optimum is proven, else 3.
+  const Instance s = generate_instance(3, 40);
+  CheckRequest request;
+  request.exact = "z3";
+  request.solve.timeout_ms = 1;
+  Report r;
+  BOOST_CHECK_NO_THROW(r = instant_problem().check_instance(s, request));
+  BOOST_TEST((r.optimum.status == "optimal" || r.optimum.status == "feasible" || r.optimum.status == "unknown"));
+  BOOST_TEST(r.exit_code() == (r.optimum.status == "optimal" ? 0 : 3), r.optimum.status << "\n" << dump(s));
+}
+
+// Each Z3 engine, repeatedly with a 1 ms limit on a 155-bid instance that no engine proves within it: every solve
+// must come back (Deadline documents an overshoot of up to ~1 s; we allow 5 s) with a valid answer.
+// Each solve runs in a child process, killed when it overruns, so a lost interrupt fails the test, not the suite.
+// Measured on z3-optimize: 3 of 15 runs never returned; so 60 runs for it, 10 for the others.
+BOOST_AUTO_TEST_CASE(every_z3_engine_returns_within_its_1ms_time_limit_on_155_bids) {
+  const Instance s = generate_instance(8, 155);
+  const double optimum = solve_instant_dp(s).objective;
+  for (const auto& e : kZ3Engines) {
+    BOOST_TEST_CONTEXT("engine " << e.name) {
+      const int max_runs = e.engine == KnapsackEngine::kOptimize ? 60 : 10;
+      int overruns = 0, runs = 0;
+      for (; runs < max_runs && overruns == 0; ++runs) {
+        const Isolated r = run_isolated(5.0, [&] {
+          return time_limited_answer_problem(s, instant_z3(s, e.engine, 1), false, optimum);
+        });
+        if (!r.finished) ++overruns;
+        BOOST_TEST(r.failure.empty(), "run " << runs << ": " << r.failure);
+      }
+      BOOST_TEST(overruns == 0, e.name << ": a solve with --timeout-ms 1 did not return within 5 s (run " << runs
+                                       << " of " << max_runs << "); generate_instance(8, 155)");
+    }
+  }
+}
+
+// Timed Z3 with a 1 ms limit on 28 bids, whose full solve takes ~12 s here (Release, 2 cores): a solve that ignores
+// its limit overruns the 5 s allowance (Deadline documents up to ~1 s overshoot). Measured: 26 of 40 runs overran.
+BOOST_AUTO_TEST_CASE(timed_z3_returns_within_its_1ms_time_limit_on_28_bids) {
+  const Instance s = generate_instance(8, 28);
+  int overruns = 0, runs = 0;
+  for (; runs < 10 && overruns == 0; ++runs) {
+    SolveOptions o;
+    o.timeout_ms = 1;
+    const Isolated r = run_isolated(5.0, [&] { return time_limited_answer_problem(s, solve_timed_z3(s, o), true, -1); });
+    if (!r.finished) ++overruns;
+    BOOST_TEST(r.failure.empty(), "run " << runs << ": " << r.failure);
+  }
+  BOOST_TEST(overruns == 0, "timed z3 with a 1 ms limit did not return within 5 s (run " << runs
+                                << " of 10); generate_instance(8, 28)");
+}
+
+BOOST_AUTO_TEST_CASE(registry_rejects_unknown_exact_method_and_policy) {
+  const Instance s = generate_instance(1, 3);
+  CheckRequest request;
+  request.policy = "greedy-backfilling";
+  request.exact = "simplex";
+  BOOST_CHECK_THROW(instant_problem().check_instance(s, request), std::invalid_argument);
+  request.exact = "dp";
+  request.policy = "random";
+  BOOST_CHECK_THROW(instant_problem().check_instance(s, request), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(seeded_generator_is_deterministic) {
+  // The same seed gives the same instance twice; different seeds differ.
+  BOOST_TEST(dump(generate_instance(42, 12)) == dump(generate_instance(42, 12)));
+  BOOST_TEST(dump(generate_instance(42, 12)) != dump(generate_instance(43, 12)));
+}
+
+BOOST_AUTO_TEST_CASE(dp_and_z3_optimize_agree_on_fixed_seeds_with_16_bids) {
+  // A deterministic slice of the z3 properties, so that `exact` alone also covers the plain z3::optimize
+  // encoding of Eq. 4-5. 16 bids: Z3 proves these in well under a second.
+  for (std::uint64_t seed = 100; seed < 106; ++seed) {
+    const Instance s = generate_instance(seed, 16);
+    const auto dp = solve_instant_dp(s);
+    const auto z3 = instant_z3(s, KnapsackEngine::kOptimize);
+    BOOST_TEST_REQUIRE(z3.status == ExactStatus::kOptimal, z3.detail << "\n" << dump(s));
+    BOOST_TEST(close_rel(dp.objective, z3.objective), "dp " << dp.objective << " vs z3 " << z3.objective << "\n" << dump(s));
+    BOOST_TEST(validate_instant(s, *z3.decision).feasible);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ================================================================== rapidcheck properties without Z3
+
+BOOST_AUTO_TEST_SUITE(properties_rc)
+
+RC_BOOST_PROP(instant_heuristic_never_beats_dp_optimum_and_passes_properties, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 41);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+    CheckRequest request;
+    request.policy = policy;
+    request.exact = "dp";
+    const Report r = instant_problem().check_instance(s, request);
+    RC_LOG() << policy << ": heuristic " << r.heuristic.objective << " (" << r.heuristic.status << ") vs dp "
+             << r.optimum.objective << "\n";
+    RC_ASSERT(r.heuristic.status == "feasible");
+    RC_ASSERT(r.optimum.status == "optimal");
+    for (const char* p : {"capacity", "deadline", "eligibility", "not-above-optimum"})
+      RC_ASSERT(text(status_of(r, p)) == "holds");
+    RC_ASSERT(r.heuristic.objective <= r.optimum.objective * (1 + 1e-9) + 1e-9);
+  }
+}
+
+RC_BOOST_PROP(instant_dp_and_enumeration_agree_up_to_12_bids, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 13);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto dp = solve_instant_dp(s);
+  const auto en = solve_instant_enumeration(s);
+  rc_assert_valid_answer(s, dp, validate_instant, "dp");
+  rc_assert_valid_answer(s, en, validate_instant, "enumeration");
+  RC_ASSERT(close_rel(dp.objective, en.objective));
+}
+
+RC_BOOST_PROP(instant_dp_and_enumeration_agree_on_tie_heavy_instances, ()) {
+  const Instance s = *tie_heavy_instance(10);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto dp = solve_instant_dp(s);
+  const auto en = solve_instant_enumeration(s);
+  rc_assert_valid_answer(s, dp, validate_instant, "dp");
+  rc_assert_valid_answer(s, en, validate_instant, "enumeration");
+  RC_ASSERT(close_rel(dp.objective, en.objective));
+  for (const auto& a : {greedy_backfilling(s), fcfs(s)}) {
+    const Verdict v = validate_instant(s, a);
+    RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << "\n";
+    RC_ASSERT(v.feasible);
+    RC_ASSERT(v.objective <= dp.objective * (1 + 1e-9) + 1e-9);
+  }
+}
+
+RC_BOOST_PROP(timed_heuristic_never_beats_sequences_optimum_up_to_7_bids, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 8);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+    CheckRequest request;
+    request.policy = policy;
+    request.exact = "sequences";
+    const Report r = timed_problem().check_instance(s, request);
+    RC_LOG() << policy << ": heuristic " << r.heuristic.objective << " (" << r.heuristic.status << ": "
+             << r.heuristic.detail << ") vs sequences " << r.optimum.objective << "\n";
+    RC_ASSERT(r.heuristic.status == "feasible");
+    RC_ASSERT(r.optimum.status == "optimal");
+    for (const char* p : {"capacity", "deadline", "eligibility", "not-above-optimum"})
+      RC_ASSERT(text(status_of(r, p)) == "holds");
+  }
+}
+
+RC_BOOST_PROP(timed_heuristics_and_sequences_pass_validator_on_tie_heavy_instances, ()) {
+  const Instance s = *tie_heavy_instance(6);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto seq = solve_timed_sequences(s);
+  rc_assert_valid_answer(s, seq, validate_timed, "sequences");
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+    const Verdict v = validate_timed(s, a);
+    RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << "\n";
+    RC_ASSERT(v.feasible);
+    RC_ASSERT(v.objective <= seq.objective * (1 + 1e-9) + 1e-9);
+  }
+}
+
+// Cross-check between the two problems. If every deadline equals the response time (d = D, so each accepted job
+// must start now) and every running job outlasts every deadline, the timed problem is the instant one: the
+// accepted jobs all run over [0, ...) beside the running jobs, on r = p_m - running processors.
+RC_BOOST_PROP(timed_with_deadline_equal_to_D_equals_instant_dp_and_policies, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 8);
+  Instance s = generate_instance(seed, n);
+  for (auto& b : s.bids) b.deadline = response_time(s.site, b);  // eligibility (de, b) unchanged
+  for (auto& r : s.running) r.remaining = 1e7;                   // > every D (at most ~1020 s)
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto seq = solve_timed_sequences(s);
+  const auto dp = solve_instant_dp(s);
+  rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
+  rc_assert_valid_answer(s, dp, validate_instant, "instant dp");
+  RC_ASSERT(close_rel(seq.objective, dp.objective));
+  RC_LOG() << "greedy timed " << nlohmann::json(accepted_ids(s, greedy_backfilling_timed(s))).dump() << " instant "
+           << nlohmann::json(accepted_ids(s, greedy_backfilling(s))).dump() << "\n";
+  RC_ASSERT(accepted_ids(s, greedy_backfilling_timed(s)) == accepted_ids(s, greedy_backfilling(s)));
+  RC_LOG() << "fcfs timed " << nlohmann::json(accepted_ids(s, fcfs_timed(s))).dump() << " instant "
+           << nlohmann::json(accepted_ids(s, fcfs(s))).dump() << "\n";
+  RC_ASSERT(accepted_ids(s, fcfs_timed(s)) == accepted_ids(s, fcfs(s)));
+}
+
+// With no running jobs and deadlines far beyond the sum of all response times, every eligible job can run in
+// sequence, so the timed optimum is the sum of the eligible incentives and both timed policies accept them all.
+// (The instant problem is a knapsack over r = p_m and is in general smaller: it is not equal.)
+RC_BOOST_PROP(timed_with_huge_deadlines_accepts_every_eligible_bid, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 8);
+  Instance s = generate_instance(seed, n);
+  s.running.clear();
+  s.site.free_processors = s.site.processors;
+  for (auto& b : s.bids) b.deadline = 1e9;
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const double all = eligible_incentive_sum(s);
+  const auto seq = solve_timed_sequences(s);
+  rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
+  RC_ASSERT(close_rel(seq.objective, all));
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+    const Verdict v = validate_timed(s, a);
+    RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << " vs " << all << "\n";
+    RC_ASSERT(v.feasible);
+    RC_ASSERT(close_rel(v.objective, all));
+  }
+  const auto dp = solve_instant_dp(s);
+  RC_ASSERT(dp.objective <= all * (1 + 1e-9) + 1e-9);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ================================================================== rapidcheck properties with Z3
+
+BOOST_AUTO_TEST_SUITE(properties_z3)
+
+RC_BOOST_PROP(instant_dp_and_z3_lia_and_wmax_agree_up_to_25_bids, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 26);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto dp = solve_instant_dp(s);
+  rc_assert_valid_answer(s, dp, validate_instant, "dp");
+  for (const auto engine : {KnapsackEngine::kLia, KnapsackEngine::kWmax}) {
+    const auto z3 = instant_z3(s, engine);
+    const char* name = engine == KnapsackEngine::kLia ? "z3" : "z3-wmax";
+    rc_assert_valid_answer(s, z3, validate_instant, name);
+    RC_ASSERT(close_rel(dp.objective, z3.objective));
+  }
+}
+
+RC_BOOST_PROP(instant_dp_and_z3_lia_agree_up_to_80_bids, ()) {
+  // The default engine is documented to prove 1,000 bids in about a second; 80 keeps the suite quick.
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(26, 81);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto dp = solve_instant_dp(s);
+  const auto z3 = instant_z3(s, KnapsackEngine::kLia);
+  rc_assert_valid_answer(s, dp, validate_instant, "dp");
+  rc_assert_valid_answer(s, z3, validate_instant, "z3");
+  RC_ASSERT(close_rel(dp.objective, z3.objective));
+}
+
+// Plain z3::optimize (Eq. 4-5 as written): its optimality proof on the generator's real-valued incentives can take
+// seconds from ~20 bids on (measured: 2 of 6 seeds at 25 bids not proven in 5 s; with 100 cases and a 20 s limit
+// one case ran into the limit and the property took 28 s). So it gets 5 s here; not proving is not a
+// disagreement (tagged), but an unproven answer must still be valid and no better than the DP optimum.
+RC_BOOST_PROP(instant_dp_and_z3_optimize_agree_up_to_25_bids, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 26);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto dp = solve_instant_dp(s);
+  rc_assert_valid_answer(s, dp, validate_instant, "dp");
+  const auto z3 = instant_z3(s, KnapsackEngine::kOptimize, 5'000);
+  if (z3.status != ExactStatus::kOptimal) {
+    RC_TAG("z3-optimize not proven within 5 s");
+    RC_LOG() << "z3-optimize: " << to_string(z3.status) << " " << z3.detail << "\n";
+    if (z3.decision) {
+      const Verdict v = validate_instant(s, *z3.decision);
+      RC_ASSERT(v.feasible);
+      RC_ASSERT(v.objective <= dp.objective * (1 + 1e-9) + 1e-9);
+    }
+    return;
+  }
+  rc_assert_valid_answer(s, z3, validate_instant, "z3-optimize");
+  RC_ASSERT(close_rel(dp.objective, z3.objective));
+}
+
+// Whatever an engine returns when its time limit strikes mid-solve must be a valid decision (or none), and it
+// must return at all: the registry rechecks exact answers and turns an invalid one into an internal error (exit 4).
+// Each solve runs in a child process killed after 10 s. Not shrunk: whether a limit strikes is timing-dependent.
+RC_BOOST_PROP(instant_z3_engines_return_valid_decisions_promptly_under_1ms_limit, ()) {
+  const auto seed = *rc::gen::noShrink(rc::gen::arbitrary<std::uint64_t>());
+  const auto n = *rc::gen::noShrink(rc::gen::inRange<std::size_t>(30, 201));
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: generate_instance(" << seed << ", " << n << ") = " << dump(s) << "\n";
+  const double optimum = solve_instant_dp(s).objective;
+  for (const auto& e : kZ3Engines) {
+    const Isolated r = run_isolated(10.0, [&] {
+      return time_limited_answer_problem(s, instant_z3(s, e.engine, 1), false, optimum);
+    });
+    RC_LOG() << e.name << " with a 1 ms limit: " << (r.finished ? "returned" : "HUNG") << " after " << r.seconds
+             << " s; " << r.failure << "\n";
+    // Printed now: rapidcheck re-runs the failing case to report it, and a timing-dependent hang may not recur.
+    if (!r.finished || !r.failure.empty())
+      std::cerr << e.name << " with a 1 ms limit on generate_instance(" << seed << ", " << n << "): " << r.failure << "\n";
+    RC_ASSERT(r.finished);
+    RC_ASSERT(r.failure.empty());
+  }
+}
+
+RC_BOOST_PROP(timed_z3_returns_valid_decision_promptly_under_short_limit, ()) {
+  const auto seed = *rc::gen::noShrink(rc::gen::arbitrary<std::uint64_t>());
+  const auto n = *rc::gen::noShrink(rc::gen::inRange<std::size_t>(8, 16));
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: generate_instance(" << seed << ", " << n << ") = " << dump(s) << "\n";
+  SolveOptions o;
+  o.timeout_ms = *rc::gen::noShrink(rc::gen::element(1u, 20u));
+  const Isolated r = run_isolated(10.0, [&] { return time_limited_answer_problem(s, solve_timed_z3(s, o), true, -1); });
+  RC_LOG() << "timed z3 (" << o.timeout_ms << " ms): " << (r.finished ? "returned" : "HUNG") << " after " << r.seconds
+           << " s; " << r.failure << "\n";
+  if (!r.finished || !r.failure.empty())
+    std::cerr << "timed z3 with a " << o.timeout_ms << " ms limit on generate_instance(" << seed << ", " << n
+              << "): " << r.failure << "\n";
+  RC_ASSERT(r.finished);
+  RC_ASSERT(r.failure.empty());
+}
+
+RC_BOOST_PROP(instant_enumeration_dp_and_every_z3_engine_agree_up_to_12_bids_tie_heavy, ()) {
+  const Instance s = *tie_heavy_instance(12);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto results = all_instant_methods(s);
+  const double reference = results.front().second.objective;  // dp
+  for (const auto& [name, r] : results) {
+    rc_assert_valid_answer(s, r, validate_instant, name.c_str());
+    RC_ASSERT(close_rel(r.objective, reference));
+  }
+}
+
+RC_BOOST_PROP(instant_enumeration_dp_and_every_z3_engine_agree_up_to_12_bids_generated, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 13);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto results = all_instant_methods(s);
+  const double reference = results.front().second.objective;  // dp
+  for (const auto& [name, r] : results) {
+    rc_assert_valid_answer(s, r, validate_instant, name.c_str());
+    RC_ASSERT(close_rel(r.objective, reference));
+  }
+}
+
+RC_BOOST_PROP(instant_heuristic_never_beats_z3_optimum_via_registry, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 21);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+    CheckRequest request;
+    request.policy = policy;
+    request.exact = *rc::gen::element(std::string("z3"), std::string("z3-wmax"));
+    request.solve = z3_options();
+    const Report r = instant_problem().check_instance(s, request);  // throws InternalError on a bad z3 answer
+    RC_LOG() << policy << ": " << r.heuristic.objective << " vs z3 " << r.optimum.objective << "\n";
+    RC_ASSERT(r.optimum.status == "optimal");
+    RC_ASSERT(text(status_of(r, "not-above-optimum")) == "holds");
+  }
+}
+
+RC_BOOST_PROP(timed_z3_and_sequences_agree_up_to_7_bids, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto n = *rc::gen::inRange<std::size_t>(0, 8);
+  const Instance s = generate_instance(seed, n);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto z3 = solve_timed_z3(s, z3_options());
+  const auto seq = solve_timed_sequences(s);
+  rc_assert_valid_answer(s, z3, validate_timed, "timed z3");
+  rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
+  RC_ASSERT(close_rel(z3.objective, seq.objective));
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+    const Verdict v = validate_timed(s, a);
+    RC_ASSERT(v.feasible);
+    RC_ASSERT(v.objective <= z3.objective * (1 + 1e-9) + 1e-9);
+  }
+}
+
+RC_BOOST_PROP(timed_z3_and_sequences_agree_on_tie_heavy_instances, ()) {
+  const Instance s = *tie_heavy_instance(6);
+  RC_LOG() << "instance: " << dump(s) << "\n";
+  const auto z3 = solve_timed_z3(s, z3_options());
+  const auto seq = solve_timed_sequences(s);
+  rc_assert_valid_answer(s, z3, validate_timed, "timed z3");
+  rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
+  RC_ASSERT(close_rel(z3.objective, seq.objective));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

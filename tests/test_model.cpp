@@ -1,0 +1,483 @@
+// Suite `model`: the SLA model's semantics (D, B, eligibility), the instant and timed validators, the
+// availability profile, the instance reader's derived fields and defaults, and exact rationals for Z3.
+// Source: paper 004 sec. 3.2 (Eq. 4-5, Algorithm 2 line 1.40) for D/B/eligibility; the rest is our own.
+#include "model/input.hpp"
+#include "model/profile.hpp"
+#include "model/sla.hpp"
+#include "solver/z3_support.hpp"
+#include "counterexamples/sla_generator.hpp"
+#include "helpers.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+using namespace schedcheck;
+using namespace schedcheck::sla;
+using schedcheck::test::admit;
+using schedcheck::test::make_bid;
+using schedcheck::test::make_site;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The bid used by the semantics tests: mu = 100 MIPS, c = 2, p = 4, l = 80000 MI, alpha = 5 s.
+//   execution = l / (mu p) = 80000 / (100 * 4) = 200 s
+//   D = alpha + execution = 5 + 200 = 205 s
+//   B = c * execution = 2 * 200 = 400
+Instance semantics_site() { return make_site(10, 100, 2); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(model)
+
+// ------------------------------------------------------------------ semantics
+
+BOOST_AUTO_TEST_CASE(response_time_and_incentive_match_hand_computation) {
+  const Instance s = semantics_site();
+  const Bid bid = make_bid("W", 4, 80000, 400, 1000, /*alpha=*/5);
+  BOOST_TEST(execution_time(s.site, bid) == 200.0);  // 80000 / (100 * 4)
+  BOOST_TEST(response_time(s.site, bid) == 205.0);   // 5 + 200
+  BOOST_TEST(incentive(s.site, bid) == 400.0);       // 2 * 200 (alpha is not paid for)
+}
+
+BOOST_AUTO_TEST_CASE(eligible_when_de_equals_D_and_budget_equals_B) {
+  const Instance s = semantics_site();
+  // de = 205 = D and b = 400 = B: both conditions hold with equality (de >= D, b >= B).
+  const Bid bid = make_bid("W", 4, 80000, /*budget=*/400, /*deadline=*/1000, /*alpha=*/5, /*de=*/205);
+  BOOST_TEST(eligible(s.site, bid));
+  BOOST_TEST(ineligibility_reason(s.site, bid) == "");
+}
+
+BOOST_AUTO_TEST_CASE(ineligible_when_expected_response_below_response_time) {
+  const Instance s = semantics_site();
+  // de = 204 < D = 205.
+  const Bid bid = make_bid("W", 4, 80000, 400, 1000, 5, /*de=*/204);
+  BOOST_TEST(!eligible(s.site, bid));
+  const std::string why = ineligibility_reason(s.site, bid);
+  BOOST_TEST(contains(why, "bid W"), why);
+  BOOST_TEST(contains(why, "de = 204"), why);
+  BOOST_TEST(contains(why, "205"), why);
+}
+
+BOOST_AUTO_TEST_CASE(ineligible_when_budget_below_incentive) {
+  const Instance s = semantics_site();
+  // b = 399 < B = 400; de = 1000 >= D = 205.
+  const Bid bid = make_bid("W", 4, 80000, /*budget=*/399, 1000, 5);
+  BOOST_TEST(!eligible(s.site, bid));
+  const std::string why = ineligibility_reason(s.site, bid);
+  BOOST_TEST(contains(why, "budget b = 399"), why);
+  BOOST_TEST(contains(why, "400"), why);
+}
+
+BOOST_AUTO_TEST_CASE(eligibility_uses_de_not_the_deadline) {
+  const Instance s = semantics_site();
+  // Algorithm 2 line 1.40 tests de >= D only: d = 100 < D = 205 but de = 205, so the bid is eligible.
+  const Bid bid = make_bid("W", 4, 80000, 400, /*deadline=*/100, 5, /*de=*/205);
+  BOOST_TEST(eligible(s.site, bid));
+}
+
+BOOST_AUTO_TEST_CASE(total_incentive_sums_accepted_bids_only) {
+  Instance s = semantics_site();
+  s.bids = {make_bid("X", 4, 40000, 1e6, 1e6),    // exec 40000/(100*4) = 100, B = 200
+            make_bid("Y", 2, 30000, 1e6, 1e6),    // exec 30000/(100*2) = 150, B = 300
+            make_bid("Z", 1, 5000, 1e6, 1e6)};    // exec 5000/(100*1)  = 50,  B = 100
+  BOOST_TEST(total_incentive(s, admit(s, {"X", "Z"})) == 300.0);  // 200 + 100
+  BOOST_TEST(total_incentive(s, admit(s, {})) == 0.0);
+}
+
+// ------------------------------------------------------------------ instant validator (Eq. 4)
+
+namespace {
+// p_m = 10 with a running job of 4 processors: r = 6. mu = 100, c = 2.
+//   X: p 4, l 40000 -> exec 100, B 200 (budget 400: eligible)
+//   Y: p 3, l 60000 -> exec 200, B 400 (budget 800: eligible)
+//   Z: p 1, l 10000 -> exec 100, B 200 (budget 100 < 200: ineligible)
+Instance instant_case() {
+  Instance s = make_site(10, 100, 2);
+  test::add_running(s, "R", 4, 50);
+  s.bids = {make_bid("X", 4, 40000, 400, 1000), make_bid("Y", 3, 60000, 800, 1000),
+            make_bid("Z", 1, 10000, 100, 1000)};
+  return s;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(validate_instant_accepts_within_free_processors) {
+  const Instance s = instant_case();
+  BOOST_TEST(s.site.free_processors == 6);
+  const Verdict v = validate_instant(s, admit(s, {"X"}));  // 4 <= 6
+  BOOST_TEST(v.feasible, v.reason);
+  BOOST_TEST(v.objective == 200.0);  // B(X) = 2 * 100
+  const Verdict none = validate_instant(s, admit(s, {}));
+  BOOST_TEST(none.feasible);
+  BOOST_TEST(none.objective == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(validate_instant_rejects_over_capacity_with_reason) {
+  const Instance s = instant_case();
+  const Verdict v = validate_instant(s, admit(s, {"X", "Y"}));  // 4 + 3 = 7 > r = 6
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "use 7 processors"), v.reason);
+  BOOST_TEST(contains(v.reason, "r = 6"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_instant_rejects_ineligible_bid_with_reason) {
+  const Instance s = instant_case();
+  const Verdict v = validate_instant(s, admit(s, {"Y", "Z"}));  // 3 + 1 = 4 <= 6 fits, but Z is over budget
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "ineligible"), v.reason);
+  BOOST_TEST(contains(v.reason, "bid Z"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_instant_rejects_wrong_decision_shape) {
+  const Instance s = instant_case();
+  Admission a = admit(s, {"X"});
+  a.accepted.pop_back();
+  const Verdict v = validate_instant(s, a);
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "2 accepted flags"), v.reason);
+  BOOST_TEST(contains(v.reason, "3 bids"), v.reason);
+}
+
+// ------------------------------------------------------------------ timed validator (our extension)
+
+namespace {
+// p_m = 10, running R holds 8 processors for [0, 50). mu = 100, c = 2, alpha = 0, so D = exec.
+//   X: p 4, l 40000 -> D 100, B 200, d 200
+//   Y: p 6, l 60000 -> D 60000/600 = 100, B 200, d 400
+//   Z: p 5, l 50000 -> D 50000/500 = 100, B 200, d 400
+Instance timed_case() {
+  Instance s = make_site(10, 100, 2);
+  test::add_running(s, "R", 8, 50);
+  s.bids = {make_bid("X", 4, 40000, 400, 200), make_bid("Y", 6, 60000, 400, 400),
+            make_bid("Z", 5, 50000, 400, 400)};
+  return s;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(validate_timed_accepts_start_exactly_when_running_job_ends) {
+  const Instance s = timed_case();
+  // X at 50: R has released its 8 processors, X uses 4 of 10 over [50, 150); 150 <= d = 200.
+  const Verdict v = validate_timed(s, admit(s, {"X"}, {{"X", 50}}));
+  BOOST_TEST(v.feasible, v.reason);
+  BOOST_TEST(v.objective == 200.0);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_rejects_overlap_with_running_job_over_pm) {
+  const Instance s = timed_case();
+  // X at 0: R (8) + X (4) = 12 > p_m = 10 over [0, 50).
+  const Verdict v = validate_timed(s, admit(s, {"X"}, {{"X", 0}}));
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "use 12 processors"), v.reason);
+  BOOST_TEST(contains(v.reason, "p_m = 10"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_accepts_finish_exactly_at_deadline) {
+  const Instance s = timed_case();
+  const Verdict v = validate_timed(s, admit(s, {"X"}, {{"X", 100}}));  // 100 + 100 = 200 = d
+  BOOST_TEST(v.feasible, v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_rejects_missed_deadline) {
+  const Instance s = timed_case();
+  const Verdict v = validate_timed(s, admit(s, {"X"}, {{"X", 101}}));  // 101 + 100 = 201 > d = 200
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "finishes at 201"), v.reason);
+  BOOST_TEST(contains(v.reason, "d = 200"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_rejects_negative_start) {
+  const Instance s = timed_case();
+  const Verdict v = validate_timed(s, admit(s, {"Y"}, {{"Y", -1}}));
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "starts at -1"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_rejects_ineligible_bid) {
+  Instance s = timed_case();
+  s.bids[1].budget = 199;  // B(Y) = 200 > 199
+  const Verdict v = validate_timed(s, admit(s, {"Y"}, {{"Y", 50}}));
+  BOOST_TEST(!v.feasible);
+  BOOST_TEST(contains(v.reason, "ineligible"), v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_rejects_overlap_between_accepted_jobs) {
+  const Instance s = timed_case();
+  // X [50,150) 4 + Y [50,150) 6 = 10: full. Z (5) at 149 overlaps both over [149,150): 15 > 10.
+  const Verdict bad = validate_timed(s, admit(s, {"X", "Y", "Z"}, {{"X", 50}, {"Y", 50}, {"Z", 149}}));
+  BOOST_TEST(!bad.feasible);
+  BOOST_TEST(contains(bad.reason, "t = 149"), bad.reason);
+  BOOST_TEST(contains(bad.reason, "use 15 processors"), bad.reason);
+  // Z at 150, exactly when X and Y end: finishes 250 <= 400. Objective 200 + 200 + 200 = 600.
+  const Verdict good = validate_timed(s, admit(s, {"X", "Y", "Z"}, {{"X", 50}, {"Y", 50}, {"Z", 150}}));
+  BOOST_TEST(good.feasible, good.reason);
+  BOOST_TEST(good.objective == 600.0);
+}
+
+BOOST_AUTO_TEST_CASE(validate_timed_snaps_starts_within_time_tolerance_only) {
+  const Instance s = timed_case();
+  // 50 - 1e-7 is within kTimeTolerance (1e-6) of R's end: the same instant. 50 - 1e-3 is a real overlap.
+  const Verdict snapped = validate_timed(s, admit(s, {"X"}, {{"X", 50 - 1e-7}}));
+  BOOST_TEST(snapped.feasible, snapped.reason);
+  const Verdict overlap = validate_timed(s, admit(s, {"X"}, {{"X", 50 - 1e-3}}));
+  BOOST_TEST(!overlap.feasible);
+}
+
+BOOST_AUTO_TEST_CASE(validate_instant_ignores_start_times_and_running_job_end) {
+  // The instant problem starts every accepted job now on the r free processors; start times are ignored.
+  const Instance s = instant_case();
+  Admission a = admit(s, {"X"}, {{"X", 12345}});
+  BOOST_TEST(validate_instant(s, a).feasible);
+}
+
+// ------------------------------------------------------------------ availability profile
+
+BOOST_AUTO_TEST_CASE(profile_reserve_builds_expected_steps) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 4);
+  p.reserve(5, 20, 3);
+  // free: 10 before 0; [0,5) 10-4 = 6; [5,10) 6-3 = 3; [10,20) 10-3 = 7; from 20 on 10.
+  const auto& steps = p.steps();
+  BOOST_TEST_REQUIRE(steps.size() == 5u);
+  BOOST_TEST(std::isinf(steps[0].time));
+  BOOST_TEST(steps[0].free == 10);
+  BOOST_TEST(steps[1].time == 0.0);
+  BOOST_TEST(steps[1].free == 6);
+  BOOST_TEST(steps[2].time == 5.0);
+  BOOST_TEST(steps[2].free == 3);
+  BOOST_TEST(steps[3].time == 10.0);
+  BOOST_TEST(steps[3].free == 7);
+  BOOST_TEST(steps[4].time == 20.0);
+  BOOST_TEST(steps[4].free == 10);
+}
+
+BOOST_AUTO_TEST_CASE(profile_min_free_over_intervals) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 4);
+  p.reserve(5, 20, 3);
+  BOOST_TEST(p.min_free(0, 5) == 6);     // only [0,5): 6; the end is exclusive
+  BOOST_TEST(p.min_free(0, 10) == 3);    // [5,10): 3
+  BOOST_TEST(p.min_free(10, 20) == 7);
+  BOOST_TEST(p.min_free(20, 1e9) == 10);
+  BOOST_TEST(p.min_free(-5, 0) == 10);   // before anything is reserved
+  BOOST_TEST(p.min_free(4, 6) == 3);     // straddles the breakpoint at 5
+}
+
+BOOST_AUTO_TEST_CASE(profile_earliest_start_skips_to_first_window) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 4);
+  p.reserve(5, 20, 3);
+  BOOST_TEST(*p.earliest_start(6, 5, 0) == 0.0);   // [0,5) has 6 free: exact fit ending at the breakpoint 5
+  BOOST_TEST(*p.earliest_start(6, 5.5, 0) == 10.0);  // [0,5.5) hits 3 free at 5; at 10: 7 free until 20
+  BOOST_TEST(*p.earliest_start(7, 5, 0) == 10.0);  // 6, 3 then 7 free from 10
+  BOOST_TEST(*p.earliest_start(8, 5, 0) == 20.0);  // only after 20 are 10 free
+  BOOST_TEST(*p.earliest_start(2, 1, 12) == 12.0); // not_before inside a step with room
+}
+
+BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 10);
+  p.reserve(20, 30, 10);
+  // Gap [10, 20) of length 10 with all 10 processors free.
+  BOOST_TEST(*p.earliest_start(5, 10, 0) == 10.0);
+  BOOST_TEST(*p.earliest_start(10, 10, 0) == 10.0);
+  BOOST_TEST(*p.earliest_start(5, 10.5, 0) == 30.0);  // does not fit the gap: after the second block
+  BOOST_TEST(*p.earliest_start(1, 1, 25) == 30.0);    // not_before inside a full block
+}
+
+BOOST_AUTO_TEST_CASE(profile_earliest_start_nullopt_when_more_than_capacity) {
+  AvailabilityProfile p(10);
+  BOOST_TEST(!p.earliest_start(11, 1, 0).has_value());
+  BOOST_TEST(*p.earliest_start(10, 1, 0) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(profile_earliest_start_respects_latest_start) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 10);
+  p.reserve(20, 30, 10);
+  // The first window for 10.5 s is at 30.
+  BOOST_TEST(!p.earliest_start(5, 10.5, 0, 29).has_value());
+  BOOST_TEST(*p.earliest_start(5, 10.5, 0, 30) == 30.0);
+  BOOST_TEST(*p.earliest_start(5, 10, 0, 10) == 10.0);
+  BOOST_TEST(!p.earliest_start(5, 10, 0, 9).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(profile_reserve_shows_overuse_as_negative_free) {
+  AvailabilityProfile p(4);
+  p.reserve(0, 10, 3);
+  p.reserve(5, 15, 3);
+  BOOST_TEST(p.min_free(5, 10) == -2);  // 4 - 3 - 3
+  p.reserve(1, 1, 100);                 // empty interval: no-op
+  BOOST_TEST(p.min_free(0, 5) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(profile_breakpoints_within_tolerance_merge) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 1);
+  p.reserve(10 + 5e-7, 20, 1);  // 5e-7 < kTimeTolerance: starts at the breakpoint 10
+  BOOST_TEST(p.steps().size() == 4u);  // -inf, 0, 10, 20
+  BOOST_TEST(p.min_free(0, 20) == 9);  // never both at once
+}
+
+// ------------------------------------------------------------------ reader: derived fields and defaults
+
+namespace {
+Instance read_text(const std::string& text, const std::string& file = "t.json") {
+  return read_instance(parse_json_text(text, file), file);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(read_instance_derives_free_from_running_jobs) {
+  const Instance s = read_text(R"({"site": {"processors": 16, "mips": 1, "price": 1},
+      "running": [{"id": "r1", "procs": 5, "remaining": 10}, {"id": "r2", "procs": 3, "remaining": 20}],
+      "bids": []})");
+  BOOST_TEST(s.site.free_processors == 8);  // 16 - 5 - 3
+  BOOST_TEST(s.running.size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(read_instance_accepts_free_consistent_with_running) {
+  const Instance s = read_text(R"({"site": {"processors": 16, "free": 11, "mips": 1, "price": 1},
+      "running": [{"id": "r1", "procs": 5, "remaining": 10}], "bids": []})");
+  BOOST_TEST(s.site.free_processors == 11);  // 16 - 5
+}
+
+BOOST_AUTO_TEST_CASE(read_instance_rejects_free_inconsistent_with_running) {
+  try {
+    read_text(R"({"site": {"processors": 16, "free": 10, "mips": 1, "price": 1},
+        "running": [{"id": "r1", "procs": 5, "remaining": 10}], "bids": []})");
+    BOOST_FAIL("free = 10 with 16 - 5 = 11 was accepted");
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    BOOST_TEST(contains(m, "t.json"), m);
+    BOOST_TEST(contains(m, "site.free"), m);
+    BOOST_TEST(contains(m, "11"), m);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(read_instance_takes_free_as_given_without_running_jobs) {
+  const Instance s = read_text(R"({"site": {"processors": 10, "free": 6, "mips": 1, "price": 1}, "bids": []})");
+  BOOST_TEST(s.site.free_processors == 6);
+  BOOST_TEST(s.running.empty());
+}
+
+BOOST_AUTO_TEST_CASE(read_instance_defaults_alpha_zero_and_expected_response_deadline) {
+  const Instance s = read_text(R"({"site": {"processors": 10, "mips": 100, "price": 2},
+      "bids": [{"id": "A", "procs": 2, "length": 1000, "budget": 50, "deadline": 70}]})");
+  BOOST_TEST_REQUIRE(s.bids.size() == 1u);
+  BOOST_TEST(s.bids[0].alpha == 0.0);
+  BOOST_TEST(s.bids[0].expected_response == 70.0);
+  BOOST_TEST(s.site.free_processors == 10);  // no running jobs, no free: all free
+  BOOST_TEST(s.name == "t.json");            // no name: the file name
+}
+
+BOOST_AUTO_TEST_CASE(read_instance_keeps_explicit_alpha_and_expected_response) {
+  const Instance s = read_text(R"({"kind": "sla-site", "name": "n", "site": {"processors": 10, "mips": 100, "price": 2},
+      "bids": [{"id": "A", "procs": 2, "length": 1000, "alpha": 3, "budget": 50, "deadline": 70,
+                "expected_response": 40}]})");
+  BOOST_TEST(s.bids[0].alpha == 3.0);
+  BOOST_TEST(s.bids[0].expected_response == 40.0);
+  BOOST_TEST(s.name == "n");
+}
+
+BOOST_AUTO_TEST_CASE(write_then_read_round_trips_generated_instances) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Instance a = generate_instance(seed, 6);
+    const Instance b = read_instance(write_instance(a), "roundtrip");
+    BOOST_TEST_CONTEXT("seed " << seed << ": " << test::dump(a)) {
+      BOOST_TEST(b.site.processors == a.site.processors);
+      BOOST_TEST(b.site.free_processors == a.site.free_processors);
+      BOOST_TEST(b.site.mips == a.site.mips);
+      BOOST_TEST(b.site.price == a.site.price);
+      BOOST_TEST_REQUIRE(b.running.size() == a.running.size());
+      BOOST_TEST_REQUIRE(b.bids.size() == a.bids.size());
+      for (std::size_t i = 0; i < a.bids.size(); ++i) {
+        BOOST_TEST(b.bids[i].id == a.bids[i].id);
+        BOOST_TEST(b.bids[i].procs == a.bids[i].procs);
+        BOOST_TEST(b.bids[i].length_mi == a.bids[i].length_mi);
+        BOOST_TEST(b.bids[i].alpha == a.bids[i].alpha);
+        BOOST_TEST(b.bids[i].budget == a.bids[i].budget);
+        BOOST_TEST(b.bids[i].deadline == a.bids[i].deadline);
+        BOOST_TEST(b.bids[i].expected_response == a.bids[i].expected_response);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(write_then_read_round_trips_free_below_processors_without_running) {
+  // A site with r = 6 of p_m = 10 free and no running jobs listed (the reader accepts it, see above).
+  Instance a = make_site(10, 100, 2, /*free=*/6);
+  a.bids = {make_bid("A", 2, 1000, 50, 70)};
+  try {
+    const Instance b = read_instance(write_instance(a), "roundtrip");
+    BOOST_TEST(b.site.free_processors == 6);
+  } catch (const InputError& e) {
+    BOOST_ERROR("write_instance output is rejected by read_instance: " << e.what() << "\n" << test::dump(a));
+  }
+}
+
+// ------------------------------------------------------------------ exact rationals for Z3
+
+namespace {
+// Exponent k with 2^k == the decimal string `power` (or -1).
+int power_of_two_exponent(const std::string& power) {
+  std::string p = "1";
+  for (int k = 0; k < 1200; ++k) {
+    if (p == power) return k;
+    int carry = 0;
+    for (std::size_t i = p.size(); i-- > 0;) {
+      const int d = (p[i] - '0') * 2 + carry;
+      p[i] = static_cast<char>('0' + d % 10);
+      carry = d / 10;
+    }
+    if (carry) p.insert(p.begin(), static_cast<char>('0' + carry));
+  }
+  return -1;
+}
+// Rebuilds the double from "m/2^k" or "m" (numerators of doubles in [2^-1000, 2^53) have < 54 bits: exact).
+double from_rational(const std::string& text) {
+  const auto slash = text.find('/');
+  const double numerator = static_cast<double>(std::stoll(text.substr(0, slash)));
+  if (slash == std::string::npos) return numerator;
+  const int k = power_of_two_exponent(text.substr(slash + 1));
+  BOOST_TEST_REQUIRE(k >= 0, "denominator of " << text << " is not a power of two");
+  return std::ldexp(numerator, -k);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(exact_rational_string_of_simple_values) {
+  BOOST_TEST(z3support::exact_rational_string(0.5) == "1/2");
+  BOOST_TEST(z3support::exact_rational_string(3.0) == "3");
+  BOOST_TEST(z3support::exact_rational_string(-0.75) == "-3/4");
+  BOOST_TEST(z3support::exact_rational_string(0.0) == "0");
+  // 2^60 = 1152921504606846976 (beyond int64 mantissa scaling: exercises the doubling path).
+  BOOST_TEST(z3support::exact_rational_string(std::ldexp(1.0, 60)) == "1152921504606846976");
+}
+
+BOOST_AUTO_TEST_CASE(exact_rational_string_of_one_tenth_is_the_double_not_one_tenth) {
+  // 0.1 as a double is 0x1.999999999999ap-4 = 0x1999999999999a / 2^56 = 7205759403792794 / 2^56
+  //   = 3602879701896397 / 2^55, and 2^55 = 36028797018963968.
+  const std::string s = z3support::exact_rational_string(0.1);
+  BOOST_TEST(s == "3602879701896397/36028797018963968");
+  BOOST_TEST(from_rational(s) == 0.1);
+  z3::context ctx;
+  BOOST_TEST((z3support::exact_real(ctx, 0.1) == ctx.real_val("1/10")).simplify().is_false());
+  BOOST_TEST((z3support::exact_real(ctx, 0.1) == ctx.real_val(s.c_str())).simplify().is_true());
+}
+
+BOOST_AUTO_TEST_CASE(exact_rational_string_round_trips_to_the_same_double) {
+  for (double v : {0.1, 1.0 / 3.0, 1e-5, 123.456, -2.5, 1e15 + 0.5, 7.0 / 1024, 999.999, 1e-300}) {
+    const std::string s = z3support::exact_rational_string(v);
+    BOOST_TEST(from_rational(s) == v, "value " << v << " -> " << s);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(exact_rational_string_rejects_non_finite) {
+  BOOST_CHECK_THROW(z3support::exact_rational_string(std::numeric_limits<double>::infinity()), std::invalid_argument);
+  BOOST_CHECK_THROW(z3support::exact_rational_string(std::nan("")), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
