@@ -102,10 +102,6 @@ std::optional<Schedule> left_shift(const Instance& instance, const Schedule& sch
 Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound) {
   Completion result;
   const auto jobs = serial_jobs(instance, tasks);
-  if (auto why = over_limit(jobs); !why.empty()) {
-    result.detail = why;
-    return result;
-  }
   const std::size_t total = total_copies(jobs);
   const std::size_t bot = instance.waiting.size();
   const double runtime = instance.bot->task_runtime;
@@ -115,7 +111,13 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
     result.schedule = start;
   }
   // Depth first; the new tasks placed so far bound the completion of every extension from below.
+  std::size_t nodes = 0;
+  bool exhausted = false;
   search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
+    if (++nodes > kSequenceMaxNodes) {
+      exhausted = true;
+      return Visit::kStop;
+    }
     double finish = instance.now;
     for (const auto& placement : p)
       if (placement.job == bot) finish = std::max(finish, placement.start + runtime);
@@ -130,7 +132,8 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
     result.detail = "no schedule keeps every accepted deadline (proven by the sequence search)";
     return result;
   }
-  result.status = ExactStatus::kOptimal;
+  result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;
+  if (exhausted) result.detail = fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
   result.finish = best;
   return result;
 }

@@ -1,7 +1,8 @@
 // Exact answers for a provider's offers without Z3 (paper 000 section III-A's question, answered exactly):
 // the earliest completion of k new tasks keeping every accepted deadline, the exact offer list, and deadline
 // feasibility, by serial schedule generation over all sequences (solver/serial_search.hpp). Our own.
-// Limit: at most kSequenceMaxSequences distinct sequences (multiset permutations of all tasks), else unknown.
+// Limits: earliest completion stops after kSequenceMaxNodes search nodes (then: best found, not proven);
+// feasibility and core checks need at most kSequenceMaxSequences sequences (multiset permutations), else unknown.
 #pragma once
 
 #include "model/offers.hpp"
@@ -15,6 +16,7 @@
 namespace schedcheck::offers {
 
 inline constexpr double kSequenceMaxSequences = 300'000;
+inline constexpr std::size_t kSequenceMaxNodes = 2'000'000;
 
 // The earliest completion of `tasks` new tasks with every accepted deadline kept, and a schedule realising it.
 struct Completion {

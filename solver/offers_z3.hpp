@@ -11,11 +11,9 @@
 
 namespace schedcheck::offers {
 
-// Bisection probes toward the lower bound before the exact "C < best" questions.
-inline constexpr int kBisectionSteps = 6;
-
-// Minimum completion of `tasks` new tasks; `lower_bound` (a proven c* of fewer tasks, or now) guides bisection.
-// Optimal only after Z3 answers unsat to "completion < best" with exact rationals.
+// Minimum completion of `tasks` new tasks, by descent from the deadline-order schedule; `lower_bound` (a proven
+// c* of fewer tasks, or now) ends the descent when reached. Optimal only after Z3 answers unsat to
+// "completion < best - kTimeTolerance" with exact rationals (so: no schedule finishes more than 1e-6 s earlier).
 Completion earliest_completion_z3(const Instance& instance, long long tasks, double lower_bound,
                                   const SolveOptions& options);
 // A schedule meeting every deadline, or kInfeasible with an unsat core (one assumption literal per job's
