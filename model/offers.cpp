@@ -220,8 +220,10 @@ Instance read_instance(const nlohmann::json& document, const std::string& file, 
   const Field provider = root.at("provider");
   provider.only_keys({"processors", "now"});
   instance.processors = static_cast<int>(provider.at("processors").as_int(1, kMaxProcessors));
-  instance.now = provider.has("now") ? provider.at("now").as_non_negative() : 0.0;
-  check_magnitude(provider.at("now"), instance.now);
+  if (provider.has("now")) {
+    instance.now = provider.at("now").as_non_negative();
+    check_magnitude(provider.at("now"), instance.now);
+  }
 
   std::set<std::string> ids;
   auto unique_id = [&](const Field& item) {
