@@ -108,12 +108,23 @@ const char* const kOffersGeneratorSettings =
     "n waiting jobs (half local p ~ U{1..P}, half BoT parts of 1-4 tasks), runtimes U{1..30}, P in {4, 8, 16}, "
     "0-2 running jobs, now ~ U{0..100}, deadlines now + runtime + U{0..40}";
 
+// What both provider problems share: the instance format, size, name and shrinking.
+template <class Decision>
+ProblemSpec<offers::Instance, Decision> provider_common() {
+  ProblemSpec<offers::Instance, Decision> spec;
+  spec.instance_kind = offers::kInstanceKind;
+  spec.write = offers::write_instance;
+  spec.size = [](const offers::Instance& i) { return i.waiting.size(); };
+  spec.instance_name = [](const offers::Instance& i) { return i.name; };
+  spec.generator.shrink = offers::shrink_candidates;
+  return spec;
+}
+
 std::unique_ptr<Problem> offers_problem() {
-  OffersSpec spec;
+  OffersSpec spec = provider_common<offers::OfferList>();
   spec.name = "offers";
   spec.source = "paper 000 sec. III-A/B";
   spec.summary = "a provider's offer list (tasks, completion) for a new BoT, keeping every accepted deadline";
-  spec.instance_kind = offers::kInstanceKind;
   spec.sense = Sense::kMinimise;
   spec.objective_name = "sum over Delta counts of (quoted completion - now)";
   // A provider holds only work it can keep: the accepted work must be EDF-feasible (else nothing to offer).
@@ -124,11 +135,8 @@ std::unique_ptr<Problem> offers_problem() {
                        "`deadline-feasibility`)");
     return instance;
   };
-  spec.write = offers::write_instance;
   spec.validate = offers::validate_offers;
   spec.describe = offers::write_offer_list;
-  spec.size = [](const offers::Instance& i) { return i.waiting.size(); };
-  spec.instance_name = [](const offers::Instance& i) { return i.name; };
   spec.policies = {
       {{"edf", "paper 000 III-A (genOffer + FEEDBACK, Delta, step 4)",
         "EDF with the temporary job; if a deadline breaks, binary search over the new job's EDF positions"},
@@ -160,22 +168,19 @@ std::unique_ptr<Problem> offers_problem() {
   spec.generator.settings = std::string(kOffersGeneratorSettings) +
                             "; admitted one by one (EDF-feasible); new BoT 2-6 tasks (counterexamples/offers_generator.hpp)";
   spec.generator.generate = [](std::uint64_t seed, std::size_t size) { return offers::generate_instance(seed, size); };
-  spec.generator.shrink = offers::shrink_candidates;
   return std::make_unique<TypedProblem<offers::Instance, offers::OfferList>>(std::move(spec));
 }
 
 std::unique_ptr<Problem> deadline_feasibility_problem() {
-  FeasibilitySpec spec;
+  FeasibilitySpec spec = provider_common<offers::FeasibilityAnswer>();
   spec.name = "deadline-feasibility";
   spec.source = "paper 000 sec. III-A (accepted deadlines)";
   spec.summary = "can the provider's accepted work meet every deadline? a schedule, or a core of jobs that cannot";
-  spec.instance_kind = offers::kInstanceKind;
   spec.sense = Sense::kMaximise;
   spec.objective_name = "1 if a schedule meets every deadline";
   spec.read = [](const nlohmann::json& document, const std::string& file) {
     return offers::read_instance(document, file, false);
   };
-  spec.write = offers::write_instance;
   // The model checks a core's ids; the core's claim itself is re-checked by the sequence search when small.
   spec.validate = [](const offers::Instance& i, const offers::FeasibilityAnswer& answer) {
     Verdict v = offers::validate_feasibility(i, answer);
@@ -187,8 +192,6 @@ std::unique_ptr<Problem> deadline_feasibility_problem() {
     return v;
   };
   spec.describe = offers::write_feasibility;
-  spec.size = [](const offers::Instance& i) { return i.waiting.size(); };
-  spec.instance_name = [](const offers::Instance& i) { return i.name; };
   spec.policies = {
       {{"edf", "paper 000 III-A (the provider's EDF scheduler)",
         "EDF over the accepted work; a schedule when every deadline is met, else no schedule found"},
@@ -208,7 +211,6 @@ std::unique_ptr<Problem> deadline_feasibility_problem() {
     settings.with_bot = false;
     return offers::generate_instance(seed, size, settings);
   };
-  spec.generator.shrink = offers::shrink_candidates;
   return std::make_unique<TypedProblem<offers::Instance, offers::FeasibilityAnswer>>(std::move(spec));
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 
 namespace schedcheck::offers {
 
@@ -35,21 +36,18 @@ std::string shape(const OffersContext& c) {
   return "";
 }
 
-OffersProperty no_accepted_deadline_violation() {
+// A property over each count's offer: holds when `violation` finds nothing for any count (first one reported).
+OffersProperty per_count_property(std::string name, std::string source, std::string summary,
+                                  std::function<std::string(const Instance&, const CountOffer&)> violation) {
   OffersProperty p;
-  p.name = "no-accepted-deadline-violation";
-  p.source = "paper 000 III-A (offers that do not violate already scheduled deadlines)";
-  p.summary = "each offer's schedule keeps every accepted deadline and finishes the tasks by the quoted time";
-  p.check = [](const OffersContext& c) {
+  p.name = std::move(name);
+  p.source = std::move(source);
+  p.summary = std::move(summary);
+  p.check = [violation = std::move(violation)](const OffersContext& c) {
     std::string why = shape(c);
     for (const auto& offer : c.decision.per_count) {
       if (!why.empty()) break;
-      why = schedule_shape_violation(c.instance, offer.schedule, offer.tasks);
-      if (why.empty()) why = accepted_deadline_violation(c.instance, offer.schedule);
-      const double finish = new_tasks_finish(c.instance, offer.schedule);
-      if (why.empty() && finish > offer.completion + kTimeTolerance)
-        why = fmt::format("the offer promises {} tasks by {} but its schedule finishes them at {}", offer.tasks,
-                          offer.completion, finish);
+      why = violation(c.instance, offer);
       if (!why.empty()) why = fmt::format("{} tasks: {}", offer.tasks, why);
     }
     return verdict(why);
@@ -57,21 +55,27 @@ OffersProperty no_accepted_deadline_violation() {
   return p;
 }
 
+OffersProperty no_accepted_deadline_violation() {
+  return per_count_property(
+      "no-accepted-deadline-violation", "paper 000 III-A (offers that do not violate already scheduled deadlines)",
+      "each offer's schedule keeps every accepted deadline and finishes the tasks by the quoted time",
+      [](const Instance& instance, const CountOffer& offer) {
+        std::string why = schedule_shape_violation(instance, offer.schedule, offer.tasks);
+        if (why.empty()) why = accepted_deadline_violation(instance, offer.schedule);
+        const double finish = new_tasks_finish(instance, offer.schedule);
+        if (why.empty() && finish > offer.completion + kTimeTolerance)
+          why = fmt::format("the offer promises them by {} but its schedule finishes them at {}", offer.completion,
+                            finish);
+        return why;
+      });
+}
+
 OffersProperty capacity() {
-  OffersProperty p;
-  p.name = "capacity";
-  p.source = "our own (space-shared, non-preemptive)";
-  p.summary = "running jobs, accepted work and the new tasks never use more than P processors";
-  p.check = [](const OffersContext& c) {
-    std::string why;
-    for (const auto& offer : c.decision.per_count) {
-      if (!why.empty()) break;
-      why = capacity_violation(c.instance, offer.schedule);
-      if (!why.empty()) why = fmt::format("{} tasks: {}", offer.tasks, why);
-    }
-    return verdict(why);
-  };
-  return p;
+  return per_count_property("capacity", "our own (space-shared, non-preemptive)",
+                            "running jobs, accepted work and the new tasks never use more than P processors",
+                            [](const Instance& instance, const CountOffer& offer) {
+                              return capacity_violation(instance, offer.schedule);
+                            });
 }
 
 OffersProperty offer_staircase() {

@@ -76,12 +76,19 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return instance.waiting[a].deadline < instance.waiting[b].deadline;
   });
-  std::vector<std::size_t> sequence;
-  for (std::size_t i : order) sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[i].tasks), i);
-  sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
-  const auto placed = serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
-  if (!placed) return std::nullopt;
-  return schedule_from(instance, *placed);
+  // Two candidate sequences: the new tasks last (feasible whenever deadline order is) and first; the earlier wins.
+  std::optional<Schedule> best;
+  for (bool new_first : {false, true}) {
+    std::vector<std::size_t> sequence;
+    if (new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    for (std::size_t i : order) sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[i].tasks), i);
+    if (!new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    const auto placed =
+        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
+    if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))
+      best = schedule_from(instance, *placed);
+  }
+  return best;
 }
 
 std::optional<Schedule> left_shift(const Instance& instance, const Schedule& schedule) {
