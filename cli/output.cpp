@@ -14,6 +14,8 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
 }
 
 std::string decision_summary(const nlohmann::json& decision) {
+  if (!decision.is_null() && decision.contains("summary") && decision["summary"].is_string())
+    return decision["summary"].get<std::string>();  // a decision that is not a set of accepted jobs says itself
   if (decision.is_null() || !decision.contains("accepted")) return "";
   std::vector<std::string> ids;
   for (const auto& id : decision["accepted"]) {
@@ -22,7 +24,7 @@ std::string decision_summary(const nlohmann::json& decision) {
       text += fmt::format("@{:g}", decision["start"][text].get<double>());
     ids.push_back(text);
   }
-  return ids.empty() ? "(none)" : join(ids, " ");
+  return "accepted " + (ids.empty() ? std::string("(none)") : join(ids, " "));
 }
 
 std::string csv_field(const std::string& text) {
@@ -84,7 +86,7 @@ std::string render_report(const Report& r, Format format) {
   if (format == Format::kCsv) return csv_header() + csv_row(r);
   std::string out = fmt::format("{}  {}  ({} items, objective: {})\n", r.problem, r.file, r.size, r.objective_name);
   if (r.heuristic.ran) {
-    out += fmt::format("  heuristic  {:<22} {:>14.6g}  accepted {}\n", r.heuristic.name, r.heuristic.objective,
+    out += fmt::format("  heuristic  {:<22} {:>14.6g}  {}\n", r.heuristic.name, r.heuristic.objective,
                        decision_summary(r.heuristic.decision));
     if (!r.heuristic.detail.empty()) out += fmt::format("             infeasible: {}\n", r.heuristic.detail);
   }
@@ -93,7 +95,7 @@ std::string render_report(const Report& r, Format format) {
     if (r.optimum.decision.is_null())
       out += fmt::format("  exact      {:<22} {:>14}  {:.3f} ms\n", label, "-", r.optimum.seconds * 1e3);
     else
-      out += fmt::format("  exact      {:<22} {:>14.6g}  accepted {}  ({:.3f} ms)\n", label, r.optimum.objective,
+      out += fmt::format("  exact      {:<22} {:>14.6g}  {}  ({:.3f} ms)\n", label, r.optimum.objective,
                          decision_summary(r.optimum.decision), r.optimum.seconds * 1e3);
     if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
   }

@@ -2,12 +2,20 @@
 // policies (reference/), exact methods (solver/), properties (properties/) and generator (counterexamples/).
 #include "counterexamples/builtin.hpp"
 
+#include "counterexamples/offers_generator.hpp"
 #include "counterexamples/sla_generator.hpp"
+#include "model/offers.hpp"
 #include "model/sla.hpp"
+#include "properties/offers_properties.hpp"
 #include "properties/sla_properties.hpp"
+#include "reference/offers_policies.hpp"
 #include "reference/sla_policies.hpp"
 #include "solver/sla_exact.hpp"
+#include "solver/offers_exact.hpp"
+#include "solver/offers_z3.hpp"
 #include "solver/sla_z3.hpp"
+
+#include <chrono>
 
 namespace schedcheck {
 
@@ -93,12 +101,127 @@ std::unique_ptr<Problem> sla_admission_timed() {
   return std::make_unique<TypedProblem<sla::Instance, sla::Admission>>(std::move(spec));
 }
 
+using OffersSpec = ProblemSpec<offers::Instance, offers::OfferList>;
+using FeasibilitySpec = ProblemSpec<offers::Instance, offers::FeasibilityAnswer>;
+
+const char* const kOffersGeneratorSettings =
+    "n waiting jobs (half local p ~ U{1..P}, half BoT parts of 1-4 tasks), runtimes U{1..30}, P in {4, 8, 16}, "
+    "0-2 running jobs, now ~ U{0..100}, deadlines now + runtime + U{0..40}";
+
+// What both provider problems share: the instance format, size, name and shrinking.
+template <class Decision>
+ProblemSpec<offers::Instance, Decision> provider_common() {
+  ProblemSpec<offers::Instance, Decision> spec;
+  spec.instance_kind = offers::kInstanceKind;
+  spec.write = offers::write_instance;
+  spec.size = [](const offers::Instance& i) { return i.waiting.size(); };
+  spec.instance_name = [](const offers::Instance& i) { return i.name; };
+  spec.generator.shrink = offers::shrink_candidates;
+  return spec;
+}
+
+std::unique_ptr<Problem> offers_problem() {
+  OffersSpec spec = provider_common<offers::OfferList>();
+  spec.name = "offers";
+  spec.source = "paper 000 sec. III-A/B";
+  spec.summary = "a provider's offer list (tasks, completion) for a new BoT, keeping every accepted deadline";
+  spec.sense = Sense::kMinimise;
+  spec.objective_name = "sum over Delta counts of (quoted completion - now)";
+  // A provider holds only work it can keep: the accepted work must be EDF-feasible (else nothing to offer).
+  spec.read = [](const nlohmann::json& document, const std::string& file) {
+    offers::Instance instance = offers::read_instance(document, file, true);
+    if (auto why = offers::edf_accepted_work_violation(instance); !why.empty())
+      throw InputError(file + ": waiting: " + why + " (a provider holds only work EDF keeps; analyse it with "
+                       "`deadline-feasibility`)");
+    return instance;
+  };
+  spec.validate = offers::validate_offers;
+  spec.describe = offers::write_offer_list;
+  spec.policies = {
+      {{"edf", "paper 000 III-A (genOffer + FEEDBACK, Delta, step 4)",
+        "EDF with the temporary job; if a deadline breaks, binary search over the new job's EDF positions"},
+       offers::edf_offers},
+      {{"free-time-slots", "paper 000 III-B (after Singh et al.)",
+        "published per-processor free slots of the EDF schedule; k tasks at the earliest finishes in them"},
+       offers::free_time_slot_offers},
+  };
+  spec.exact = {
+      {{"exact-offers", "our own (Z3)",
+        "per count: min completion by Z3 (waves, capacity at starts, energy cuts), quote max(D, c*)"},
+       [](const offers::Instance& i, const SolveOptions& o) {
+         // One time limit for the whole list: each count gets what is left of it.
+         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.timeout_ms);
+         return offers::exact_offers(i, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
+           SolveOptions left = o;
+           const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+           left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
+           return offers::earliest_completion_z3(inst, tasks, lower_bound, left);
+         });
+       }},
+      {{"sequences", "our own (Kolisch 1996: active schedules)",
+        "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
+       [](const offers::Instance& i, const SolveOptions&) {
+         return offers::exact_offers(i, offers::earliest_completion_sequences);
+       }},
+  };
+  spec.properties = offers::offers_properties();
+  spec.generator.settings = std::string(kOffersGeneratorSettings) +
+                            "; admitted one by one (EDF-feasible); new BoT 2-6 tasks (counterexamples/offers_generator.hpp)";
+  spec.generator.generate = [](std::uint64_t seed, std::size_t size) { return offers::generate_instance(seed, size); };
+  return std::make_unique<TypedProblem<offers::Instance, offers::OfferList>>(std::move(spec));
+}
+
+std::unique_ptr<Problem> deadline_feasibility_problem() {
+  FeasibilitySpec spec = provider_common<offers::FeasibilityAnswer>();
+  spec.name = "deadline-feasibility";
+  spec.source = "paper 000 sec. III-A (accepted deadlines)";
+  spec.summary = "can the provider's accepted work meet every deadline? a schedule, or a core of jobs that cannot";
+  spec.sense = Sense::kMaximise;
+  spec.objective_name = "1 if a schedule meets every deadline";
+  spec.read = [](const nlohmann::json& document, const std::string& file) {
+    return offers::read_instance(document, file, false);
+  };
+  // The model checks a core's ids; the core's claim itself is re-checked by the sequence search when small.
+  spec.validate = [](const offers::Instance& i, const offers::FeasibilityAnswer& answer) {
+    Verdict v = offers::validate_feasibility(i, answer);
+    if (v.feasible && answer.answer == offers::Feasibility::kInfeasible)
+      if (auto refuted = offers::core_refutation(i, answer.core); refuted && !refuted->empty()) {
+        v.feasible = false;
+        v.reason = "infeasibility core refuted: " + *refuted;
+      }
+    return v;
+  };
+  spec.describe = offers::write_feasibility;
+  spec.policies = {
+      {{"edf", "paper 000 III-A (the provider's EDF scheduler)",
+        "EDF over the accepted work; a schedule when every deadline is met, else no schedule found"},
+       offers::edf_feasibility},
+  };
+  spec.exact = {
+      {{"z3", "our own", "start times + waves, capacity at starts, energy cuts; unsat core over deadline literals"},
+       offers::feasibility_z3},
+      {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
+       [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},
+  };
+  spec.properties = offers::feasibility_properties();
+  spec.generator.settings = std::string(kOffersGeneratorSettings) + "; not repaired (may be infeasible); no new BoT";
+  spec.generator.generate = [](std::uint64_t seed, std::size_t size) {
+    offers::GeneratorSettings settings;
+    settings.repair = false;
+    settings.with_bot = false;
+    return offers::generate_instance(seed, size, settings);
+  };
+  return std::make_unique<TypedProblem<offers::Instance, offers::FeasibilityAnswer>>(std::move(spec));
+}
+
 }  // namespace
 
 Registry make_builtin_registry() {
   Registry registry;
   registry.add(sla_admission());
   registry.add(sla_admission_timed());
+  registry.add(offers_problem());
+  registry.add(deadline_feasibility_problem());
   return registry;
 }
 

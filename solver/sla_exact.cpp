@@ -2,11 +2,11 @@
 #include "solver/sla_exact.hpp"
 
 #include "model/profile.hpp"
+#include "solver/serial_search.hpp"
 
 #include <fmt/format.h>
 
 #include <chrono>
-#include <functional>
 
 namespace schedcheck::sla {
 
@@ -121,35 +121,27 @@ ExactResult<Admission> solve_timed_sequences(const Instance& instance) {
   }
   AvailabilityProfile base(instance.site.processors);
   for (const auto& job : instance.running) base.reserve(0, job.remaining, job.procs);
-
-  Admission current = empty_admission(instance);
-  Admission best = current;
+  std::vector<SerialJob> jobs;
+  for (std::size_t i : items) {
+    const Bid& bid = instance.bids[i];
+    jobs.push_back(SerialJob{bid.procs, response_time(instance.site, bid), bid.deadline, 1});
+  }
+  // Every prefix of a sequence (jobs placed at their earliest starts, each meeting its deadline) is a candidate.
+  Admission best = empty_admission(instance);
   double best_value = 0;
-  // Depth-first over sequences: extend the current sequence by any unplaced bid that can still meet its
-  // deadline at its earliest start; every prefix is itself a candidate admission.
-  std::function<void(const AvailabilityProfile&, double)> extend = [&](const AvailabilityProfile& profile,
-                                                                       double value) {
+  search_serial_schedules(base, 0.0, jobs, [&](const std::vector<SerialPlacement>& placed) {
+    double value = 0;
+    for (const auto& p : placed) value += incentive(instance.site, instance.bids[items[p.job]]);
     if (value > best_value) {
       best_value = value;
-      best = current;
+      best = empty_admission(instance);
+      for (const auto& p : placed) {
+        best.accepted[items[p.job]] = true;
+        best.start[items[p.job]] = p.start;
+      }
     }
-    for (std::size_t i : items) {
-      if (current.accepted[i]) continue;
-      const Bid& bid = instance.bids[i];
-      const double duration = response_time(instance.site, bid);
-      if (bid.deadline - duration < 0) continue;
-      const auto start = profile.earliest_start(bid.procs, duration, 0, bid.deadline - duration);
-      if (!start) continue;
-      AvailabilityProfile next = profile;
-      next.reserve(*start, *start + duration, bid.procs);
-      current.accepted[i] = true;
-      current.start[i] = *start;
-      extend(next, value + incentive(instance.site, bid));
-      current.accepted[i] = false;
-      current.start[i] = 0;
-    }
-  };
-  extend(base, 0.0);
+    return Visit::kDescend;
+  });
   result.status = ExactStatus::kOptimal;
   result.objective = best_value;
   result.decision = std::move(best);

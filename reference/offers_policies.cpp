@@ -1,0 +1,277 @@
+// Provider-side offer policies (see offers_policies.hpp): paper 000 section III-A (genOffer, FEEDBACK, Phi) and
+// III-B (FreeTimeSlots). The position-based FEEDBACK search and the slot publication details are our reading.
+#include "reference/offers_policies.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <stdexcept>
+
+namespace schedcheck::offers {
+
+std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
+                                 double not_before) {
+  std::vector<double> starts;
+  starts.reserve(static_cast<std::size_t>(tasks));
+  double candidate = not_before;
+  long long left = tasks;
+  while (left > 0) {
+    const auto start = profile.earliest_start(procs, runtime, candidate);
+    if (!start) throw std::logic_error(fmt::format("a job of {} processors cannot fit on {}", procs, profile.capacity()));
+    const long long fit = std::max(1, profile.min_free(*start, *start + runtime) / procs);
+    const long long batch = std::min(left, fit);
+    profile.reserve(*start, *start + runtime, static_cast<int>(batch * procs));
+    starts.insert(starts.end(), static_cast<std::size_t>(batch), *start);
+    left -= batch;
+    candidate = *start;
+  }
+  return starts;
+}
+
+// ---------------------------------------------------------------- EDF
+
+EdfScheduler::EdfScheduler(const Instance& instance) : instance_(instance) {
+  order_.resize(instance.waiting.size());
+  for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  // Deadline order; ties by arrival (the file order), which also decides ties of ids.
+  std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+    return instance.waiting[a].deadline < instance.waiting[b].deadline;
+  });
+}
+
+std::size_t EdfScheduler::position_of(double deadline) const {
+  const auto it = std::upper_bound(order_.begin(), order_.end(), deadline, [&](double d, std::size_t i) {
+    return d < instance_.waiting[i].deadline;
+  });
+  return static_cast<std::size_t>(it - order_.begin());
+}
+
+std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double deadline) const {
+  std::vector<PositionInterval> out;
+  double from = deadline;
+  for (;;) {
+    const std::size_t p = position_of(from);
+    const double until = p < order_.size() ? instance_.waiting[order_[p]].deadline : kForever;
+    out.push_back({p, from, until});
+    if (p == order_.size()) return out;
+    from = until;
+  }
+}
+
+const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
+  if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
+  Prefix next{running_profile(instance_), Schedule{}, ""};
+  next.schedule.starts.resize(instance_.waiting.size());
+  std::size_t from = 0;
+  if (auto it = prefixes_.upper_bound(position); it != prefixes_.begin()) {
+    --it;  // the longest cached prefix shorter than `position`
+    next = it->second;
+    from = it->first;
+  }
+  for (std::size_t k = from; k < position; ++k) {
+    const std::size_t i = order_[k];
+    const WaitingJob& job = instance_.waiting[i];
+    next.schedule.starts[i] = place_copies(next.profile, job.procs, job.runtime, job.tasks, instance_.now);
+    if (next.first_late.empty() && next.schedule.starts[i].back() + job.runtime > job.deadline + kTimeTolerance)
+      next.first_late = job.id;
+  }
+  return prefixes_.emplace(position, std::move(next)).first->second;
+}
+
+EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, bool stop_at_first_late) {
+  const Prefix& head = prefix(position);
+  EdfRun result;
+  result.first_late = head.first_late;
+  result.new_finish = instance_.now;
+  if (stop_at_first_late && !result.first_late.empty()) {
+    result.complete = false;
+    return result;
+  }
+  AvailabilityProfile profile = head.profile;
+  result.schedule = head.schedule;
+  if (tasks > 0) {
+    result.schedule.new_tasks = place_copies(profile, 1, runtime, tasks, instance_.now);
+    result.new_finish = result.schedule.new_tasks.back() + runtime;  // batches are placed in increasing start
+  }
+  for (std::size_t k = position; k < order_.size(); ++k) {
+    const std::size_t i = order_[k];
+    const WaitingJob& job = instance_.waiting[i];
+    auto& starts = result.schedule.starts[i];
+    starts = place_copies(profile, job.procs, job.runtime, job.tasks, instance_.now);
+    if (result.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
+      result.first_late = job.id;
+      if (stop_at_first_late) {
+        result.complete = false;
+        return result;
+      }
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- genOffer and FEEDBACK
+
+namespace {
+
+// EDF with the new job at one position interval: feasible when every waiting job meets its deadline and the new
+// job completes before the interval ends (then its minimal deadline there is max(interval start, completion)).
+std::optional<double> quote_at(EdfScheduler& edf, const Instance& instance, long long tasks,
+                               const EdfScheduler::PositionInterval& interval) {
+  const EdfRun run = edf.run(interval.position, tasks, instance.bot->task_runtime, true);
+  if (!run.complete || !run.first_late.empty() || !(run.new_finish < interval.until)) return std::nullopt;
+  return std::max(interval.from, run.new_finish);
+}
+
+}  // namespace
+
+CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks) {
+  const NewBot& bot = *instance.bot;
+  const auto intervals = edf.positions_from(bot.deadline);
+  // Binary search (Islam et al., as the paper uses it): first point the user's deadline, last point the last
+  // position of the queue. `found` is the first interval known feasible.
+  std::size_t found = 0;
+  std::optional<double> quote = quote_at(edf, instance, tasks, intervals.front());
+  if (!quote) {
+    std::size_t lo = 0, hi = intervals.size() - 1;
+    quote = quote_at(edf, instance, tasks, intervals[hi]);
+    if (!quote)
+      throw std::logic_error("EDF misses an accepted deadline even with the new job last: the accepted work is not "
+                             "EDF-feasible");
+    while (hi - lo > 1) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (auto q = quote_at(edf, instance, tasks, intervals[mid])) {
+        hi = mid;
+        quote = q;
+      } else {
+        lo = mid;
+      }
+    }
+    found = hi;
+  }
+  CountOffer offer;
+  offer.tasks = tasks;
+  offer.completion = *quote;
+  offer.position = static_cast<long long>(intervals[found].position);
+  offer.schedule = edf.run(intervals[found].position, tasks, bot.task_runtime).schedule;
+  offer.feedback = new_tasks_finish(instance, offer.schedule) > bot.deadline + kTimeTolerance || found > 0;
+  return offer;
+}
+
+std::vector<PositionFeasibility> feedback_feasibility(EdfScheduler& edf, const Instance& instance, long long tasks) {
+  std::vector<PositionFeasibility> out;
+  for (const auto& interval : edf.positions_from(instance.bot->deadline)) {
+    PositionFeasibility row{interval, false, 0};
+    if (auto q = quote_at(edf, instance, tasks, interval)) {
+      row.feasible = true;
+      row.quote = *q;
+    }
+    out.push_back(row);
+  }
+  return out;
+}
+
+OfferList edf_offers(const Instance& instance) {
+  EdfScheduler edf(instance);
+  OfferList list;
+  for (long long tasks : delta_counts(instance.bot->tasks)) list.per_count.push_back(gen_offer(edf, instance, tasks));
+  list.staircase = merge_offers(list.per_count);
+  return list;
+}
+
+// ---------------------------------------------------------------- FreeTimeSlots
+
+std::vector<FreeSlot> free_time_slots(const Instance& instance, const Schedule& current) {
+  struct Busy {
+    double start, end;
+    int procs;
+  };
+  std::vector<Busy> busy;
+  for (const auto& job : instance.running) busy.push_back({instance.now, instance.now + job.remaining, job.procs});
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i)
+    for (double start : current.starts[i])
+      busy.push_back({start, start + instance.waiting[i].runtime, instance.waiting[i].procs});
+  std::stable_sort(busy.begin(), busy.end(), [](const Busy& a, const Busy& b) { return a.start < b.start; });
+  // Assign processors (lowest-numbered free first); any capacity-feasible schedule can be assigned this way.
+  const auto p = static_cast<std::size_t>(instance.processors);
+  std::vector<double> free_from(p, instance.now);
+  std::vector<std::vector<std::pair<double, double>>> windows(p);
+  for (const Busy& b : busy) {
+    int needed = b.procs;
+    for (std::size_t q = 0; q < p && needed > 0; ++q) {
+      if (free_from[q] > b.start + kTimeTolerance) continue;
+      if (b.start > free_from[q] + kTimeTolerance) windows[q].push_back({free_from[q], b.start});
+      free_from[q] = b.end;
+      --needed;
+    }
+    if (needed > 0) throw std::logic_error("free_time_slots: the current schedule over-uses the processors");
+  }
+  std::map<std::pair<double, double>, int> grouped;
+  for (std::size_t q = 0; q < p; ++q) {
+    for (const auto& w : windows[q]) ++grouped[w];
+    ++grouped[{free_from[q], kForever}];
+  }
+  std::vector<FreeSlot> slots;
+  for (const auto& [window, count] : grouped) slots.push_back(FreeSlot{window.first, window.second, count});
+  return slots;
+}
+
+OfferList free_time_slot_offers(const Instance& instance) {
+  EdfScheduler edf(instance);
+  const Schedule current = edf.run(instance.waiting.size(), 0, 0).schedule;
+  OfferList list;
+  list.published = free_time_slots(instance, current);
+  const NewBot& bot = *instance.bot;
+  for (long long tasks : delta_counts(bot.tasks)) {
+    // Rounds of back-to-back tasks in each slot; the earliest finishes first.
+    using Round = std::pair<double, std::size_t>;  // (finish, slot)
+    std::priority_queue<Round, std::vector<Round>, std::greater<>> next;
+    for (std::size_t s = 0; s < list.published.size(); ++s)
+      if (list.published[s].start + bot.task_runtime <= list.published[s].end + kTimeTolerance)
+        next.push({list.published[s].start + bot.task_runtime, s});
+    CountOffer offer;
+    offer.tasks = tasks;
+    offer.schedule = current;
+    long long left = tasks;
+    double finish = instance.now;
+    while (left > 0 && !next.empty()) {
+      const auto [end, s] = next.top();
+      next.pop();
+      const long long batch = std::min<long long>(left, list.published[s].processors);
+      offer.schedule.new_tasks.insert(offer.schedule.new_tasks.end(), static_cast<std::size_t>(batch),
+                                      end - bot.task_runtime);
+      left -= batch;
+      finish = end;
+      if (end + bot.task_runtime <= list.published[s].end + kTimeTolerance) next.push({end + bot.task_runtime, s});
+    }
+    offer.completion = std::max(bot.deadline, finish);
+    offer.feedback = finish > bot.deadline + kTimeTolerance;
+    list.per_count.push_back(std::move(offer));
+  }
+  list.staircase = merge_offers(list.per_count);
+  return list;
+}
+
+// ---------------------------------------------------------------- deadline-feasibility
+
+FeasibilityAnswer edf_feasibility(const Instance& instance) {
+  EdfScheduler edf(instance);
+  EdfRun run = edf.run(instance.waiting.size(), 0, 0);
+  FeasibilityAnswer answer;
+  answer.answer = run.first_late.empty() ? Feasibility::kSchedule : Feasibility::kNotFound;
+  answer.missed = run.first_late;
+  answer.schedule = std::move(run.schedule);
+  return answer;
+}
+
+std::string edf_accepted_work_violation(const Instance& instance) {
+  const FeasibilityAnswer answer = edf_feasibility(instance);
+  if (answer.answer == Feasibility::kSchedule) return "";
+  const std::size_t i = waiting_index(instance, answer.missed);
+  return fmt::format("EDF cannot keep the accepted deadlines: job {} would finish at {} after its deadline {}",
+                     answer.missed, answer.schedule.starts[i].back() + instance.waiting[i].runtime,
+                     instance.waiting[i].deadline);
+}
+
+}  // namespace schedcheck::offers

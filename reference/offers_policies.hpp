@@ -1,0 +1,95 @@
+// Provider-side policies of paper 000 section III: the EDF provider scheduler, genOffer with FEEDBACK (after
+// Islam et al.), the offer list Phi (steps 1-4), and FreeTimeSlots (III-B, after Singh et al.). No Z3.
+// EDF: waiting jobs in (deadline, arrival) order, each at its earliest fitting start on the availability profile,
+// BoT tasks one by one; the new job arrives last. Limits: none beyond memory (prefixes are cached per position).
+#pragma once
+
+#include "model/offers.hpp"
+#include "model/profile.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::offers {
+
+// Places `tasks` copies of a job (procs processors, runtime) one by one at their earliest starts >= not_before;
+// returns the starts. Identical copies are placed in batches: as many as fit at the earliest start (the same
+// result as one by one: a copy's earliest start never moves earlier after another copy is placed).
+std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
+                                 double not_before);
+
+// One EDF run: the schedule, the first job (EDF order) that misses its deadline, and the new tasks' finish.
+struct EdfRun {
+  Schedule schedule;
+  std::string first_late;        // "" when every waiting job meets its deadline
+  double new_finish = 0;         // when the new job's tasks finish (now when none)
+  bool complete = true;          // false when stopped at the first late job
+};
+
+// The EDF scheduler of one provider snapshot, with the schedule prefix (the jobs ahead of a position) cached:
+// the prefix before the new job's position does not depend on the new job.
+class EdfScheduler {
+public:
+  explicit EdfScheduler(const Instance& instance);
+
+  const std::vector<std::size_t>& order() const { return order_; }  // waiting indices in EDF order
+  // The new job's position for deadline d: the waiting jobs with deadline <= d go first (the new job arrives last).
+  std::size_t position_of(double deadline) const;
+  // EDF with `tasks` new tasks of `runtime` at `position` (0..waiting) in the order; tasks = 0: the current queue.
+  // stop_at_first_late: stop once a waiting job misses its deadline (complete = false).
+  EdfRun run(std::size_t position, long long tasks, double runtime, bool stop_at_first_late = false);
+  // The deadline that puts the new job at each reachable position from `deadline` on: (position, interval start,
+  // interval end). Interval end is the next larger waiting deadline, kForever for the last position.
+  struct PositionInterval {
+    std::size_t position;
+    double from;
+    double until;
+  };
+  std::vector<PositionInterval> positions_from(double deadline) const;
+
+private:
+  struct Prefix {
+    AvailabilityProfile profile;
+    Schedule schedule;
+    std::string first_late;
+  };
+  const Prefix& prefix(std::size_t position);
+
+  const Instance& instance_;
+  std::vector<std::size_t> order_;
+  std::map<std::size_t, Prefix> prefixes_;
+};
+
+// genOffer(k) with FEEDBACK: EDF with the temporary job (k tasks, the BoT's deadline D); if every job meets its
+// deadline the offer is (k, D). Otherwise binary search over the new job's positions between D's and the last
+// for the earliest feasible one; the quote is max(interval start, the new job's completion) there.
+// Relies on feasibility being monotone in the position (see feedback_feasibility, property
+// feedback-monotone-assumption). Throws std::logic_error when even the last position fails (the accepted work is
+// not EDF-feasible; the offers reader excludes that).
+CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks);
+// Feasibility of every reachable position for k tasks, in order (for the linear scan that checks monotonicity).
+struct PositionFeasibility {
+  EdfScheduler::PositionInterval interval;
+  bool feasible = false;
+  double quote = 0;  // max(interval start, completion) when feasible
+};
+std::vector<PositionFeasibility> feedback_feasibility(EdfScheduler& edf, const Instance& instance, long long tasks);
+
+// The offer list Phi: genOffer for every Delta count, smallest first, merged (step 4).
+OfferList edf_offers(const Instance& instance);
+// The provider's published free time slots: per-processor windows of the current EDF schedule (no new BoT),
+// from now, over the whole queue; processors assigned at each start lowest-numbered-free first; equal windows
+// grouped into one FreeSlot. The last window of each processor is open-ended (end = kForever).
+std::vector<FreeSlot> free_time_slots(const Instance& instance, const Schedule& current);
+// FreeTimeSlots offers: the k earliest task finishes inside the published slots, no rescheduling; quote
+// max(D, the k-th finish).
+OfferList free_time_slot_offers(const Instance& instance);
+
+// deadline-feasibility by EDF: a schedule when EDF meets every deadline, else kNotFound naming the first late job.
+FeasibilityAnswer edf_feasibility(const Instance& instance);
+// "" when EDF schedules the accepted work alone within every deadline, else a sentence naming the late job.
+std::string edf_accepted_work_violation(const Instance& instance);
+
+}  // namespace schedcheck::offers

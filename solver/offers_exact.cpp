@@ -1,0 +1,232 @@
+// Exact provider answers by serial schedule generation (see offers_exact.hpp). Our own.
+#include "solver/offers_exact.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+namespace schedcheck::offers {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::size_t total_copies(const std::vector<SerialJob>& jobs) {
+  long long total = 0;
+  for (const auto& job : jobs) total += job.copies;
+  return static_cast<std::size_t>(total);
+}
+
+std::string over_limit(const std::vector<SerialJob>& jobs) {
+  const double count = sequence_count(jobs);
+  if (count <= kSequenceMaxSequences) return "";
+  return fmt::format("{:.3g} task sequences; the sequence search is limited to {:g}", count, kSequenceMaxSequences);
+}
+
+// The instance with only the listed waiting jobs (and the running jobs).
+Instance with_jobs(const Instance& instance, const std::vector<std::size_t>& keep) {
+  Instance subset = instance;
+  subset.waiting.clear();
+  for (std::size_t i : keep) subset.waiting.push_back(instance.waiting[i]);
+  subset.bot.reset();
+  return subset;
+}
+
+// Some schedule meeting every deadline of `instance`'s waiting jobs, by exhaustive serial generation.
+std::optional<Schedule> any_schedule(const Instance& instance) {
+  const auto jobs = serial_jobs(instance, 0);
+  const std::size_t total = total_copies(jobs);
+  std::optional<Schedule> found;
+  search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
+    if (p.size() < total) return Visit::kDescend;
+    found = schedule_from(instance, p);
+    return Visit::kStop;
+  });
+  return found;
+}
+
+}  // namespace
+
+std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks) {
+  std::vector<SerialJob> jobs;
+  for (const auto& job : instance.waiting) jobs.push_back(SerialJob{job.procs, job.runtime, job.deadline, job.tasks});
+  if (new_tasks > 0) jobs.push_back(SerialJob{1, instance.bot->task_runtime, kForever, new_tasks});
+  return jobs;
+}
+
+Schedule schedule_from(const Instance& instance, const std::vector<SerialPlacement>& placed) {
+  Schedule schedule;
+  schedule.starts.resize(instance.waiting.size());
+  for (const auto& p : placed) {
+    if (p.job < instance.waiting.size())
+      schedule.starts[p.job].push_back(p.start);
+    else
+      schedule.new_tasks.push_back(p.start);
+  }
+  return schedule;
+}
+
+std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks) {
+  std::vector<std::size_t> order(instance.waiting.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return instance.waiting[a].deadline < instance.waiting[b].deadline;
+  });
+  // Two candidate sequences: the new tasks last (feasible whenever deadline order is) and first; the earlier wins.
+  std::optional<Schedule> best;
+  for (bool new_first : {false, true}) {
+    std::vector<std::size_t> sequence;
+    if (new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    for (std::size_t i : order) sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[i].tasks), i);
+    if (!new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    const auto placed =
+        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
+    if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))
+      best = schedule_from(instance, *placed);
+  }
+  return best;
+}
+
+std::optional<Schedule> left_shift(const Instance& instance, const Schedule& schedule) {
+  std::vector<SerialPlacement> by_start;
+  for (std::size_t i = 0; i < schedule.starts.size(); ++i)
+    for (double start : schedule.starts[i]) by_start.push_back({i, start});
+  for (double start : schedule.new_tasks) by_start.push_back({instance.waiting.size(), start});
+  std::stable_sort(by_start.begin(), by_start.end(),
+                   [](const SerialPlacement& a, const SerialPlacement& b) { return a.start < b.start; });
+  std::vector<std::size_t> sequence;
+  for (const auto& p : by_start) sequence.push_back(p.job);
+  const auto placed = serial_schedule(running_profile(instance), instance.now,
+                                      serial_jobs(instance, static_cast<long long>(schedule.new_tasks.size())), sequence);
+  if (!placed) return std::nullopt;
+  return schedule_from(instance, *placed);
+}
+
+Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound) {
+  Completion result;
+  const auto jobs = serial_jobs(instance, tasks);
+  const std::size_t total = total_copies(jobs);
+  const std::size_t bot = instance.waiting.size();
+  const double runtime = instance.bot->task_runtime;
+  double best = kForever;
+  if (auto start = deadline_order_schedule(instance, tasks)) {
+    best = new_tasks_finish(instance, *start);
+    result.schedule = start;
+  }
+  // Depth first; the new tasks placed so far bound the completion of every extension from below.
+  std::size_t nodes = 0;
+  bool exhausted = false;
+  search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
+    if (++nodes > kSequenceMaxNodes) {
+      exhausted = true;
+      return Visit::kStop;
+    }
+    double finish = instance.now;
+    for (const auto& placement : p)
+      if (placement.job == bot) finish = std::max(finish, placement.start + runtime);
+    if (finish >= best - kTimeTolerance) return Visit::kPrune;
+    if (p.size() < total) return Visit::kDescend;
+    best = finish;
+    result.schedule = schedule_from(instance, p);
+    return best <= lower_bound + kTimeTolerance ? Visit::kStop : Visit::kPrune;
+  });
+  if (!result.schedule) {
+    result.status = ExactStatus::kUnknown;
+    result.detail = "no schedule keeps every accepted deadline (proven by the sequence search)";
+    return result;
+  }
+  result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;
+  if (exhausted) result.detail = fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
+  result.finish = best;
+  return result;
+}
+
+ExactResult<OfferList> exact_offers(const Instance& instance, const EarliestFn& earliest) {
+  const auto started = Clock::now();
+  ExactResult<OfferList> result;
+  OfferList list;
+  bool all_proven = true;
+  double lower_bound = instance.now;
+  std::string notes;
+  for (long long tasks : delta_counts(instance.bot->tasks)) {
+    const Completion c = earliest(instance, tasks, lower_bound);
+    if (!c.schedule) {
+      result.detail = fmt::format("{} tasks: {}", tasks, c.detail);
+      result.seconds = seconds_since(started);
+      return result;
+    }
+    if (c.status != ExactStatus::kOptimal) {
+      all_proven = false;
+      notes += fmt::format("{}{} tasks: best found, not proven ({})", notes.empty() ? "" : "; ", tasks, c.detail);
+    } else {
+      lower_bound = c.finish;
+    }
+    CountOffer offer;
+    offer.tasks = tasks;
+    offer.schedule = *c.schedule;
+    const double finish = new_tasks_finish(instance, offer.schedule);
+    offer.completion = std::max(instance.bot->deadline, finish);
+    offer.feedback = finish > instance.bot->deadline + kTimeTolerance;
+    list.per_count.push_back(std::move(offer));
+  }
+  list.staircase = merge_offers(list.per_count);
+  result.status = all_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
+  result.objective = offers_objective(instance, list);
+  result.decision = std::move(list);
+  result.detail = notes;
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
+  const auto started = Clock::now();
+  ExactResult<FeasibilityAnswer> result;
+  if (auto why = over_limit(serial_jobs(instance, 0)); !why.empty()) {
+    result.detail = why;
+    return result;
+  }
+  FeasibilityAnswer answer;
+  if (auto schedule = any_schedule(instance)) {
+    answer.answer = Feasibility::kSchedule;
+    answer.schedule = std::move(*schedule);
+    result.objective = 1;
+  } else {
+    // Deletion: drop each job whose removal leaves the rest still infeasible.
+    std::vector<std::size_t> core(instance.waiting.size());
+    std::iota(core.begin(), core.end(), std::size_t{0});
+    for (std::size_t k = 0; k < core.size();) {
+      std::vector<std::size_t> without = core;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
+      if (!any_schedule(with_jobs(instance, without)))
+        core = std::move(without);
+      else
+        ++k;
+    }
+    answer.answer = Feasibility::kInfeasible;
+    for (std::size_t i : core) answer.core.push_back(instance.waiting[i].id);
+    result.objective = 0;
+  }
+  result.status = ExactStatus::kOptimal;
+  result.decision = std::move(answer);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+std::optional<std::string> core_refutation(const Instance& instance, const std::vector<std::string>& core) {
+  std::vector<std::size_t> keep;
+  for (const auto& id : core) keep.push_back(waiting_index(instance, id));
+  const Instance subset = with_jobs(instance, keep);
+  if (!over_limit(serial_jobs(subset, 0)).empty()) return std::nullopt;
+  const auto schedule = any_schedule(subset);
+  if (!schedule) return "";
+  std::string starts;
+  for (std::size_t i = 0; i < subset.waiting.size(); ++i)
+    starts += fmt::format("{}{} at {:g}", starts.empty() ? "" : ", ", subset.waiting[i].id, schedule->starts[i].front());
+  return fmt::format("the core jobs can all meet their deadlines ({})", starts);
+}
+
+}  // namespace schedcheck::offers

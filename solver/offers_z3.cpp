@@ -1,0 +1,308 @@
+// Z3 formulations for a provider (see offers_z3.hpp). Our own encoding.
+#include "solver/offers_z3.hpp"
+
+#include "solver/z3_support.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace schedcheck::offers {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using z3support::exact_real;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Z3's older arithmetic solver (arith.solver=2) proved these encodings about twice as fast as 4.8.12's default
+// (6) here: 2.3 s vs 3.9 s for the 4-count list of a 6-job instance (docs/performance.md).
+constexpr unsigned kArithSolver = 2;
+void use_fast_arithmetic(z3::context& ctx, z3::solver& s) {
+  z3::params p(ctx);
+  p.set("arith.solver", kArithSolver);
+  s.set(p);
+}
+
+// A block of identical tasks starting together: a local job (count fixed at 1) or a wave of a BoT (part).
+struct Block {
+  std::size_t owner;  // waiting index; waiting.size() for the new BoT
+  z3::expr start;
+  z3::expr count;     // Int
+  int unit;           // processors per counted unit
+  double runtime;
+};
+
+struct Encoding {
+  std::vector<Block> blocks;
+  std::vector<z3::expr> deadline_literal;  // per waiting job: its deadline holds
+  std::vector<Block> new_waves;
+};
+
+// Waves of k identical single-processor tasks: counts n_w >= 0 summing to k, used waves first, strictly
+// increasing starts among used waves (every multiset of start times has exactly one representation).
+std::vector<Block> add_waves(z3::context& ctx, z3::solver& s, const Instance& instance, std::size_t owner,
+                             const std::string& name, long long tasks, double runtime) {
+  std::vector<Block> waves;
+  z3::expr sum = ctx.int_val(0);
+  for (long long w = 0; w < tasks; ++w) {
+    Block b{owner, ctx.real_const(fmt::format("start_{}_w{}", name, w).c_str()),
+            ctx.int_const(fmt::format("count_{}_w{}", name, w).c_str()), 1, runtime};
+    s.add(b.count >= 0 && b.count <= ctx.int_val(static_cast<int64_t>(tasks)));
+    s.add(b.start >= exact_real(ctx, instance.now));
+    if (!waves.empty()) {
+      s.add(z3::implies(waves.back().count == 0, b.count == 0));
+      s.add(z3::implies(b.count > 0, b.start > waves.back().start));
+    }
+    sum = sum + b.count;
+    waves.push_back(b);
+  }
+  s.add(sum == ctx.int_val(static_cast<int64_t>(tasks)));
+  return waves;
+}
+
+Encoding encode(z3::context& ctx, z3::solver& s, const Instance& instance, long long new_tasks) {
+  Encoding e;
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
+    const WaitingJob& job = instance.waiting[i];
+    const z3::expr literal = ctx.bool_const(("deadline_" + job.id).c_str());
+    e.deadline_literal.push_back(literal);
+    std::vector<Block> blocks;
+    if (job.type == JobType::kLocal) {
+      blocks.push_back(Block{i, ctx.real_const(("start_" + job.id).c_str()), ctx.int_val(1), job.procs, job.runtime});
+      s.add(blocks.back().start >= exact_real(ctx, instance.now));
+    } else {
+      blocks = add_waves(ctx, s, instance, i, job.id, job.tasks, job.runtime);
+    }
+    for (const Block& b : blocks) {
+      s.add(z3::implies(literal && b.count > 0,
+                        b.start + exact_real(ctx, b.runtime) <= exact_real(ctx, job.deadline)));
+      e.blocks.push_back(b);
+    }
+  }
+  if (new_tasks > 0) {
+    e.new_waves = add_waves(ctx, s, instance, instance.waiting.size(), "new_" + instance.bot->id, new_tasks,
+                            instance.bot->task_runtime);
+    e.blocks.insert(e.blocks.end(), e.new_waves.begin(), e.new_waves.end());
+  }
+  // Capacity at every used block's start: usage only rises at starts, so this bounds it everywhere.
+  const z3::expr zero = ctx.int_val(0);
+  for (std::size_t b = 0; b < e.blocks.size(); ++b) {
+    const z3::expr& x = e.blocks[b].start;
+    z3::expr used = ctx.int_val(0);
+    for (const auto& job : instance.running)
+      used = used + z3::ite(x < exact_real(ctx, instance.now + job.remaining), ctx.int_val(job.procs), zero);
+    for (std::size_t c = 0; c < e.blocks.size(); ++c) {
+      const Block& other = e.blocks[c];
+      const z3::expr units = other.count * ctx.int_val(other.unit);
+      if (c == b)
+        used = used + units;
+      else
+        used = used + z3::ite(other.start <= x && x < other.start + exact_real(ctx, other.runtime), units, zero);
+    }
+    s.add(z3::implies(e.blocks[b].count > 0, used <= ctx.int_val(instance.processors)));
+  }
+  return e;
+}
+
+// Processor-time the running jobs take out of [now, t], exactly (t a Z3 real).
+z3::expr running_work_until(z3::context& ctx, const Instance& instance, const z3::expr& t) {
+  z3::expr sum = ctx.real_val(0);
+  const z3::expr elapsed = t - exact_real(ctx, instance.now);
+  for (const auto& job : instance.running) {
+    const z3::expr rem = exact_real(ctx, job.remaining);
+    sum = sum + ctx.real_val(job.procs) * z3::ite(elapsed < rem, elapsed, rem);
+  }
+  return sum;
+}
+
+// Energy cuts, one per distinct deadline d: the work due by d fits in P (d - now) minus the running jobs' work.
+// Guarded by the deadline literals of the jobs due by d (so an unsat core can name them), plus `extra` work
+// required by d when `extra_guard` holds (the new tasks when the completion is <= d).
+void add_energy_cuts(z3::context& ctx, z3::solver& s, const Instance& instance, const Encoding& e,
+                     const std::optional<z3::expr>& completion, long long new_tasks) {
+  std::set<double> deadlines;
+  for (const auto& job : instance.waiting) deadlines.insert(job.deadline);
+  for (double d : deadlines) {
+    z3::expr due = ctx.real_val(0);
+    z3::expr_vector literals(ctx);
+    for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
+      if (instance.waiting[i].deadline > d) continue;
+      due = due + exact_real(ctx, work(instance.waiting[i]));
+      literals.push_back(e.deadline_literal[i]);
+    }
+    const z3::expr dd = exact_real(ctx, d);
+    const z3::expr room = ctx.real_val(instance.processors) * (dd - exact_real(ctx, instance.now)) -
+                          running_work_until(ctx, instance, dd);
+    s.add(z3::implies(z3::mk_and(literals), due <= room));
+    if (completion && new_tasks > 0) {
+      const z3::expr bot_work = ctx.real_val(static_cast<int64_t>(new_tasks)) * exact_real(ctx, instance.bot->task_runtime);
+      s.add(z3::implies(z3::mk_and(literals) && *completion <= dd, due + bot_work <= room));
+    }
+  }
+  if (completion && new_tasks > 0) {
+    // Everything due by C, and the new tasks, fit in [now, C].
+    const z3::expr& c = *completion;
+    z3::expr due = ctx.real_val(static_cast<int64_t>(new_tasks)) * exact_real(ctx, instance.bot->task_runtime);
+    for (const auto& job : instance.waiting)
+      due = due + z3::ite(exact_real(ctx, job.deadline) <= c, exact_real(ctx, work(job)), ctx.real_val(0));
+    s.add(ctx.real_val(instance.processors) * (c - exact_real(ctx, instance.now)) - running_work_until(ctx, instance, c) >=
+          due);
+  }
+}
+
+Schedule read_schedule(const Instance& instance, const Encoding& e, const z3::model& m) {
+  Schedule schedule;
+  schedule.starts.resize(instance.waiting.size());
+  for (const Block& b : e.blocks) {
+    const int64_t count = m.eval(b.count, true).get_numeral_int64();
+    if (count <= 0) continue;
+    const double start = z3support::to_double(m.eval(b.start, true));
+    auto& target = b.owner < instance.waiting.size() ? schedule.starts[b.owner] : schedule.new_tasks;
+    target.insert(target.end(), static_cast<std::size_t>(count), start);
+  }
+  return schedule;
+}
+
+}  // namespace
+
+Completion earliest_completion_z3(const Instance& instance, long long tasks, double lower_bound,
+                                  const SolveOptions& options) {
+  // c*(fewer tasks) <= c*(tasks): a known lower bound ends the descent without asking Z3.
+  Completion result;
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3::solver s(ctx);
+  use_fast_arithmetic(ctx, s);
+  const Encoding e = encode(ctx, s, instance, tasks);
+  for (const auto& literal : e.deadline_literal) s.add(literal);
+  const z3::expr completion = ctx.real_const("completion");
+  for (const Block& w : e.new_waves)
+    s.add(z3::implies(w.count > 0, completion >= w.start + exact_real(ctx, w.runtime)));
+  add_energy_cuts(ctx, s, instance, e, completion, tasks);
+
+  double best = kForever;
+  auto improve = [&](const z3::model& m) {
+    Schedule schedule = read_schedule(instance, e, m);
+    if (auto shifted = left_shift(instance, schedule);
+        shifted && new_tasks_finish(instance, *shifted) <= new_tasks_finish(instance, schedule))
+      schedule = std::move(*shifted);
+    const double finish = new_tasks_finish(instance, schedule);
+    if (finish < best) {
+      best = finish;
+      result.schedule = std::move(schedule);
+    }
+  };
+  if (auto start = deadline_order_schedule(instance, tasks)) {
+    best = new_tasks_finish(instance, *start);
+    result.schedule = std::move(start);
+  }
+  try {
+    if (!result.schedule) {
+      const z3::check_result answer = s.check();
+      if (answer == z3::sat) improve(s.get_model());
+      if (answer == z3::unsat) result.detail = "no schedule keeps every accepted deadline (z3: unsat)";
+      if (answer == z3::unknown) result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+      if (answer != z3::sat) return result;
+    }
+    // Descent: "anything earlier than the best, by more than kTimeTolerance?" until Z3 answers unsat. Each
+    // model is left-shifted to an active schedule, so every step lands on a distinct active-schedule value.
+    for (;;) {
+      if (deadline.passed()) {
+        result.status = ExactStatus::kFeasible;
+        result.detail = fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best);
+        break;
+      }
+      if (best <= lower_bound + kTimeTolerance) {
+        result.status = ExactStatus::kOptimal;
+        break;
+      }
+      s.push();
+      s.add(completion < exact_real(ctx, best - kTimeTolerance));
+      const z3::check_result answer = s.check();
+      const double before = best;
+      if (answer == z3::sat) improve(s.get_model());
+      s.pop();
+      if (answer == z3::unsat) {
+        result.status = ExactStatus::kOptimal;
+        break;
+      }
+      if (answer == z3::unknown || best >= before) {
+        result.status = ExactStatus::kFeasible;
+        result.detail = answer == z3::unknown
+                            ? fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best)
+                            : "z3 found an earlier completion the left shift does not reproduce (rounding)";
+        break;
+      }
+    }
+  } catch (const z3::exception& ex) {
+    result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
+    result.detail = fmt::format("z3 error: {}", ex.msg());
+  }
+  result.finish = best;
+  return result;
+}
+
+ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const SolveOptions& options) {
+  const auto started = Clock::now();
+  ExactResult<FeasibilityAnswer> result;
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3::solver s(ctx);
+  use_fast_arithmetic(ctx, s);
+  const Encoding e = encode(ctx, s, instance, 0);
+  add_energy_cuts(ctx, s, instance, e, std::nullopt, 0);
+  std::map<std::string, std::size_t> job_of_literal;
+  z3::expr_vector assumptions(ctx);
+  for (std::size_t i = 0; i < e.deadline_literal.size(); ++i) {
+    assumptions.push_back(e.deadline_literal[i]);
+    job_of_literal[e.deadline_literal[i].decl().name().str()] = i;
+  }
+  try {
+    const z3::check_result answer = s.check(assumptions);
+    if (answer == z3::unknown) {
+      result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+    } else if (answer == z3::sat) {
+      FeasibilityAnswer found;
+      found.answer = Feasibility::kSchedule;
+      found.schedule = read_schedule(instance, e, s.get_model());
+      result.status = ExactStatus::kOptimal;
+      result.objective = 1;
+      result.decision = std::move(found);
+    } else {
+      // Deletion-based shrinking of the core while time remains: drop a literal if the rest stays unsat.
+      z3::expr_vector core = s.unsat_core();
+      for (unsigned k = 0; k < core.size() && !deadline.passed();) {
+        z3::expr_vector without(ctx);
+        for (unsigned j = 0; j < core.size(); ++j)
+          if (j != k) without.push_back(core[j]);
+        const z3::check_result smaller = s.check(without);
+        if (smaller == z3::unsat) {
+          core = s.unsat_core();
+          k = 0;
+        } else {
+          ++k;
+        }
+        if (smaller == z3::unknown) break;
+      }
+      FeasibilityAnswer proof;
+      proof.answer = Feasibility::kInfeasible;
+      for (unsigned j = 0; j < core.size(); ++j)
+        proof.core.push_back(instance.waiting[job_of_literal.at(core[j].decl().name().str())].id);
+      result.status = ExactStatus::kOptimal;
+      result.objective = 0;
+      result.decision = std::move(proof);
+    }
+  } catch (const z3::exception& ex) {
+    result.status = ExactStatus::kUnknown;
+    result.decision.reset();
+    result.detail = fmt::format("z3 error: {}", ex.msg());
+  }
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+}  // namespace schedcheck::offers

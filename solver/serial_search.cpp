@@ -1,0 +1,71 @@
+// Serial schedule generation search (see serial_search.hpp). Our own.
+#include "solver/serial_search.hpp"
+
+#include <cmath>
+
+namespace schedcheck {
+
+namespace {
+
+std::optional<double> earliest_in_time(const AvailabilityProfile& profile, double not_before, const SerialJob& job) {
+  const double latest_start = job.deadline - job.duration;
+  if (latest_start < not_before) return std::nullopt;
+  return profile.earliest_start(job.procs, job.duration, not_before, latest_start);
+}
+
+}  // namespace
+
+bool search_serial_schedules(const AvailabilityProfile& base, double not_before, const std::vector<SerialJob>& jobs,
+                             const std::function<Visit(const std::vector<SerialPlacement>&)>& on_node) {
+  std::vector<long long> left(jobs.size());
+  for (std::size_t j = 0; j < jobs.size(); ++j) left[j] = jobs[j].copies;
+  std::vector<SerialPlacement> placed;
+  bool stopped = false;
+  std::function<void(const AvailabilityProfile&)> extend = [&](const AvailabilityProfile& profile) {
+    const Visit visit = on_node(placed);
+    if (visit == Visit::kStop) stopped = true;
+    if (visit != Visit::kDescend) return;
+    for (std::size_t j = 0; j < jobs.size() && !stopped; ++j) {
+      if (left[j] == 0) continue;
+      const auto start = earliest_in_time(profile, not_before, jobs[j]);
+      if (!start) continue;
+      AvailabilityProfile next = profile;
+      next.reserve(*start, *start + jobs[j].duration, jobs[j].procs);
+      --left[j];
+      placed.push_back({j, *start});
+      extend(next);
+      placed.pop_back();
+      ++left[j];
+    }
+  };
+  extend(base);
+  return !stopped;
+}
+
+std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityProfile& base, double not_before,
+                                                            const std::vector<SerialJob>& jobs,
+                                                            const std::vector<std::size_t>& sequence) {
+  AvailabilityProfile profile = base;
+  std::vector<SerialPlacement> placed;
+  for (std::size_t j : sequence) {
+    const auto start = earliest_in_time(profile, not_before, jobs[j]);
+    if (!start) return std::nullopt;
+    profile.reserve(*start, *start + jobs[j].duration, jobs[j].procs);
+    placed.push_back({j, *start});
+  }
+  return placed;
+}
+
+double sequence_count(const std::vector<SerialJob>& jobs) {
+  // log of (sum c)! / prod c!
+  double total = 0, log_count = 0;
+  for (const auto& job : jobs) {
+    for (long long c = 1; c <= job.copies; ++c) {
+      total += 1;
+      log_count += std::log(total) - std::log(static_cast<double>(c));
+    }
+  }
+  return std::exp(log_count);
+}
+
+}  // namespace schedcheck

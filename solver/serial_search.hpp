@@ -1,0 +1,45 @@
+// Serial schedule generation (SGS) over job sequences, shared by the exact methods without Z3: a depth-first
+// search that extends a sequence by one job (or one copy of a job with identical copies) placed at its earliest
+// start on the availability profile. Over all sequences, serial generation yields every active schedule, and some
+// active schedule is optimal for any regular objective under deadlines (Kolisch 1996). Our own implementation.
+#pragma once
+
+#include "model/profile.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace schedcheck {
+
+struct SerialJob {
+  int procs = 1;
+  double duration = 0;
+  double deadline = kForever;  // latest finish: a job whose earliest start misses it ends the branch
+  long long copies = 1;        // identical copies (tasks of a BoT part): the search branches on "next copy of
+                               // this job", never on copy identity, so it visits multiset permutations only
+};
+
+struct SerialPlacement {
+  std::size_t job = 0;
+  double start = 0;
+};
+
+enum class Visit { kDescend, kPrune, kStop };
+
+// Calls on_node at the root and after every placement with the placements so far (in sequence order); the
+// answer decides whether to extend this sequence, skip its extensions, or end the whole search.
+// Returns false when on_node stopped the search.
+bool search_serial_schedules(const AvailabilityProfile& base, double not_before, const std::vector<SerialJob>& jobs,
+                             const std::function<Visit(const std::vector<SerialPlacement>&)>& on_node);
+
+// The serial schedule of one sequence (a job index once per copy); nullopt when a job misses its deadline.
+std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityProfile& base, double not_before,
+                                                            const std::vector<SerialJob>& jobs,
+                                                            const std::vector<std::size_t>& sequence);
+
+// How many distinct sequences of all copies exist (the multinomial coefficient), as a double (inf on overflow).
+double sequence_count(const std::vector<SerialJob>& jobs);
+
+}  // namespace schedcheck
