@@ -11,21 +11,14 @@ namespace schedcheck::compose {
 
 namespace {
 
+// The model's check, after the shape check (a decision with the wrong number of parts fails every property).
 ComposeProperty from_check(std::string name, std::string source, std::string summary,
-                           std::function<std::string(const Instance&, const Composition&)> violation) {
-  ComposeProperty p;
-  p.name = std::move(name);
-  p.source = std::move(source);
-  p.summary = std::move(summary);
-  p.check = [violation = std::move(violation)](const CheckContext<Instance, Composition>& c) {
-    PropertyResult r;
-    std::string why = shape_violation(c.instance, c.decision);
-    if (why.empty()) why = violation(c.instance, c.decision);
-    r.status = why.empty() ? PropertyStatus::kHolds : PropertyStatus::kFails;
-    r.detail = why.empty() ? "ok" : why;
-    return r;
-  };
-  return p;
+                           std::string (*violation)(const Instance&, const Composition&)) {
+  return violation_property<Instance, Composition>(
+      std::move(name), std::move(source), std::move(summary), [violation](const Instance& i, const Composition& c) {
+        const std::string why = shape_violation(i, c);
+        return why.empty() ? violation(i, c) : why;
+      });
 }
 
 bool later_than(double a, double b) { return a > b + kObjectiveSlack * std::max(1.0, std::fabs(b)); }

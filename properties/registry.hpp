@@ -340,6 +340,24 @@ private:
 
 // ------------------------------------------------------------------ generic properties
 
+// A property that holds when a model check finds no violation ("" = none); the check's sentence is the detail.
+template <class I, class D>
+PropertySpec<I, D> violation_property(std::string name, std::string source, std::string summary,
+                                      std::function<std::string(const I&, const D&)> violation) {
+  PropertySpec<I, D> p;
+  p.name = std::move(name);
+  p.source = std::move(source);
+  p.summary = std::move(summary);
+  p.check = [violation = std::move(violation)](const CheckContext<I, D>& c) {
+    PropertyResult r;
+    const std::string why = violation(c.instance, c.decision);
+    r.status = why.empty() ? PropertyStatus::kHolds : PropertyStatus::kFails;
+    r.detail = why.empty() ? "ok" : why;
+    return r;
+  };
+  return p;
+}
+
 // Relative slack for comparing objectives computed in double by different methods.
 inline constexpr double kObjectiveSlack = 1e-9;
 
