@@ -20,7 +20,6 @@ namespace fs = std::filesystem;
 
 constexpr int kExitBadInput = 2;
 constexpr int kExitInternal = 4;
-constexpr const char* kDefaultScopeLabel = "(the problem's default; see `schedcheck list`)";
 
 struct OutputFlags {
   bool json = false;
@@ -159,7 +158,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   } else if (options.exhaustive) {
     std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} checks/s), "
                              "policy {}: {} failing, {} undecided\n",
-                             options.problem, options.scope.empty() ? std::string(kDefaultScopeLabel) : options.scope,
+                             options.problem, options.scope.empty() ? "the default, " + problem.enumerate_settings() : options.scope,
                              summary.checked, summary.seconds, rate, options.check.policy, summary.failing,
                              summary.undecided);
     if (summary.failing == 0 && summary.undecided == 0)
