@@ -131,7 +131,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                              options.problem, options.check.policy, p.done, p.total, p.failing, p.undecided,
                              static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
   };
-  const SearchSummary summary = search(problem, options, progress);
+  const SearchSummary summary = options.exhaustive ? exhaustive_search(problem, options) : search(problem, options, progress);
   nlohmann::json written = nlohmann::json::array();
   for (const auto& found : summary.counterexamples) {
     const std::string path = (fs::path(out_dir) / corpus_file_name(found, options)).string();
@@ -150,9 +150,25 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                 {"size", options.size},       {"tolerance", options.check.tolerance},
                                 {"checked", summary.checked}, {"failing", summary.failing},
                                 {"undecided", summary.undecided}, {"seconds", summary.seconds},
-                                {"checks_per_second", rate},  {"counterexamples", written}}
+                                {"checks_per_second", rate},  {"counterexamples", written},
+                                {"exhaustive", options.exhaustive}, {"scope", options.scope},
+                                {"failing_by_property", summary.failing_by_property}}
                      .dump(2)
               << "\n";
+  } else if (options.exhaustive) {
+    std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} checks/s), "
+                             "policy {}: {} failing, {} undecided\n",
+                             options.problem, options.scope.empty() ? "the default, " + problem.enumerate_settings() : options.scope,
+                             summary.checked, summary.seconds, rate, options.check.policy, summary.failing,
+                             summary.undecided);
+    if (summary.failing == 0 && summary.undecided == 0)
+      std::cout << fmt::format("no property failed on {} instances\n", summary.checked);
+    for (const auto& [property, count] : summary.failing_by_property)
+      std::cout << fmt::format("  {} fails on {} of {} instances\n", property, count, summary.checked);
+    for (const auto& w : written)
+      std::cout << fmt::format("  wrote {}  ({} fails; shrunk from {} to {} items)\n", w["file"].get<std::string>(),
+                               w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
+                               w["shrunk_size"].get<std::size_t>());
   } else {
     std::cout << fmt::format("checked {} instances of {} (n = {}, seed {}) in {:.2f} s ({:.0f} checks/s): {} failing, "
                              "{} undecided\n",
@@ -226,6 +242,10 @@ int run_cli(int argc, char** argv) {
                          "stop shrinking and writing after this many")->capture_default_str();
   search_cmd->add_option("--out", out_dir, "directory for the counterexample files")->required();
   search_cmd->add_flag("--quiet,-q", quiet, "no progress lines on stderr");
+  search_cmd->add_flag("--exhaustive", search_options.exhaustive,
+                       "check every instance within --scope instead of random trials (problems that can enumerate)");
+  search_cmd->add_option("--scope", search_options.scope,
+                         "exhaustive scope, problem-defined (offer-composition: providers=P,offers=K,max=V)");
   search_cmd->add_flag("--json", out.json, "print the summary as JSON");
 
   auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
@@ -266,6 +286,8 @@ int run_cli(int argc, char** argv) {
   if (*search_cmd) {
     const Problem& problem = registry.get(search_options.problem);
     (void)problem.check(problem.generate(search_options.seed, 0), "(probe)", search_options.check);  // names valid?
+    if (search_options.exhaustive && problem.enumerate_settings().empty())
+      throw std::invalid_argument("problem " + search_options.problem + " has no exhaustive mode (--exhaustive)");
     return run_search(problem, search_options, out_dir, quiet, out);
   }
 

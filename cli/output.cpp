@@ -27,6 +27,15 @@ std::string decision_summary(const nlohmann::json& decision) {
   return "accepted " + (ids.empty() ? std::string("(none)") : join(ids, " "));
 }
 
+// "completion=100 delay=60 ..." from a side's metrics object ("" when the problem has none).
+std::string metrics_text(const nlohmann::json& metrics) {
+  if (!metrics.is_object()) return "";
+  std::string out;
+  for (const auto& [key, value] : metrics.items())
+    out += (out.empty() ? "" : " ") + key + "=" + (value.is_number() ? fmt::format("{:g}", value.get<double>()) : value.dump());
+  return out;
+}
+
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -64,7 +73,8 @@ std::string gap_text(const Report& r) { return r.gap ? fmt::format("{:.4f}%", *r
 
 std::string csv_header() {
   return "file,instance,problem,size,policy,heuristic_objective,exact_method,optimum_status,optimum_objective,gap,"
-         "heuristic_seconds,exact_seconds,properties_hold,properties_fail,properties_undecided,exit_code\n";
+         "heuristic_seconds,exact_seconds,properties_hold,properties_fail,properties_undecided,exit_code,heuristic_metrics,"
+         "optimum_metrics\n";
 }
 
 std::string csv_row(const Report& r) {
@@ -72,13 +82,14 @@ std::string csv_row(const Report& r) {
   for (const auto& p : r.properties)
     (p.status == PropertyStatus::kHolds ? holds : p.status == PropertyStatus::kFails ? fails : undecided)
         .push_back(p.name);
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.file), csv_field(r.instance),
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.file), csv_field(r.instance),
                      r.problem, r.size, r.heuristic.name, r.heuristic.ran ? fmt::format("{:.10g}", r.heuristic.objective) : "",
                      r.optimum.name, r.optimum.status,
                      r.optimum.ran && !r.optimum.decision.is_null() ? fmt::format("{:.10g}", r.optimum.objective) : "",
                      r.gap ? fmt::format("{:.10g}", *r.gap) : "", r.heuristic.ran ? fmt::format("{:.6f}", r.heuristic.seconds) : "",
                      r.optimum.ran ? fmt::format("{:.6f}", r.optimum.seconds) : "", join(holds, ";"), join(fails, ";"),
-                     join(undecided, ";"), r.exit_code());
+                     join(undecided, ";"), r.exit_code(), csv_field(metrics_text(r.heuristic.metrics)),
+                     csv_field(metrics_text(r.optimum.metrics)));
 }
 
 std::string render_report(const Report& r, Format format) {
@@ -88,6 +99,7 @@ std::string render_report(const Report& r, Format format) {
   if (r.heuristic.ran) {
     out += fmt::format("  heuristic  {:<22} {:>14.6g}  {}\n", r.heuristic.name, r.heuristic.objective,
                        decision_summary(r.heuristic.decision));
+    if (!r.heuristic.metrics.is_null()) out += fmt::format("             metrics {}\n", metrics_text(r.heuristic.metrics));
     if (!r.heuristic.detail.empty()) out += fmt::format("             infeasible: {}\n", r.heuristic.detail);
   }
   if (r.optimum.ran) {
@@ -97,6 +109,7 @@ std::string render_report(const Report& r, Format format) {
     else
       out += fmt::format("  exact      {:<22} {:>14.6g}  {}  ({:.3f} ms)\n", label, r.optimum.objective,
                          decision_summary(r.optimum.decision), r.optimum.seconds * 1e3);
+    if (!r.optimum.metrics.is_null()) out += fmt::format("             metrics {}\n", metrics_text(r.optimum.metrics));
     if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
   }
   if (r.heuristic.ran && r.optimum.ran) out += fmt::format("  gap        {}\n", gap_text(r));

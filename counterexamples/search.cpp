@@ -93,7 +93,30 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
   return summary;
 }
 
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options) {
+  const auto started = Clock::now();
+  EnumerationSummary every = problem.check_every(options.scope, options.check, options.max_counterexamples);
+  SearchSummary summary;
+  summary.checked = every.checked;
+  summary.failing = every.failing;
+  summary.undecided = every.undecided;
+  summary.failing_by_property = every.failing_by_property;
+  for (auto& failure : every.failures) {
+    Counterexample found;
+    found.trial = failure.index;
+    found.original_size = failure.report.size;
+    found.property = failure.report.failing().front();
+    std::tie(found.instance, found.report) =
+        shrink(problem, failure.instance, options.check, found.property, options.max_shrink_checks);
+    summary.counterexamples.push_back(std::move(found));
+  }
+  summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return summary;
+}
+
 std::string corpus_file_name(const Counterexample& found, const SearchOptions& options) {
+  if (options.exhaustive)
+    return fmt::format("{}-{}-exhaustive-{}.json", options.problem, options.check.policy, found.trial);
   return fmt::format("{}-{}-seed{}-trial{}.json", options.problem, options.check.policy, options.seed, found.trial);
 }
 
@@ -111,15 +134,20 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
   std::string search_command = fmt::format(
       "schedcheck search {} --policy {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
       options.check.policy, options.seed, options.trials, options.size, format_number(options.check.tolerance));
+  if (options.exhaustive)
+    search_command = fmt::format("schedcheck search {} --policy {} --exhaustive --scope {} --tolerance {}", options.problem,
+                                 options.check.policy, options.scope.empty() ? "(default)" : options.scope,
+                                 format_number(options.check.tolerance));
   if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
+  const std::string origin = options.exhaustive ? fmt::format("instance #{} of the enumeration", found.trial)
+                                                : fmt::format("trial {}, trial seed {}", found.trial, found.trial_seed);
   doc["schedcheck"] = {
       {"problem", options.problem},
       {"policy", options.check.policy},
       {"exact", options.check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.check.exact)},
       {"tolerance", options.check.tolerance},
       {"verdict", verdict},
-      {"found_by", fmt::format("{} (trial {}, trial seed {}; shrunk from {} to {})", search_command, found.trial,
-                               found.trial_seed, found.original_size, r.size)},
+      {"found_by", fmt::format("{} ({}; shrunk from {} to {})", search_command, origin, found.original_size, r.size)},
       {"reproduce", check_command(options.problem, options.check, path)},
       {"explanation", ""},
   };

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct SearchOptions {
   std::size_t size = 10;
   std::size_t max_counterexamples = 5;   // stop once this many are found and shrunk
   std::size_t max_shrink_checks = 2000;  // candidate checks spent on shrinking one counterexample
+  bool exhaustive = false;               // every instance of `scope` instead of random trials (seed, trials, size unused)
+  std::string scope;                     // the problem's scope string ("" = its default)
 };
 
 struct Counterexample {
@@ -44,11 +47,15 @@ struct SearchSummary {
   std::size_t undecided = 0;             // trials the exact method could not decide in its time limit
   double seconds = 0;
   std::vector<Counterexample> counterexamples;
+  std::map<std::string, std::size_t> failing_by_property;  // exhaustive mode: instances each property failed on
 };
 
 using ProgressFn = std::function<void(const SearchProgress&)>;
 
 SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress = {});
+// Exhaustive mode: checks every instance of options.scope (Problem::check_every); the first max_counterexamples
+// failures are shrunk as in search(). Counterexample::trial is the instance's position in the enumeration.
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options);
 
 // Shrinks `document` while `property` still fails under `request`; returns the smallest found and its report.
 std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,

@@ -51,6 +51,7 @@ nlohmann::json side_json(const SideReport& side) {
   nlohmann::json out = {{"name", side.name},     {"status", side.status}, {"objective", side.objective},
                         {"seconds", side.seconds}, {"detail", side.detail}};
   if (!side.decision.is_null()) out.update(side.decision);  // accepted, start, ...
+  if (!side.metrics.is_null()) out["metrics"] = side.metrics;
   return out;
 }
 }  // namespace

@@ -90,6 +90,12 @@ struct ProblemSpec : Described {
   std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
   std::vector<PropertySpec<I, D>> properties;
   GeneratorSpec<I> generator;
+  // Optional: per-side metrics shown beside the objective by `check` (JSON object of numbers).
+  std::function<nlohmann::json(const I&, const D&)> metrics;
+  // Optional: every instance within a scope (a problem-defined string, "" = its default; throws InputError on a bad
+  // scope), for `search --exhaustive`. `enumerate_settings` documents the scope syntax.
+  std::function<void(const std::string& scope, const std::function<void(const I&)>& visit)> enumerate;
+  std::string enumerate_settings;
 };
 
 // ------------------------------------------------------------------ reports
@@ -109,6 +115,7 @@ struct SideReport {               // one side of a comparison: a heuristic or an
   double seconds = 0;
   std::string detail;
   nlohmann::json decision;        // null when there is none
+  nlohmann::json metrics;         // null unless the problem defines metrics
 };
 
 struct Report {
@@ -134,6 +141,18 @@ const char* to_string(PropertyStatus status);
 // Relative gap of a heuristic objective to an optimum, by sense; 0 when the optimum is 0.
 double relative_gap(Sense sense, double heuristic, double optimum);
 
+// What `search --exhaustive` gets back: how many instances were checked, and the first failures.
+struct EnumerationSummary {
+  std::size_t checked = 0, failing = 0, undecided = 0;
+  std::map<std::string, std::size_t> failing_by_property;  // instances on which each property failed
+  struct Failure {
+    std::size_t index = 0;        // position in the enumeration
+    nlohmann::json instance;
+    Report report;
+  };
+  std::vector<Failure> failures;  // the first `keep` failing instances
+};
+
 // ------------------------------------------------------------------ type-erased problem
 
 class Problem {
@@ -154,6 +173,9 @@ public:
   virtual nlohmann::json generate(std::uint64_t seed, std::size_t size) const = 0;
   virtual std::vector<nlohmann::json> shrink(const nlohmann::json& document) const = 0;
   virtual std::size_t size_of(const nlohmann::json& document) const = 0;
+  // Exhaustive mode: empty settings = the problem cannot enumerate its instances.
+  virtual const std::string& enumerate_settings() const = 0;
+  virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const = 0;
 };
 
 template <class I, class D>
@@ -204,6 +226,24 @@ public:
   std::size_t size_of(const nlohmann::json& document) const override {
     return spec_.size(spec_.read(document, "(instance)"));
   }
+  const std::string& enumerate_settings() const override { return spec_.enumerate_settings; }
+  EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const override {
+    if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
+    EnumerationSummary summary;
+    spec_.enumerate(scope, [&](const I& instance) {
+      Report report = check_instance(instance, request);
+      if (report.any_fails()) {
+        ++summary.failing;
+        for (const auto& name : report.failing()) ++summary.failing_by_property[name];
+        if (summary.failures.size() < keep)
+          summary.failures.push_back({summary.checked, spec_.write(instance), std::move(report)});
+      } else if (report.exit_code() == 3) {
+        ++summary.undecided;
+      }
+      ++summary.checked;
+    });
+    return summary;
+  }
 
   // The check flow on a typed instance: what `run`, `solve` and `check` all do.
   Report check_instance(const I& instance, const CheckRequest& request) const {
@@ -227,6 +267,7 @@ public:
       report.heuristic.objective = verdict.objective;
       report.heuristic.detail = verdict.reason;
       report.heuristic.decision = spec_.describe(instance, *decision);
+      if (spec_.metrics) report.heuristic.metrics = spec_.metrics(instance, *decision);
     }
 
     std::optional<ExactResult<D>> optimum;
@@ -241,6 +282,7 @@ public:
       report.optimum.seconds = optimum->seconds;
       report.optimum.detail = optimum->detail;
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
+      if (optimum->decision && spec_.metrics) report.optimum.metrics = spec_.metrics(instance, *optimum->decision);
       if (decision && optimum->status == ExactStatus::kOptimal)
         report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
     }
@@ -297,6 +339,24 @@ private:
 };
 
 // ------------------------------------------------------------------ generic properties
+
+// A property that holds when a model check finds no violation ("" = none); the check's sentence is the detail.
+template <class I, class D>
+PropertySpec<I, D> violation_property(std::string name, std::string source, std::string summary,
+                                      std::function<std::string(const I&, const D&)> violation) {
+  PropertySpec<I, D> p;
+  p.name = std::move(name);
+  p.source = std::move(source);
+  p.summary = std::move(summary);
+  p.check = [violation = std::move(violation)](const CheckContext<I, D>& c) {
+    PropertyResult r;
+    const std::string why = violation(c.instance, c.decision);
+    r.status = why.empty() ? PropertyStatus::kHolds : PropertyStatus::kFails;
+    r.detail = why.empty() ? "ok" : why;
+    return r;
+  };
+  return p;
+}
 
 // Relative slack for comparing objectives computed in double by different methods.
 inline constexpr double kObjectiveSlack = 1e-9;
