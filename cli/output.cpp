@@ -98,6 +98,12 @@ std::string render_report(const Report& r, Format format) {
     if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
   }
   if (r.heuristic.ran && r.optimum.ran) out += fmt::format("  gap        {}\n", gap_text(r));
+  if (r.metrics.is_object()) {
+    std::vector<std::string> figures;
+    for (const auto& [key, value] : r.metrics.items())
+      figures.push_back(key + "=" + (value.is_number_float() ? fmt::format("{:.6g}", value.get<double>()) : value.dump()));
+    out += fmt::format("  metrics    {}\n", join(figures, " "));
+  }
   if (!r.properties.empty()) {
     out += "  properties\n";
     for (const auto& p : r.properties)

@@ -29,7 +29,7 @@ bool Report::any_fails() const {
 bool Report::any_undecided() const {
   for (const auto& p : properties)
     if (p.status == PropertyStatus::kUndecided) return true;
-  return optimum.ran && optimum.status != "optimal";
+  return optimum.ran && optimum.status != "optimal" && optimum.status != "infeasible";  // both are proofs
 }
 
 int Report::exit_code() const {
@@ -66,6 +66,7 @@ nlohmann::json Report::to_json() const {
   out["heuristic"] = side_json(heuristic);
   out["optimum"] = side_json(optimum);
   out["gap"] = gap ? nlohmann::json(*gap) : nlohmann::json(nullptr);
+  if (!metrics.is_null()) out["metrics"] = metrics;
   out["properties"] = nlohmann::json::array();
   for (const auto& p : properties) {
     nlohmann::json holds = p.status == PropertyStatus::kUndecided ? nlohmann::json(nullptr)

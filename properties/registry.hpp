@@ -90,6 +90,11 @@ struct ProblemSpec : Described {
   std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
   std::vector<PropertySpec<I, D>> properties;
   GeneratorSpec<I> generator;
+  // Optional. Whether a heuristic decision's objective may be compared with the optimum's (e.g. false for a
+  // schedule that leaves jobs unassigned: its lower cost is not better). Unset: always comparable. No gap otherwise.
+  std::function<bool(const I&, const D&)> comparable;
+  // Optional. Extra figures about a heuristic decision shown beside it (e.g. ratios against a baseline policy).
+  std::function<nlohmann::json(const I&, const D&)> metrics;
 };
 
 // ------------------------------------------------------------------ reports
@@ -121,6 +126,7 @@ struct Report {
   SideReport optimum;
   std::optional<double> gap;      // relative: (opt - heur) / opt for maximisation, 0 when opt is 0
   std::vector<PropertyResult> properties;
+  nlohmann::json metrics;         // ProblemSpec::metrics of the heuristic decision; null when none
 
   bool any_fails() const;
   bool any_undecided() const;
@@ -227,6 +233,7 @@ public:
       report.heuristic.objective = verdict.objective;
       report.heuristic.detail = verdict.reason;
       report.heuristic.decision = spec_.describe(instance, *decision);
+      if (spec_.metrics) report.metrics = spec_.metrics(instance, *decision);
     }
 
     std::optional<ExactResult<D>> optimum;
@@ -241,7 +248,8 @@ public:
       report.optimum.seconds = optimum->seconds;
       report.optimum.detail = optimum->detail;
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
-      if (decision && optimum->status == ExactStatus::kOptimal)
+      if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision &&
+          (!spec_.comparable || spec_.comparable(instance, *decision)))
         report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
     }
 
