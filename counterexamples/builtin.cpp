@@ -133,11 +133,11 @@ std::unique_ptr<Problem> dbc_cost_time() {
        dbc::dispatcher},
   };
   spec.exact = {
-      {{"z3", "dbc-min-cost in Z3 (our encoding)",
-        "x[job][resource][pe] with PE symmetry breaking; min cost, then makespan; unsat core when infeasible"},
-       dbc::solve_z3},
-      {{"dp", "our own", "subset DP: min cost, then makespan; up to 10 jobs"},
+      {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
        [](const dbc::Instance& i, const SolveOptions&) { return dbc::solve_dp(i); }},
+      {{"z3", "dbc-min-cost in Z3 (our encoding)",
+        "Benders: Z3 master picks resources, exact PE-packing oracle adds cuts; unsat core when infeasible; slow (docs)"},
+       dbc::solve_z3},
   };
   spec.properties = dbc::properties();
   spec.generator.settings =

@@ -8,7 +8,7 @@
 
 namespace schedcheck::dbc {
 
-inline constexpr std::size_t kDpMaxJobs = 10;
+inline constexpr std::size_t kDpMaxJobs = 12;
 
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
 // assigns every job by min(Dabsolute, maxTr) within Babsolute (detail says why). `unknown` above kDpMaxJobs.

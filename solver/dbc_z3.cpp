@@ -1,4 +1,7 @@
-// `dbc-min-cost` in Z3 (see dbc_z3.hpp). Our own encoding; exact rationals throughout, z3support::Deadline limit.
+// `dbc-min-cost` in Z3 (see dbc_z3.hpp). Our own: logic-based Benders decomposition. The Z3 master (QF_LIA, 0/1
+// integers y[job][resource], exact rationals) chooses each job's resource under aggregate capacity and the budget;
+// an exact packing oracle (branch and bound over the resource's identical PEs) checks each resource's jobs and
+// returns a minimal set that cannot be packed, which becomes the cut sum_{j in S} y[j][r] <= |S| - 1.
 #include "solver/dbc_z3.hpp"
 
 #include "solver/z3_support.hpp"
@@ -9,6 +12,8 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <optional>
 #include <numeric>
 
 namespace schedcheck::dbc {
@@ -17,150 +22,170 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using z3support::exact_real;
-// Bisection probes toward the lower bound while the gap is above this share of the incumbent.
-constexpr double kProbeGap = 1e-6;
+constexpr double kProbeGap = 1e-6;  // bisection toward the lower bound while the gap is above this share
+constexpr int kCountingCuts = 4;   // q = 1..4 in the counting cuts below
+double kInfinity() { return std::numeric_limits<double>::infinity(); }
 
-struct Var {
-  std::size_t resource;
-  int pe;
-  z3::expr x;
-};
-
-// Minimises `objective` (a real term) from an incumbent. Valid lower bounds learnt from unsat probes are kept.
-// Returns true when the incumbent is proven minimal; false at the time limit (the incumbent stays the best found).
-bool minimise(z3::solver& solver, const z3::expr& objective, double lower, const z3support::Deadline& deadline,
-              const std::function<z3::expr(const z3::model&)>& accept, z3::expr& best, int& probe) {
-  z3::context& ctx = solver.ctx();
-  while (!deadline.passed()) {
-    const double incumbent = z3support::to_double(best);
-    const bool probing = incumbent - lower > kProbeGap * (std::fabs(incumbent) + 1);
-    const double middle = lower + 0.5 * (incumbent - lower);
-    const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", probe++).c_str());
-    solver.add(z3::implies(literal, probing ? objective <= exact_real(ctx, middle) : objective < best));
-    z3::expr_vector assumptions(ctx);
-    assumptions.push_back(literal);
-    const z3::check_result answer = solver.check(assumptions);
-    if (answer == z3::unknown) return false;
-    if (answer == z3::unsat) {
-      if (!probing) return true;
-      solver.add(objective > exact_real(ctx, middle));  // proven: nothing costs <= middle
-      lower = middle;
-      continue;
+// Exact packing of durations onto `bins` identical PEs, each load <= limit (`strict`: < limit). Branch and bound,
+// longest first, equal-load PEs treated as one. Returns the PE of each item of the best (min makespan) packing, or
+// empty when none exists. `first_only`: stop at the first packing found (a feasibility question).
+std::vector<int> pack(const std::vector<double>& durations, int bins, double limit, bool strict, bool first_only) {
+  const std::size_t n = durations.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return durations[a] > durations[b]; });
+  bins = std::min<int>(bins, static_cast<int>(std::max<std::size_t>(n, 1)));
+  std::vector<double> load(static_cast<std::size_t>(bins), 0.0);
+  std::vector<int> where(n, -1), best;
+  double best_span = kInfinity();
+  auto ok = [&](double t) { return strict ? t < limit * (1 - kFitSlack) : fits(t, limit); };
+  std::function<bool(std::size_t, double)> place = [&](std::size_t i, double span) {
+    if (span >= best_span) return false;
+    if (i == n) {
+      best = where;
+      best_span = span;
+      return first_only;
     }
-    best = accept(solver.get_model());
-  }
-  return false;
+    const std::size_t item = order[i];
+    for (std::size_t b = 0; b < load.size(); ++b) {
+      bool seen = false;  // an earlier PE with the same load gives the same subtree
+      for (std::size_t c = 0; c < b && !seen; ++c) seen = load[c] == load[b];
+      if (seen || !ok(load[b] + durations[item])) continue;
+      load[b] += durations[item];
+      where[item] = static_cast<int>(b);
+      if (place(i + 1, std::max(span, load[b]))) return true;
+      load[b] -= durations[item];
+    }
+    return false;
+  };
+  place(0, 0.0);
+  return best;
 }
 
 }  // namespace
+
+
 
 ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   const double limit = horizon(instance);
+  std::vector<int> pes(m);
+  for (std::size_t r = 0; r < m; ++r) pes[r] = usable_pes(instance, instance.resources[r]);
+  auto durations_of = [&](std::size_t r, const std::vector<std::size_t>& jobs) {
+    std::vector<double> d;
+    for (std::size_t j : jobs) d.push_back(duration(instance.resources[r], instance.jobs[j]));
+    return d;
+  };
   try {
     z3::context ctx;
     z3support::Deadline deadline(ctx, options.timeout_ms);
     z3::solver solver(ctx);
     z3::params params(ctx);
-    params.set("core.minimize", true);
+    // default arithmetic core (arith.solver=2, faster for knapsack_z3, was slower here)
     solver.set(params);
 
-    // Symmetry of the identical PEs of one resource: with jobs ranked by decreasing length, the job of rank p may
-    // only use PEs 0..p (relabel each resource's PEs in the order of their first job: any schedule has a copy so).
-    std::vector<std::size_t> by_length(n);
-    std::iota(by_length.begin(), by_length.end(), std::size_t{0});
-    std::stable_sort(by_length.begin(), by_length.end(),
-                     [&](std::size_t a, std::size_t b) { return instance.jobs[a].length > instance.jobs[b].length; });
-    std::vector<std::size_t> rank(n);
-    for (std::size_t p = 0; p < n; ++p) rank[by_length[p]] = p;
-
-    std::vector<std::vector<Var>> vars(n);
-    for (std::size_t j = 0; j < n; ++j)
-      for (std::size_t r = 0; r < m; ++r) {
-        const int pes = static_cast<int>(std::min<std::size_t>(
-            static_cast<std::size_t>(usable_pes(instance, instance.resources[r])), rank[j] + 1));
-        for (int k = 0; k < pes; ++k)
-          vars[j].push_back(Var{r, k, ctx.bool_const(fmt::format("x_{}_{}_{}", instance.jobs[j].id,
-                                                                 instance.resources[r].id, k).c_str())});
-      }
-
+    // y[j][r]: job j runs on resource r (only where it fits alone by the limit).
+    std::vector<std::vector<std::optional<z3::expr>>> y(n, std::vector<std::optional<z3::expr>>(m));
     z3::expr_vector tracked(ctx);
     std::vector<std::string> meaning;
-    auto track = [&](const std::string& name, const std::string& what, const z3::expr& constraint) {
-      const z3::expr literal = ctx.bool_const(name.c_str());
-      solver.add(z3::implies(literal, constraint));
-      tracked.push_back(literal);
+    auto track = [&](const std::string& name, const std::string& what) {
+      tracked.push_back(ctx.bool_const(name.c_str()));
       meaning.push_back(what);
+      return tracked.back();
     };
-    const z3::expr zero = ctx.real_val(0);
     z3::expr cost = ctx.real_val(0);
+    double lower = 0;  // valid lower bound: each job at its cheapest resource where it fits alone
     for (std::size_t j = 0; j < n; ++j) {
-      z3::expr_vector xs(ctx);
-      for (const auto& v : vars[j]) {
-        xs.push_back(v.x);
-        cost = cost + z3::ite(v.x, exact_real(ctx, instance.resources[v.resource].cost) *
-                                       exact_real(ctx, instance.jobs[j].length), zero);
+      z3::expr count = ctx.int_val(0);
+      double cheapest = kInfinity();
+      for (std::size_t r = 0; r < m; ++r) {
+        if (!fits(duration(instance.resources[r], instance.jobs[j]), limit)) continue;
+        const z3::expr v = ctx.int_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
+        solver.add(v >= 0 && v <= 1);
+        y[j][r] = v;
+        count = count + v;
+        cost = cost + exact_real(ctx, job_cost(instance.resources[r], instance.jobs[j])) * z3::to_real(v);
+        cheapest = std::min(cheapest, job_cost(instance.resources[r], instance.jobs[j]));
       }
-      const z3::expr once = xs.empty() ? ctx.bool_val(false) : z3::mk_or(xs) && z3::atmost(xs, 1);
-      track(fmt::format("assign_{}", instance.jobs[j].id), fmt::format("job {}", instance.jobs[j].id), once);
+      if (cheapest < kInfinity()) lower += cheapest;
+      solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
+                                   fmt::format("job {} (fits alone on: {})", instance.jobs[j].id,
+                                               cheapest < kInfinity() ? "some resource" : "none")),
+                             count == 1));
     }
-    // Per PE: work in MI <= limit x MIPS (the PE's jobs run back to back from t = 0).
-    std::vector<std::vector<z3::expr>> load(m);  // [r][k] seconds of work
+    std::vector<z3::expr> packing_literal;  // per resource: guards its packing cuts, so a core can name them
     for (std::size_t r = 0; r < m; ++r) {
       const Resource& res = instance.resources[r];
-      const int pes = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(usable_pes(instance, res)), n));
-      z3::expr_vector fit(ctx);
-      for (int k = 0; k < pes; ++k) {
-        z3::expr work = ctx.real_val(0);
-        for (std::size_t j = 0; j < n; ++j)
-          for (const auto& v : vars[j])
-            if (v.resource == r && v.pe == k) work = work + z3::ite(v.x, exact_real(ctx, instance.jobs[j].length), zero);
-        load[r].push_back(work / exact_real(ctx, res.mips));
-        fit.push_back(work <= exact_real(ctx, limit) * exact_real(ctx, res.mips));
-      }
-      if (!fit.empty())
-        track(fmt::format("capacity_{}", res.id),
-              fmt::format("capacity of {} ({} usable PEs x {} s)", res.id, pes, limit), z3::mk_and(fit));
-    }
-    track("budget", fmt::format("budget Babsolute = {}", instance.budget), cost <= exact_real(ctx, instance.budget));
-
-    // A valid lower bound on the cost, given to Z3 too: each job at its cheapest resource where it fits alone.
-    double lower = 0;
-    z3::expr lower_term = ctx.real_val(0);
-    for (std::size_t j = 0; j < n; ++j) {
-      std::size_t cheapest = m;
-      for (std::size_t r = 0; r < m; ++r)
-        if (fits(duration(instance.resources[r], instance.jobs[j]), limit) &&
-            (cheapest == m || instance.resources[r].cost < instance.resources[cheapest].cost))
-          cheapest = r;
-      if (cheapest == m) continue;  // fits nowhere: the core will say so
-      lower += job_cost(instance.resources[cheapest], instance.jobs[j]);
-      lower_term = lower_term + exact_real(ctx, instance.resources[cheapest].cost) * exact_real(ctx, instance.jobs[j].length);
-    }
-    solver.add(cost >= lower_term);
-
-    Schedule schedule = empty_schedule(instance);
-    auto read = [&](const z3::model& model) {
-      schedule = empty_schedule(instance);
-      std::vector<std::vector<double>> clock(m);
-      for (std::size_t r = 0; r < m; ++r) clock[r].assign(std::min<std::size_t>(static_cast<std::size_t>(usable_pes(instance, instance.resources[r])), n), 0.0);
+      z3::expr work = ctx.real_val(0);
       for (std::size_t j = 0; j < n; ++j)
-        for (const auto& v : vars[j])
-          if (model.eval(v.x, true).is_true()) {
-            schedule.resource[j] = static_cast<int>(v.resource);
-            schedule.pe[j] = v.pe;
-            double& t = clock[v.resource][static_cast<std::size_t>(v.pe)];
-            schedule.start[j] = t;
-            t += duration(instance.resources[v.resource], instance.jobs[j]);
+        if (y[j][r]) work = work + exact_real(ctx, instance.jobs[j].length) * z3::to_real(*y[j][r]);
+      solver.add(z3::implies(track(fmt::format("capacity_{}", res.id),
+                                   fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit)),
+                             work <= exact_real(ctx, limit) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
+      // Valid counting cuts: a PE holds at most q jobs longer than limit / (q + 1), so at most q x PEs of them.
+      for (int q = 1; q <= kCountingCuts; ++q) {
+        z3::expr many = ctx.int_val(0);
+        int terms = 0;
+        for (std::size_t j = 0; j < n; ++j)
+          if (y[j][r] && duration(res, instance.jobs[j]) > limit / (q + 1) * (1 + kFitSlack) + kFitSlack) {
+            many = many + *y[j][r];
+            ++terms;
           }
+        if (terms > q * pes[r]) solver.add(many <= q * pes[r]);
+      }
+      packing_literal.push_back(track(fmt::format("packing_{}", res.id), fmt::format("PE packing of {}", res.id)));
+    }
+    solver.add(z3::implies(track("budget", fmt::format("budget Babsolute = {}", instance.budget)),
+                           cost <= exact_real(ctx, instance.budget)));
+
+    // Reads a master model; checks every resource's jobs with the packing oracle under `span` (the limit, or a
+    // strict makespan bound in the second stage). Adds a cut per failing resource; returns the schedule if none.
+    auto check_packing = [&](const z3::model& model, double span, bool strict,
+                             const z3::expr& guard) -> std::optional<Schedule> {
+      Schedule s = empty_schedule(instance);
+      bool all = true;
+      for (std::size_t r = 0; r < m; ++r) {
+        std::vector<std::size_t> jobs;
+        for (std::size_t j = 0; j < n; ++j)
+          if (y[j][r] && model.eval(*y[j][r], true).get_numeral_int() == 1) jobs.push_back(j);
+        const auto packed = pack(durations_of(r, jobs), pes[r], span, strict, false);
+        if (!packed.empty() || jobs.empty()) {
+          std::vector<double> clock(static_cast<std::size_t>(pes[r]), 0.0);
+          for (std::size_t i = 0; i < jobs.size(); ++i) {
+            s.resource[jobs[i]] = static_cast<int>(r);
+            s.pe[jobs[i]] = packed[i];
+            s.start[jobs[i]] = clock[static_cast<std::size_t>(packed[i])];
+            clock[static_cast<std::size_t>(packed[i])] += duration(instance.resources[r], instance.jobs[jobs[i]]);
+          }
+          continue;
+        }
+        all = false;
+        // A minimal subset that still cannot be packed: drop each job whose removal keeps it unpackable.
+        for (std::size_t i = jobs.size(); i-- > 0;) {
+          std::vector<std::size_t> fewer = jobs;
+          fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+          if (pack(durations_of(r, fewer), pes[r], span, strict, true).empty()) jobs = std::move(fewer);
+        }
+        z3::expr on = ctx.int_val(0);
+        for (std::size_t j : jobs) on = on + *y[j][r];
+        solver.add(z3::implies(guard && packing_literal[r], on <= static_cast<int>(jobs.size()) - 1));
+      }
+      if (all) return s;
+      return std::nullopt;
     };
 
-    const z3::check_result first = solver.check(tracked);
-    if (first == z3::unknown) {
-      result.detail = fmt::format("time limit of {} ms reached before any schedule was found", options.timeout_ms);
-    } else if (first == z3::unsat) {
+    // Stage 0: any schedule at all (tracked constraints as assumptions, so unsat gives a core).
+    std::optional<Schedule> incumbent;
+    z3::check_result answer = z3::unknown;
+    const z3::expr always = ctx.bool_val(true);
+    while (!incumbent && !deadline.passed()) {
+      answer = solver.check(tracked);
+      if (answer != z3::sat) break;
+      incumbent = check_packing(solver.get_model(), limit, false, always);
+    }
+    if (!incumbent && answer == z3::unsat) {
       const z3::expr_vector core = solver.unsat_core();
       std::string why;
       for (unsigned i = 0; i < core.size(); ++i)
@@ -169,56 +194,75 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.status = ExactStatus::kInfeasible;
       result.detail = fmt::format("proven: no schedule assigns every job by {} s within the budget; unsat core: {}",
                                   limit, why);
+    } else if (!incumbent) {
+      result.detail = fmt::format("time limit of {} ms reached before any schedule was found", options.timeout_ms);
     } else {
-      z3::model last = solver.get_model();  // the incumbent's model (the solver's goes with the next add/unsat)
       for (unsigned t = 0; t < tracked.size(); ++t) solver.add(tracked[t]);
-      int probe = 0;
-      read(last);
-      z3::expr best = last.eval(cost, true);
-      const bool cost_proven = minimise(solver, cost, lower, deadline, [&](const z3::model& model) {
-        read(model);
-        last = model;
-        return model.eval(cost, true);
-      }, best, probe);
-      Schedule min_cost = schedule;
+      // Stage 1: minimum cost. Probes "cost <= middle" toward the lower bound, then the exact "cost < best".
+      double best = total_cost(instance, *incumbent);
+      z3::expr best_exact = ctx.real_val(0);
+      for (std::size_t j = 0; j < n; ++j)
+        best_exact = best_exact + exact_real(ctx, job_cost(instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
+      best_exact = best_exact.simplify();
+      int asked = 0;
+      bool cost_proven = false;
+      while (!deadline.passed()) {
+        const bool probing = best - lower > kProbeGap * (std::fabs(best) + 1);
+        const double middle = lower + 0.5 * (best - lower);
+        const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
+        solver.add(z3::implies(literal, probing ? cost <= exact_real(ctx, middle) : cost < best_exact));
+        z3::expr_vector assumption(ctx);
+        assumption.push_back(literal);
+        answer = solver.check(assumption);
+        if (answer == z3::unknown) break;
+        if (answer == z3::unsat) {
+          if (!probing) {
+            cost_proven = true;
+            break;
+          }
+          solver.add(cost > exact_real(ctx, middle));  // proven: nothing within every cut costs <= middle
+          lower = middle;
+          continue;
+        }
+        const z3::model model = solver.get_model();
+        if (auto s = check_packing(model, limit, false, always)) {
+          incumbent = s;
+          best = total_cost(instance, *s);
+          best_exact = model.eval(cost, true);
+        }
+      }
       result.status = cost_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
-      if (!cost_proven) {
-        result.detail = fmt::format("time limit of {} ms reached; cheapest schedule found kept", options.timeout_ms);
-      } else {
-        // Lexicographic second stage: among minimum-cost schedules, the smallest makespan.
-        solver.add(cost <= best);
-        const z3::expr span = ctx.real_const("makespan");
-        for (const auto& pes : load)
-          for (const auto& work : pes) solver.add(work <= span);
-        double longest_alone = 0;  // lower bound: the longest job on the fastest PE
-        double fastest = 0;
-        for (const auto& res : instance.resources) fastest = std::max(fastest, res.mips);
-        for (const auto& job : instance.jobs) longest_alone = std::max(longest_alone, job.length / fastest);
-        auto span_of = [&](const z3::model& model) {
-          z3::expr top = ctx.real_val(0);
-          double top_value = 0;
-          for (const auto& pes : load)
-            for (const auto& work : pes) {
-              const z3::expr v = model.eval(work, true);
-              if (z3support::to_double(v) >= top_value) {
-                top_value = z3support::to_double(v);
-                top = v;
-              }
-            }
-          return top;
-        };
-        z3::expr best_span = span_of(last);
-        const bool span_proven = minimise(solver, span, longest_alone * (1 - 1e-9), deadline, [&](const z3::model& model) {
-          read(model);
-          min_cost = schedule;
-          return span_of(model);
-        }, best_span, probe);
+      if (!cost_proven) result.detail = fmt::format("time limit of {} ms reached; cheapest schedule found kept", options.timeout_ms);
+      // Stage 2 (lexicographic): among minimum-cost assignments, ask for a packed makespan strictly below the best.
+      if (cost_proven) {
+        solver.add(cost <= best_exact);
+        bool span_proven = false;
+        while (!deadline.passed()) {
+          const double span = makespan(instance, *incumbent);
+          const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
+          for (std::size_t r = 0; r < m; ++r) {  // aggregate: a resource's work below pes x span
+            z3::expr work = ctx.real_val(0);
+            for (std::size_t j = 0; j < n; ++j)
+              if (y[j][r]) work = work + exact_real(ctx, duration(instance.resources[r], instance.jobs[j])) * z3::to_real(*y[j][r]);
+            solver.add(z3::implies(literal, work < exact_real(ctx, span) * ctx.real_val(pes[r])));
+          }
+          z3::expr_vector assumption(ctx);
+          assumption.push_back(literal);
+          answer = solver.check(assumption);
+          if (answer == z3::unknown) break;
+          if (answer == z3::unsat) {
+            span_proven = true;
+            break;
+          }
+          // Cuts learnt under this bound hold for every smaller bound too: guard them by this question only.
+          if (auto s = check_packing(solver.get_model(), span, true, literal)) incumbent = s;
+        }
         if (!span_proven)
           result.detail = fmt::format("minimum cost proven; the makespan tie-break was not proven minimal within {} ms",
                                       options.timeout_ms);
       }
-      result.objective = total_cost(instance, min_cost);
-      result.decision = std::move(min_cost);
+      result.objective = total_cost(instance, *incumbent);
+      result.decision = std::move(incumbent);
     }
   } catch (const z3::exception& e) {
     result.status = result.decision ? ExactStatus::kFeasible : ExactStatus::kUnknown;
