@@ -92,6 +92,7 @@ int usable_pes(const Instance& instance, const Resource& resource) {
   return static_cast<int>(std::min<long long>(resource.pes, by_requests));
 }
 
+bool affordable(double cost, double budget) { return at_most(cost, budget); }
 bool fits(double finish, double limit) { return finish <= limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
 
 double horizon(const Instance& instance) { return std::min(instance.deadline, instance.broker.max_tr); }
@@ -184,7 +185,7 @@ std::string deadline_violation(const Instance& instance, const Schedule& s) {
 
 std::string budget_violation(const Instance& instance, const Schedule& s) {
   const double cost = total_cost(instance, s);
-  if (at_most(cost, instance.budget)) return "";
+  if (affordable(cost, instance.budget)) return "";
   return fmt::format("the assigned jobs cost {} G$, over Babsolute = {}", cost, instance.budget);
 }
 

@@ -122,7 +122,7 @@ Schedule dbc_assign(const Instance& instance, const std::vector<std::size_t>& li
       }
       if (best_r < 0 || !fits(best_finish, limit)) continue;  // this group cannot meet the deadline: a costlier one may
       const double cost = job_cost(instance.resources[static_cast<std::size_t>(best_r)], instance.jobs[j]);
-      if (spent + cost <= instance.budget) {
+      if (affordable(spent + cost, instance.budget)) {
         spent += cost;
         place(s, free, instance, j, best_r, best_k, best_available);
       }

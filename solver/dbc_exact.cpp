@@ -126,7 +126,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance) {
                         ? fmt::format("proven by subset DP: the jobs do not pack onto the usable PEs by {} s", limit)
                         : fmt::format("proven by subset DP: job(s) {} finish after {} s even alone on the fastest PE",
                                       lonely, limit);
-  } else if (answer.cost > instance.budget * (1 + kCostSlack) + kCostSlack) {
+  } else if (!affordable(answer.cost, instance.budget)) {
     result.status = ExactStatus::kInfeasible;
     result.detail = fmt::format("proven by subset DP: the minimum cost of a schedule within {} s is {} G$ > Babsolute "
                                 "= {}", limit, answer.cost, instance.budget);
