@@ -71,6 +71,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   const double limit = horizon(instance);
+  std::optional<Schedule> incumbent;  // the best schedule found; kept if Z3 stops with an error
   std::vector<int> pes(m);
   for (std::size_t r = 0; r < m; ++r) pes[r] = usable_pes(instance, instance.resources[r]);
   auto durations_of = [&](std::size_t r, const std::vector<std::size_t>& jobs) {
@@ -95,45 +96,42 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       meaning.push_back(what);
       return tracked.back();
     };
+    const z3::expr zero = ctx.real_val(0);
     z3::expr cost = ctx.real_val(0);
     double lower = 0;  // valid lower bound: each job at its cheapest resource where it fits alone
     for (std::size_t j = 0; j < n; ++j) {
-      z3::expr count = ctx.int_val(0);
+      z3::expr_vector choices(ctx);
       double cheapest = kInfinity();
       for (std::size_t r = 0; r < m; ++r) {
         if (!fits(duration(instance.resources[r], instance.jobs[j]), limit)) continue;
-        const z3::expr v = ctx.int_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
-        solver.add(v >= 0 && v <= 1);
+        const z3::expr v = ctx.bool_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
         y[j][r] = v;
-        count = count + v;
-        cost = cost + exact_real(ctx, job_cost(instance.resources[r], instance.jobs[j])) * z3::to_real(v);
+        choices.push_back(v);
+        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance.resources[r], instance.jobs[j])), zero);
         cheapest = std::min(cheapest, job_cost(instance.resources[r], instance.jobs[j]));
       }
       if (cheapest < kInfinity()) lower += cheapest;
       solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
                                    fmt::format("job {} (fits alone on: {})", instance.jobs[j].id,
                                                cheapest < kInfinity() ? "some resource" : "none")),
-                             count == 1));
+                             choices.empty() ? ctx.bool_val(false) : z3::mk_or(choices) && z3::atmost(choices, 1)));
     }
     std::vector<z3::expr> packing_literal;  // per resource: guards its packing cuts, so a core can name them
     for (std::size_t r = 0; r < m; ++r) {
       const Resource& res = instance.resources[r];
       z3::expr work = ctx.real_val(0);
       for (std::size_t j = 0; j < n; ++j)
-        if (y[j][r]) work = work + exact_real(ctx, instance.jobs[j].length) * z3::to_real(*y[j][r]);
+        if (y[j][r]) work = work + z3::ite(*y[j][r], exact_real(ctx, instance.jobs[j].length), zero);
       solver.add(z3::implies(track(fmt::format("capacity_{}", res.id),
                                    fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit)),
                              work <= exact_real(ctx, limit) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
       // Valid counting cuts: a PE holds at most q jobs longer than limit / (q + 1), so at most q x PEs of them.
       for (int q = 1; q <= kCountingCuts; ++q) {
-        z3::expr many = ctx.int_val(0);
-        int terms = 0;
+        z3::expr_vector many(ctx);
         for (std::size_t j = 0; j < n; ++j)
-          if (y[j][r] && duration(res, instance.jobs[j]) > limit / (q + 1) * (1 + kFitSlack) + kFitSlack) {
-            many = many + *y[j][r];
-            ++terms;
-          }
-        if (terms > q * pes[r]) solver.add(many <= q * pes[r]);
+          if (y[j][r] && duration(res, instance.jobs[j]) > limit / (q + 1) * (1 + kFitSlack) + kFitSlack)
+            many.push_back(*y[j][r]);
+        if (static_cast<int>(many.size()) > q * pes[r]) solver.add(z3::atmost(many, static_cast<unsigned>(q * pes[r])));
       }
       packing_literal.push_back(track(fmt::format("packing_{}", res.id), fmt::format("PE packing of {}", res.id)));
     }
@@ -149,7 +147,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       for (std::size_t r = 0; r < m; ++r) {
         std::vector<std::size_t> jobs;
         for (std::size_t j = 0; j < n; ++j)
-          if (y[j][r] && model.eval(*y[j][r], true).get_numeral_int() == 1) jobs.push_back(j);
+          if (y[j][r] && model.eval(*y[j][r], true).is_true()) jobs.push_back(j);
         const auto packed = pack(durations_of(r, jobs), pes[r], span, strict, false);
         if (!packed.empty() || jobs.empty()) {
           std::vector<double> clock(static_cast<std::size_t>(pes[r]), 0.0);
@@ -168,16 +166,15 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
           if (pack(durations_of(r, fewer), pes[r], span, strict, true).empty()) jobs = std::move(fewer);
         }
-        z3::expr on = ctx.int_val(0);
-        for (std::size_t j : jobs) on = on + *y[j][r];
-        solver.add(z3::implies(guard && packing_literal[r], on <= static_cast<int>(jobs.size()) - 1));
+        z3::expr_vector not_all(ctx);  // not every job of the set on r
+        for (std::size_t j : jobs) not_all.push_back(!*y[j][r]);
+        solver.add(z3::implies(guard && packing_literal[r], z3::mk_or(not_all)));
       }
       if (all) return s;
       return std::nullopt;
     };
 
     // Stage 0: any schedule at all (tracked constraints as assumptions, so unsat gives a core).
-    std::optional<Schedule> incumbent;
     z3::check_result answer = z3::unknown;
     const z3::expr always = ctx.bool_val(true);
     while (!incumbent && !deadline.passed()) {
@@ -243,7 +240,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           for (std::size_t r = 0; r < m; ++r) {  // aggregate: a resource's work below pes x span
             z3::expr work = ctx.real_val(0);
             for (std::size_t j = 0; j < n; ++j)
-              if (y[j][r]) work = work + exact_real(ctx, duration(instance.resources[r], instance.jobs[j])) * z3::to_real(*y[j][r]);
+              if (y[j][r]) work = work + z3::ite(*y[j][r], exact_real(ctx, duration(instance.resources[r], instance.jobs[j])), zero);
             solver.add(z3::implies(literal, work < exact_real(ctx, span) * ctx.real_val(pes[r])));
           }
           z3::expr_vector assumption(ctx);
@@ -264,9 +261,13 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.objective = total_cost(instance, *incumbent);
       result.decision = std::move(incumbent);
     }
-  } catch (const z3::exception& e) {
-    result.status = result.decision ? ExactStatus::kFeasible : ExactStatus::kUnknown;
-    result.detail = fmt::format("z3 error: {}", e.msg());
+  } catch (const z3::exception& e) {  // e.g. "canceled" when the deadline interrupts Z3 inside a model query
+    result.status = incumbent ? ExactStatus::kFeasible : ExactStatus::kUnknown;
+    result.detail = fmt::format("z3 stopped: {}{}", e.msg(), incumbent ? "; cheapest schedule found kept" : "");
+    if (incumbent) {
+      result.objective = total_cost(instance, *incumbent);
+      result.decision = std::move(incumbent);
+    }
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;

@@ -1,7 +1,8 @@
 // `dbc-min-cost` in Z3 (our encoding of the exact problem for paper 001): assign every job to a usable PE
 // so that each PE's work ends by min(Dabsolute, maxTr) and the total cost is within Babsolute; minimise cost, then
-// makespan. Booleans x[job][resource][pe] with PE-symmetry breaking; infeasibility reasons from an unsat core.
-// Limits: proves 10 resources x 30 jobs in seconds (docs/performance.md); the makespan stage may stop at the limit.
+// makespan. Benders: a Z3 master over job-to-resource Booleans + exact PE-packing cuts; unsat core when infeasible.
+// Limits: proves small instances (<= ~6 jobs) in well under a second, but NOT 10 resources x 30 jobs, nor the
+// 7-12-job Table 2 inputs, within 10 s (docs/performance.md); the subset DP (dbc_exact.hpp) is the default oracle.
 #pragma once
 
 #include "model/dbc.hpp"
