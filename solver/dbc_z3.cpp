@@ -72,6 +72,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   const double limit = horizon(instance);
   std::optional<Schedule> incumbent;  // the best schedule found; kept if Z3 stops with an error
+  bool cost_proven = false;
   std::vector<int> pes(m);
   for (std::size_t r = 0; r < m; ++r) pes[r] = usable_pes(instance, instance.resources[r]);
   auto durations_of = [&](std::size_t r, const std::vector<std::size_t>& jobs) {
@@ -112,8 +113,9 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       }
       if (cheapest < kInfinity()) lower += cheapest;
       solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
-                                   fmt::format("job {} (fits alone on: {})", instance.jobs[j].id,
-                                               cheapest < kInfinity() ? "some resource" : "none")),
+                                   cheapest < kInfinity() ? fmt::format("job {}", instance.jobs[j].id)
+                                                          : fmt::format("job {} (fits on no resource alone)",
+                                                                        instance.jobs[j].id)),
                              choices.empty() ? ctx.bool_val(false) : z3::mk_or(choices) && z3::atmost(choices, 1)));
     }
     std::vector<z3::expr> packing_literal;  // per resource: guards its packing cuts, so a core can name them
@@ -202,7 +204,6 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         best_exact = best_exact + exact_real(ctx, job_cost(instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
       best_exact = best_exact.simplify();
       int asked = 0;
-      bool cost_proven = false;
       while (!deadline.passed()) {
         const bool probing = best - lower > kProbeGap * (std::fabs(best) + 1);
         const double middle = lower + 0.5 * (best - lower);
@@ -234,6 +235,9 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       if (cost_proven) {
         solver.add(cost <= best_exact);
         bool span_proven = false;
+        // Cuts learnt under a makespan bound hold under every smaller bound; the bounds only decrease, so all
+        // stage-2 cuts are guarded by one literal assumed in every stage-2 question.
+        const z3::expr stage2 = ctx.bool_const("stage2");
         while (!deadline.passed()) {
           const double span = makespan(instance, *incumbent);
           const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
@@ -245,14 +249,14 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           }
           z3::expr_vector assumption(ctx);
           assumption.push_back(literal);
+          assumption.push_back(stage2);
           answer = solver.check(assumption);
           if (answer == z3::unknown) break;
           if (answer == z3::unsat) {
             span_proven = true;
             break;
           }
-          // Cuts learnt under this bound hold for every smaller bound too: guard them by this question only.
-          if (auto s = check_packing(solver.get_model(), span, true, literal)) incumbent = s;
+          if (auto s = check_packing(solver.get_model(), span, true, stage2)) incumbent = s;
         }
         if (!span_proven)
           result.detail = fmt::format("minimum cost proven; the makespan tie-break was not proven minimal within {} ms",
@@ -262,7 +266,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.decision = std::move(incumbent);
     }
   } catch (const z3::exception& e) {  // e.g. "canceled" when the deadline interrupts Z3 inside a model query
-    result.status = incumbent ? ExactStatus::kFeasible : ExactStatus::kUnknown;
+    result.status = cost_proven ? ExactStatus::kOptimal : incumbent ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     result.detail = fmt::format("z3 stopped: {}{}", e.msg(), incumbent ? "; cheapest schedule found kept" : "");
     if (incumbent) {
       result.objective = total_cost(instance, *incumbent);
