@@ -13,9 +13,6 @@
 namespace schedcheck::dbc {
 
 namespace {
-// Relative slack when comparing money computed in double by different methods.
-constexpr double kRelativeSlack = 1e-9;
-bool at_most(double lhs, double rhs) { return lhs <= rhs + kRelativeSlack * std::max(1.0, std::fabs(rhs)); }
 constexpr long long kMaxPes = 100'000;
 constexpr double kMaxMagnitude = 1e12;
 constexpr double kMaxFactor = 1000;  // Dfactor / Bfactor: >= 1 already means "always enough"
@@ -92,7 +89,7 @@ int usable_pes(const Instance& instance, const Resource& resource) {
   return static_cast<int>(std::min<long long>(resource.pes, by_requests));
 }
 
-bool affordable(double cost, double budget) { return at_most(cost, budget); }
+bool affordable(double cost, double budget) { return fits(cost, budget); }  // the same relative slack
 bool fits(double finish, double limit) { return finish <= limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
 
 double horizon(const Instance& instance) { return std::min(instance.deadline, instance.broker.max_tr); }

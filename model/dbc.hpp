@@ -85,7 +85,7 @@ std::vector<std::size_t> job_list_order(const Instance& instance);
 // it; Z3 compares exact rationals; the validator allows kTimeTolerance (1e-6 s), so every answer of either passes.
 inline constexpr double kFitSlack = 1e-9;
 bool fits(double finish, double limit);
-// A total cost is within a budget: cost <= budget + 1e-9 x max(1, budget) (sums of doubles differ in the last bits).
+// A total cost is within a budget: cost <= budget + kFitSlack x max(1, budget) (sums of doubles differ in the last bits).
 bool affordable(double cost, double budget);
 
 // ---- objective and reported metrics ----
