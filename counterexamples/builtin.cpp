@@ -3,19 +3,25 @@
 #include "counterexamples/builtin.hpp"
 
 #include "counterexamples/compose_generator.hpp"
+#include "counterexamples/dbc_generator.hpp"
 #include "counterexamples/offers_generator.hpp"
 #include "counterexamples/sla_generator.hpp"
 #include "model/compose.hpp"
+#include "model/dbc.hpp"
 #include "model/offers.hpp"
 #include "model/sla.hpp"
 #include "properties/compose_properties.hpp"
+#include "properties/dbc_properties.hpp"
 #include "properties/offers_properties.hpp"
 #include "properties/sla_properties.hpp"
 #include "reference/compose_policies.hpp"
+#include "reference/dbc_policies.hpp"
 #include "reference/offers_policies.hpp"
 #include "reference/sla_policies.hpp"
 #include "solver/compose_exact.hpp"
 #include "solver/compose_z3.hpp"
+#include "solver/dbc_exact.hpp"
+#include "solver/dbc_z3.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_z3.hpp"
 #include "solver/sla_exact.hpp"
@@ -284,6 +290,55 @@ std::unique_ptr<Problem> offer_composition() {
   return std::make_unique<TypedProblem<Instance, Composition>>(std::move(spec));
 }
 
+// Paper 001: one problem, four policies. The explicit-allocation advisor and the dispatcher are registered as
+// policies of the same problem (not as problems of their own) so that each can be run and checked on the same
+// instance and compared with DBC and with the exact minimum cost (docs/policies.md).
+std::unique_ptr<Problem> dbc_cost_time() {
+  ProblemSpec<dbc::Instance, dbc::Schedule> spec;
+  spec.name = "dbc-cost-time";
+  spec.source = "paper 001 (explicit allocation + DBC cost-time)";
+  spec.summary = "assign a bag of jobs to space-shared PEs by Dabsolute within Babsolute, minimising cost then time";
+  spec.instance_kind = dbc::kInstanceKind;
+  spec.sense = Sense::kMinimise;
+  spec.objective_name = "cost";
+  spec.read = dbc::read_instance;
+  spec.write = dbc::write_instance;
+  spec.validate = dbc::validate;
+  spec.describe = dbc::write_schedule;
+  spec.size = [](const dbc::Instance& i) { return i.jobs.size(); };
+  spec.instance_name = [](const dbc::Instance& i) { return i.name; };
+  spec.comparable = dbc::comparable;
+  spec.metrics = dbc::metrics;
+  spec.policies = {
+      {{"dbc-cost-time", "paper 001 DBC cost-time + Schedule Advisor",
+        "advisor's job set; cheapest equal-cost group first, earliest completion inside; deadline and budget checked"},
+       dbc::dbc_cost_time},
+      {{"no-optimization", "paper 001 baseline (explicit allocation without DBC)",
+        "advisor alone with the maxTr limit only: earliest completion anywhere; deadline and budget ignored"},
+       dbc::no_optimization},
+      {{"explicit-allocation", "paper 001 Schedule Advisor (Rose et al. 2008)",
+        "requests (p, tr) by earliest completion within min(Dabsolute, maxTr), throughput-improving replacement"},
+       dbc::explicit_allocation},
+      {{"dispatcher", "paper 001 dispatcher policy",
+        "no advisor: dispatch size = min(ready, PEs x maxJobsPerPE - queued) per resource, file order, FCFS"},
+       dbc::dispatcher},
+  };
+  spec.exact = {
+      {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
+       [](const dbc::Instance& i, const SolveOptions&) { return dbc::solve_dp(i); }},
+      {{"z3", "dbc-min-cost in Z3 (our encoding)",
+        "Benders: Z3 master picks resources, exact PE-packing oracle adds cuts; unsat core when infeasible; slow (docs)"},
+       dbc::solve_z3},
+  };
+  spec.properties = dbc::properties();
+  spec.generator.settings =
+      "n jobs, length U[20,300) MI, half local; 2-4 resources, PEs U{1..3}, MIPS U{10..20}, cost per MI from "
+      "{50,...,400} with ties; Dfactor U[0.02,0.5), Bfactor U[0,1) (counterexamples/dbc_generator.hpp)";
+  spec.generator.generate = dbc::generate_instance;
+  spec.generator.shrink = dbc::shrink_candidates;
+  return std::make_unique<TypedProblem<dbc::Instance, dbc::Schedule>>(std::move(spec));
+}
+
 }  // namespace
 
 Registry make_builtin_registry() {
@@ -293,6 +348,7 @@ Registry make_builtin_registry() {
   registry.add(offers_problem());
   registry.add(deadline_feasibility_problem());
   registry.add(offer_composition());
+  registry.add(dbc_cost_time());
   return registry;
 }
 

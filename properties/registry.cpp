@@ -29,7 +29,7 @@ bool Report::any_fails() const {
 bool Report::any_undecided() const {
   for (const auto& p : properties)
     if (p.status == PropertyStatus::kUndecided) return true;
-  return optimum.ran && optimum.status != "optimal";
+  return optimum.ran && optimum.status != "optimal" && optimum.status != "infeasible";  // both are proofs
 }
 
 int Report::exit_code() const {

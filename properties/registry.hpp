@@ -96,6 +96,9 @@ struct ProblemSpec : Described {
   // scope), for `search --exhaustive`. `enumerate_settings` documents the scope syntax.
   std::function<void(const std::string& scope, const std::function<void(const I&)>& visit)> enumerate;
   std::string enumerate_settings;
+  // Optional. Whether a heuristic decision's objective may be compared with the optimum's (e.g. false for a
+  // schedule that leaves jobs unassigned: its lower cost is not better). Unset: always comparable. No gap otherwise.
+  std::function<bool(const I&, const D&)> comparable;
 };
 
 // ------------------------------------------------------------------ reports
@@ -283,7 +286,8 @@ public:
       report.optimum.detail = optimum->detail;
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
       if (optimum->decision && spec_.metrics) report.optimum.metrics = spec_.metrics(instance, *optimum->decision);
-      if (decision && optimum->status == ExactStatus::kOptimal)
+      if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision &&
+          (!spec_.comparable || spec_.comparable(instance, *decision)))
         report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
     }
 

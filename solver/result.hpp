@@ -1,5 +1,6 @@
 // What every exact method returns: a status that is never an unknown dressed as an answer.
-// Our own. `optimal` = proven; `feasible` = best found, not proven (time or size limit); `unknown` = nothing.
+// Our own. `optimal` = proven; `feasible` = best found, not proven (time or size limit); `unknown` = nothing;
+// `infeasible` = proven that no decision satisfies the hard constraints (no decision; `detail` says why).
 #pragma once
 
 #include <optional>
@@ -7,13 +8,14 @@
 
 namespace schedcheck {
 
-enum class ExactStatus { kOptimal, kFeasible, kUnknown };
+enum class ExactStatus { kOptimal, kFeasible, kUnknown, kInfeasible };
 
 inline const char* to_string(ExactStatus status) {
   switch (status) {
     case ExactStatus::kOptimal: return "optimal";
     case ExactStatus::kFeasible: return "feasible";
     case ExactStatus::kUnknown: return "unknown";
+    case ExactStatus::kInfeasible: return "infeasible";
   }
   return "unknown";
 }
