@@ -133,11 +133,11 @@ std::string render_rows(const std::vector<Report>& reports, Format format) {
     for (const auto& r : reports) out += csv_row(r);
     return out;
   }
-  std::string out = fmt::format("{:<34} {:<20} {:<19} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", "instance", "problem",
+  std::string out = fmt::format("{:<36} {:<20} {:<20} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", "instance", "problem",
                                 "policy / exact", "n", "heuristic", "optimum", "status", "gap", "properties");
   for (const auto& r : reports) {
-    std::string file = r.file.size() > 34 ? "..." + r.file.substr(r.file.size() - 31) : r.file;
-    out += fmt::format("{:<34} {:<20} {:<19} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", file, r.problem,
+    std::string file = r.file.size() > 36 ? "..." + r.file.substr(r.file.size() - 33) : r.file;
+    out += fmt::format("{:<36} {:<20} {:<20} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", file, r.problem,
                        r.heuristic.ran ? r.heuristic.name : r.optimum.name, r.size,
                        r.heuristic.ran ? fmt::format("{:.6g}", r.heuristic.objective) : "-",
                        r.optimum.decision.is_null() ? "-" : fmt::format("{:.6g}", r.optimum.objective), r.optimum.status,

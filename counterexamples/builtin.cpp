@@ -241,6 +241,8 @@ std::unique_ptr<Problem> offer_composition() {
   spec.validate = validate;
   spec.describe = write_composition;
   spec.metrics = metrics;
+  // A composition that loses tasks or overfills an offer finishes "early" only because it is incomplete: no gap.
+  spec.comparable = [](const Instance& i, const Composition& c) { return validate(i, c).feasible; };
   spec.size = [](const Instance& i) { return i.providers.size(); };
   spec.instance_name = [](const Instance& i) { return i.name; };
   const std::string fallback = "; when no offer meets D, offers-nolb (sec. V)";
