@@ -95,7 +95,7 @@ std::string csv_row(const Report& r) {
 std::string render_report(const Report& r, Format format) {
   if (format == Format::kJson) return r.to_json().dump(2) + "\n";
   if (format == Format::kCsv) return csv_header() + csv_row(r);
-  std::string out = fmt::format("{}  {}  ({} items, objective: {})\n", r.problem, r.file, r.size, r.objective_name);
+  std::string out = fmt::format("{}  {}  (n = {}, objective: {})\n", r.problem, r.file, r.size, r.objective_name);
   if (r.heuristic.ran) {
     out += fmt::format("  heuristic  {:<22} {:>14.6g}  {}\n", r.heuristic.name, r.heuristic.objective,
                        decision_summary(r.heuristic.decision));
@@ -116,7 +116,7 @@ std::string render_report(const Report& r, Format format) {
   if (!r.properties.empty()) {
     out += "  properties\n";
     for (const auto& p : r.properties)
-      out += fmt::format("    {:<20} {:<9} {}\n", p.name, to_string(p.status), p.detail);
+      out += fmt::format("    {:<30} {:<9} {}\n", p.name, to_string(p.status), p.detail);
   }
   out += fmt::format("  verdict    {} (exit {})\n", verdict_word(r.exit_code()), r.exit_code());
   return out;

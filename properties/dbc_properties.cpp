@@ -91,7 +91,7 @@ DbcProperty cost_optimal_within() {
                                         c.objective, opt.objective)};
     const double gap = relative_gap(Sense::kMinimise, c.objective, opt.objective);
     const bool within = gap <= c.tolerance + kObjectiveSlack;
-    const std::string detail = fmt::format("cost {} vs minimum {}: gap {:.6g} {} tolerance {}{}", c.objective,
+    const std::string detail = fmt::format("cost {:.10g} vs minimum {:.10g}: gap {:.6g} {} tolerance {}{}", c.objective,
                                            opt.objective, gap, within ? "<=" : ">", c.tolerance,
                                            opt.status == ExactStatus::kOptimal ? "" : " (minimum not proven)");
     if (!within) return PropertyResult{"", PropertyStatus::kFails, detail};
