@@ -2,6 +2,7 @@
 #include "counterexamples/compose_generator.hpp"
 
 #include "counterexamples/rng.hpp"
+#include "counterexamples/shrink.hpp"
 #include "model/profile.hpp"
 
 #include <fmt/format.h>
@@ -24,16 +25,6 @@ long long covered(const Instance& instance) {
   return sum;
 }
 
-// III-A step 4: offers by increasing size; an equal completion time replaces the previous offer by the larger count.
-std::vector<Offer> staircase(const std::vector<Offer>& by_size) {
-  std::vector<Offer> out;
-  for (const Offer& offer : by_size) {
-    if (!out.empty() && offer.tasks <= out.back().tasks) continue;
-    if (!out.empty() && offer.completion <= out.back().completion) out.back().tasks = offer.tasks;
-    else out.push_back(offer);
-  }
-  return out;
-}
 }  // namespace
 
 Instance generate_instance(std::uint64_t seed, std::size_t providers) {
@@ -63,7 +54,7 @@ Instance generate_instance(std::uint64_t seed, std::size_t providers) {
       const long long tasks = std::max(1LL, static_cast<long long>(std::ceil(fraction * static_cast<double>(instance.bot.tasks))));
       by_size.push_back({tasks, *slot_completion(provider, instance.bot.task_runtime, 0, tasks)});
     }
-    provider.offers = staircase(by_size);
+    provider.offers = merge_into_staircase(by_size);
     whole_bot.push_back(provider.offers.back().completion);
     instance.providers.push_back(std::move(provider));
   }
@@ -73,17 +64,14 @@ Instance generate_instance(std::uint64_t seed, std::size_t providers) {
 }
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
-  std::vector<Instance> out;
-  auto variant = [&](auto&& change) {
-    Instance copy = instance;
-    change(copy);
-    if (copy.providers.empty() || covered(copy) < copy.bot.tasks) return;
-    for (const auto& p : copy.providers)
-      if (!staircase_violation(p.offers).empty()) return;
-    out.push_back(std::move(copy));
-  };
-  for (std::size_t p = 0; p < instance.providers.size(); ++p)
-    variant([&](Instance& c) { c.providers.erase(c.providers.begin() + static_cast<std::ptrdiff_t>(p)); });
+  ShrinkCandidates<Instance> candidates(instance, [](Instance& c) {
+    if (c.providers.empty() || covered(c) < c.bot.tasks) return false;
+    for (const auto& p : c.providers)
+      if (!staircase_violation(p.offers).empty()) return false;
+    return true;
+  });
+  auto variant = [&](auto&& change) { candidates.add(change); };
+  candidates.drop_each(&Instance::providers);
   for (std::size_t p = 0; p < instance.providers.size(); ++p)
     for (std::size_t j = 0; j < instance.providers[p].offers.size(); ++j)
       variant([&](Instance& c) { c.providers[p].offers.erase(c.providers[p].offers.begin() + static_cast<std::ptrdiff_t>(j)); });
@@ -109,7 +97,7 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
     if (!provider.free_slots.empty()) variant([&](Instance& c) { c.providers[p].free_slots.clear(); });
   }
   if (instance.bot.deadline > 1) variant([](Instance& c) { c.bot.deadline -= 1; });
-  return out;
+  return candidates.take();
 }
 
 void enumerate_instances(const std::string& scope, const std::function<void(const Instance&)>& visit) {

@@ -2,6 +2,7 @@
 #include "counterexamples/dbc_generator.hpp"
 
 #include "counterexamples/rng.hpp"
+#include "counterexamples/shrink.hpp"
 
 #include <fmt/format.h>
 
@@ -46,16 +47,13 @@ Instance generate_instance(std::uint64_t seed, std::size_t jobs) {
 }
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
-  std::vector<Instance> out;
-  auto variant = [&](auto&& change) {
-    Instance copy = instance;
-    change(copy);
-    if (copy.dfactor) copy.deadline = absolute_deadline(copy.resources, copy.jobs, *copy.dfactor);
-    if (copy.bfactor) copy.budget = absolute_budget(copy.resources, copy.jobs, *copy.bfactor);
-    out.push_back(std::move(copy));
-  };
-  for (std::size_t j = 0; j < instance.jobs.size(); ++j)
-    variant([&](Instance& c) { c.jobs.erase(c.jobs.begin() + static_cast<std::ptrdiff_t>(j)); });
+  ShrinkCandidates<Instance> candidates(instance, [](Instance& c) {
+    if (c.dfactor) c.deadline = absolute_deadline(c.resources, c.jobs, *c.dfactor);
+    if (c.bfactor) c.budget = absolute_budget(c.resources, c.jobs, *c.bfactor);
+    return true;
+  });
+  auto variant = [&](auto&& change) { candidates.add(change); };
+  candidates.drop_each(&Instance::jobs);
   if (instance.resources.size() > 1)
     for (std::size_t r = 0; r < instance.resources.size(); ++r)
       variant([&](Instance& c) { c.resources.erase(c.resources.begin() + static_cast<std::ptrdiff_t>(r)); });
@@ -76,7 +74,7 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
     }
     if (instance.jobs[j].origin == Origin::kLocal) variant([&](Instance& c) { c.jobs[j].origin = Origin::kGrid; });
   }
-  return out;
+  return candidates.take();
 }
 
 std::vector<Resource> paper_table1_resources() {

@@ -2,6 +2,7 @@
 #include "counterexamples/offers_generator.hpp"
 
 #include "counterexamples/rng.hpp"
+#include "counterexamples/shrink.hpp"
 #include "reference/offers_policies.hpp"
 
 #include <fmt/format.h>
@@ -77,16 +78,10 @@ Instance generate_instance(std::uint64_t seed, std::size_t waiting, const Genera
 }
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
-  std::vector<Instance> out;
-  auto variant = [&](auto&& change) {
-    Instance copy = instance;
-    change(copy);
-    out.push_back(std::move(copy));
-  };
-  for (std::size_t i = 0; i < instance.waiting.size(); ++i)
-    variant([&](Instance& c) { c.waiting.erase(c.waiting.begin() + static_cast<std::ptrdiff_t>(i)); });
-  for (std::size_t i = 0; i < instance.running.size(); ++i)
-    variant([&](Instance& c) { c.running.erase(c.running.begin() + static_cast<std::ptrdiff_t>(i)); });
+  ShrinkCandidates<Instance> candidates(instance);
+  auto variant = [&](auto&& change) { candidates.add(change); };
+  candidates.drop_each(&Instance::waiting);
+  candidates.drop_each(&Instance::running);
   if (instance.bot && instance.bot->tasks > 1) {
     variant([](Instance& c) { c.bot->tasks = std::max(1LL, c.bot->tasks / 2); });
     variant([](Instance& c) { c.bot->tasks -= 1; });
@@ -113,7 +108,7 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
       if (c.bot) c.bot->deadline -= c.now;
       c.now = 0;
     });
-  return out;
+  return candidates.take();
 }
 
 }  // namespace schedcheck::offers

@@ -2,6 +2,7 @@
 #include "counterexamples/sla_generator.hpp"
 
 #include "counterexamples/rng.hpp"
+#include "counterexamples/shrink.hpp"
 
 #include <fmt/format.h>
 
@@ -62,19 +63,15 @@ Instance generate_instance(std::uint64_t seed, std::size_t bids) {
 }
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
-  std::vector<Instance> out;
   const int unlisted_busy =
       instance.site.processors - running_processors(instance) - instance.site.free_processors;
-  auto variant = [&](auto&& change) {
-    Instance copy = instance;
-    change(copy);
-    recompute_free(copy, unlisted_busy);
-    out.push_back(std::move(copy));
-  };
-  for (std::size_t i = 0; i < instance.bids.size(); ++i)
-    variant([&](Instance& c) { c.bids.erase(c.bids.begin() + static_cast<std::ptrdiff_t>(i)); });
-  for (std::size_t i = 0; i < instance.running.size(); ++i)
-    variant([&](Instance& c) { c.running.erase(c.running.begin() + static_cast<std::ptrdiff_t>(i)); });
+  ShrinkCandidates<Instance> candidates(instance, [&](Instance& c) {
+    recompute_free(c, unlisted_busy);
+    return true;
+  });
+  auto variant = [&](auto&& change) { candidates.add(change); };
+  candidates.drop_each(&Instance::bids);
+  candidates.drop_each(&Instance::running);
   // Fewer site processors, while every bid and the running jobs still fit on the site.
   int needed = running_processors(instance) + unlisted_busy;
   for (const auto& bid : instance.bids) needed = std::max(needed, bid.procs);
@@ -99,7 +96,7 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
   if (instance.site.price != 1) variant([](Instance& c) { c.site.price = 1; });
   if (instance.site.mips != std::round(instance.site.mips))
     variant([](Instance& c) { c.site.mips = std::max(1.0, std::round(c.site.mips)); });
-  return out;
+  return candidates.take();
 }
 
 }  // namespace schedcheck::sla

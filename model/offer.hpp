@@ -21,6 +21,11 @@ struct FreeSlot {
   int processors = 1;
 };
 
+// Paper 000 III-A step 4: offers by increasing task count merged into a staircase. An offer whose count does not
+// exceed the last kept one is skipped; kept offers that complete later than a larger offer are dropped (it dominates
+// them); an equal completion (within kTimeTolerance) gives the previous offer the larger count; a later one appends.
+std::vector<Offer> merge_into_staircase(const std::vector<Offer>& by_increasing_tasks);
+
 // "" when the offers strictly increase in both tasks and completion time (the merged staircase), else a
 // sentence naming the first offending pair, e.g. "offers[2] (64 tasks, t=40) after offers[1] (128 tasks, t=40)".
 std::string staircase_violation(const std::vector<Offer>& offers);

@@ -23,15 +23,9 @@ std::vector<long long> delta_counts(long long bot_tasks) {
 }
 
 std::vector<Offer> merge_offers(const std::vector<CountOffer>& per_count) {
-  std::vector<Offer> merged;
-  for (const auto& offer : per_count) {
-    while (!merged.empty() && later_than(merged.back().completion, offer.completion)) merged.pop_back();
-    if (!merged.empty() && !later_than(offer.completion, merged.back().completion))
-      merged.back().tasks = offer.tasks;  // same completion: the previous offer takes the larger count
-    else
-      merged.push_back(Offer{offer.tasks, offer.completion});
-  }
-  return merged;
+  std::vector<Offer> offers;
+  for (const auto& offer : per_count) offers.push_back(Offer{offer.tasks, offer.completion});
+  return merge_into_staircase(offers);
 }
 
 AvailabilityProfile running_profile(const Instance& instance) {
