@@ -4,6 +4,7 @@
 #include "counterexamples/offers_generator.hpp"
 #include "reference/offers_policies.hpp"
 #include "solver/offers_exact.hpp"
+#include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
 
 #include <CLI/CLI.hpp>
@@ -31,7 +32,7 @@ int main(int argc, char** argv) {
   app.add_option("--exact-sizes", exact_sizes, "waiting jobs for the exact timing")->delimiter(',')->capture_default_str();
   app.add_option("--seeds", seeds, "instances per size")->capture_default_str();
   app.add_option("--timeout-ms", timeout_ms, "time limit per exact solve")->capture_default_str();
-  app.add_option("--method", method, "exact method: z3 or sequences")->capture_default_str();
+  app.add_option("--method", method, "exact method: z3, gecode or sequences")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   GeneratorSettings settings;  // P = 16..128, accepted work admitted one by one: at the edge of feasibility
@@ -76,8 +77,9 @@ int main(int argc, char** argv) {
       SolveOptions options;
       options.timeout_ms = timeout_ms;
       const auto started = std::chrono::steady_clock::now();
-      const Completion c = method == "z3" ? earliest_completion_z3(instance, k, instance.now, options)
-                                          : earliest_completion_sequences(instance, k, instance.now);
+      const Completion c = method == "z3"       ? earliest_completion_z3(instance, k, instance.now, options)
+                           : method == "gecode" ? earliest_completion_gecode(instance, k, instance.now, options)
+                                                : earliest_completion_sequences(instance, k, instance.now);
       const double ms = ms_since(started);
       EdfScheduler edf(instance);
       const CountOffer offer = gen_offer(edf, instance, k);

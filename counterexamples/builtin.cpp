@@ -23,6 +23,7 @@
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
 #include "solver/offers_exact.hpp"
+#include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
 #include "solver/sla_exact.hpp"
 #include "solver/sla_z3.hpp"
@@ -170,6 +171,18 @@ std::unique_ptr<Problem> offers_problem() {
            return offers::earliest_completion_z3(inst, tasks, lower_bound, left);
          });
        }},
+      {{"gecode", "our own (Gecode cumulative)",
+        "per count: min completion by Gecode BAB (cumulative with edge finding, integer starts on a <= 1 ms grid, "
+        "else unknown), quote max(D, c*)"},
+       [](const offers::Instance& i, const SolveOptions& o) {
+         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.timeout_ms);
+         return offers::exact_offers(i, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
+           SolveOptions left = o;
+           const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+           left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
+           return offers::earliest_completion_gecode(inst, tasks, lower_bound, left);
+         });
+       }},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
        [](const offers::Instance& i, const SolveOptions&) {
@@ -212,6 +225,9 @@ std::unique_ptr<Problem> deadline_feasibility_problem() {
   spec.exact = {
       {{"z3", "our own", "start times + waves, capacity at starts, energy cuts; unsat core over deadline literals"},
        offers::feasibility_z3},
+      {{"gecode", "our own (Gecode cumulative)",
+        "integer starts on a <= 1 ms grid (else unknown), cumulative with edge finding; core by deletion"},
+       offers::feasibility_gecode},
       {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
        [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},
   };

@@ -1,0 +1,333 @@
+// Gecode formulations for a provider (see offers_gecode.hpp). Our own encoding.
+#include "solver/offers_gecode.hpp"
+
+#include <fmt/format.h>
+#include <gecode/int.hh>
+#include <gecode/minimodel.hh>
+#include <gecode/search.hh>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <numeric>
+
+namespace schedcheck::offers {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Horizons beyond this (in grid units) are refused: Gecode's int variables and the cumulative energy sums must
+// not overflow.
+constexpr double kMaxHorizonUnits = 1e9;
+constexpr long long kScales[] = {1, 10, 100, 1000};  // grid units per second, coarsest first
+
+// x lies exactly on the grid of 1/scale s: the double nearest to round(x s)/s is x itself.
+bool on_grid(double x, long long scale) {
+  const double units = std::round(x * static_cast<double>(scale));
+  return units / static_cast<double>(scale) == x;
+}
+
+struct Task {
+  std::size_t owner;  // waiting index; waiting.size() for the new BoT
+  int duration;
+  int height;
+  int latest;         // latest start, relative to now
+};
+
+// The integer model of an instance (a subset of its waiting jobs, plus `new_tasks` new tasks).
+struct Data {
+  std::string why_unknown;           // non-empty: not on the grid / too large; nothing else is set
+  bool infeasible = false;           // a task can never fit (too wide, or its deadline is before now + runtime)
+  long long scale = 1;
+  long long now = 0;                 // now in grid units (absolute)
+  int horizon = 0;                   // every active schedule ends by now + horizon
+  int processors = 0;
+  std::vector<Task> tasks;           // waiting tasks (in job order), then the new tasks
+  std::vector<std::pair<int, int>> running;  // (remaining, processors), fixed at now
+  std::vector<std::pair<int, int>> identical;  // [first, last) task ranges with non-decreasing starts
+  int new_first = -1;                // index of the first new task
+  int new_count = 0;
+  int new_duration = 0;
+};
+
+Data build(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
+  Data d;
+  std::vector<double> exact = {instance.now};
+  double horizon = 0;
+  for (const auto& r : instance.running) {
+    exact.push_back(r.remaining);
+    horizon = std::max(horizon, r.remaining);
+  }
+  for (std::size_t i : jobs) {
+    exact.push_back(instance.waiting[i].runtime);
+    horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
+  }
+  if (new_tasks > 0) {
+    exact.push_back(instance.bot->task_runtime);
+    horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  }
+  // A deadline at or beyond now + horizon never binds (serial generation ends every task by then).
+  for (std::size_t i : jobs)
+    if (instance.waiting[i].deadline < instance.now + horizon) exact.push_back(instance.waiting[i].deadline);
+  d.scale = 0;
+  for (long long s : kScales)
+    if (std::all_of(exact.begin(), exact.end(), [&](double x) { return on_grid(x, s); })) {
+      d.scale = s;
+      break;
+    }
+  if (d.scale == 0) {
+    d.why_unknown = "gecode needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";
+    return d;
+  }
+  const double s = static_cast<double>(d.scale);
+  if (horizon * s > kMaxHorizonUnits || instance.processors > 1'000'000'000) {
+    d.why_unknown = fmt::format("gecode: horizon of {:g} s at a {:g} s grid exceeds {:g} grid units", horizon, 1 / s,
+                                kMaxHorizonUnits);
+    return d;
+  }
+  auto units = [&](double x) { return static_cast<long long>(std::llround(x * s)); };
+  d.now = units(instance.now);
+  d.processors = instance.processors;
+  long long h = 0;
+  for (const auto& r : instance.running) {
+    d.running.emplace_back(static_cast<int>(units(r.remaining)), r.procs);
+    h = std::max(h, units(r.remaining));
+    if (r.procs > instance.processors) d.infeasible = true;
+  }
+  for (std::size_t i : jobs) h += units(instance.waiting[i].runtime) * instance.waiting[i].tasks;
+  if (new_tasks > 0) h += units(instance.bot->task_runtime) * new_tasks;
+  d.horizon = static_cast<int>(h);
+  for (std::size_t i : jobs) {
+    const WaitingJob& job = instance.waiting[i];
+    const int duration = static_cast<int>(units(job.runtime));
+    long long end = d.horizon;
+    if (job.deadline < instance.now + horizon) end = std::min<long long>(end, units(job.deadline) - d.now);
+    const long long latest = end - duration;
+    if (latest < 0 || job.procs > instance.processors) d.infeasible = true;
+    const int first = static_cast<int>(d.tasks.size());
+    for (long long t = 0; t < job.tasks; ++t)
+      d.tasks.push_back(Task{i, duration, job.procs, static_cast<int>(std::max<long long>(latest, 0))});
+    if (job.tasks > 1) d.identical.emplace_back(first, static_cast<int>(d.tasks.size()));
+  }
+  if (new_tasks > 0) {
+    d.new_first = static_cast<int>(d.tasks.size());
+    d.new_count = static_cast<int>(new_tasks);
+    d.new_duration = static_cast<int>(units(instance.bot->task_runtime));
+    if (instance.processors < 1) d.infeasible = true;
+    for (long long t = 0; t < new_tasks; ++t)
+      d.tasks.push_back(Task{instance.waiting.size(), d.new_duration, 1, d.horizon - d.new_duration});
+    if (new_tasks > 1) d.identical.emplace_back(d.new_first, static_cast<int>(d.tasks.size()));
+  }
+  return d;
+}
+
+// Starts relative to now; `completion` = the last new task's end (new tasks start in non-decreasing order),
+// 0 without new tasks. Minimised by BAB; DFS ignores it.
+class Model : public Gecode::IntMinimizeSpace {
+ public:
+  Gecode::IntVarArray start;
+  Gecode::IntVar completion;
+
+  Model(const Data& d, int lower, int upper) : start(*this, static_cast<int>(d.tasks.size())) {
+    using namespace Gecode;
+    IntVarArgs all;
+    IntArgs duration, height;
+    for (std::size_t i = 0; i < d.tasks.size(); ++i) {
+      start[static_cast<int>(i)] = IntVar(*this, 0, d.tasks[i].latest);
+      all << start[static_cast<int>(i)];
+      duration << d.tasks[i].duration;
+      height << d.tasks[i].height;
+    }
+    for (const auto& [remaining, procs] : d.running) {
+      all << IntVar(*this, 0, 0);
+      duration << remaining;
+      height << procs;
+    }
+    cumulative(*this, d.processors, all, duration, height, IPL_BASIC_ADVANCED);
+    for (const auto& [first, last] : d.identical)
+      for (int t = first + 1; t < last; ++t) rel(*this, start[t - 1], IRT_LQ, start[t]);
+    if (d.new_count > 0) {
+      completion = IntVar(*this, std::max(lower, d.new_duration), std::max(upper, 0));
+      rel(*this, completion == start[d.new_first + d.new_count - 1] + d.new_duration);
+    } else {
+      completion = IntVar(*this, 0, 0);
+    }
+    // Branch on starts: the smallest earliest start first (ties: the earlier deadline, then job order), at it.
+    std::vector<int> order(d.tasks.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      return d.tasks[a].latest + d.tasks[a].duration < d.tasks[b].latest + d.tasks[b].duration;
+    });
+    IntVarArgs ordered;
+    for (int i : order) ordered << start[i];
+    if (ordered.size() > 0) branch(*this, ordered, INT_VAR_MIN_MIN(), INT_VAL_MIN());
+    branch(*this, completion, INT_VAL_MIN());
+  }
+  Model(Model& other) : Gecode::IntMinimizeSpace(other) {
+    start.update(*this, other.start);
+    completion.update(*this, other.completion);
+  }
+  Gecode::Space* copy() override { return new Model(*this); }
+  Gecode::IntVar cost() const override { return completion; }
+};
+
+Schedule read_schedule(const Instance& instance, const Data& d, const Model& m) {
+  Schedule schedule;
+  schedule.starts.resize(instance.waiting.size());
+  const double s = static_cast<double>(d.scale);
+  for (std::size_t i = 0; i < d.tasks.size(); ++i) {
+    const double at = static_cast<double>(d.now + m.start[static_cast<int>(i)].val()) / s;
+    auto& target = d.tasks[i].owner < instance.waiting.size() ? schedule.starts[d.tasks[i].owner] : schedule.new_tasks;
+    target.push_back(at);
+  }
+  return schedule;
+}
+
+struct Outcome {
+  bool exhausted = false;         // the search space was explored completely
+  std::optional<Schedule> best;   // the last (best) solution found
+};
+
+// BAB (minimise) or DFS (first solution) within `ms` milliseconds.
+Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
+  Outcome out;
+  if (d.new_count > 0) lower = std::max(lower, d.new_duration);
+  if (d.infeasible || upper < lower) {
+    out.exhausted = true;
+    return out;
+  }
+  auto root = std::make_unique<Model>(d, lower, upper);
+  std::unique_ptr<Gecode::Search::Stop> stop(Gecode::Search::Stop::time(std::max(1ul, ms)));
+  Gecode::Search::Options options;
+  options.threads = 1;
+  options.stop = stop.get();
+  if (minimise) {
+    Gecode::BAB<Model> engine(root.get(), options);
+    while (Model* solution = engine.next()) {
+      out.best = read_schedule(instance, d, *solution);
+      delete solution;
+    }
+    out.exhausted = !engine.stopped();
+  } else {
+    Gecode::DFS<Model> engine(root.get(), options);
+    if (Model* solution = engine.next()) {
+      out.best = read_schedule(instance, d, *solution);
+      delete solution;
+      out.exhausted = true;  // a solution answers the question
+    } else {
+      out.exhausted = !engine.stopped();
+    }
+  }
+  return out;
+}
+
+unsigned long ms_left(Clock::time_point until) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+  return left > 0 ? static_cast<unsigned long>(left) : 0;
+}
+
+}  // namespace
+
+Completion earliest_completion_gecode(const Instance& instance, long long tasks, double lower_bound,
+                                      const SolveOptions& options) {
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  Completion result;
+  std::vector<std::size_t> jobs(instance.waiting.size());
+  std::iota(jobs.begin(), jobs.end(), 0);
+  if (tasks > 0 && !instance.bot) {
+    result.detail = "no new BoT";
+    return result;
+  }
+  const Data d = build(instance, jobs, tasks);
+  if (!d.why_unknown.empty()) {
+    result.detail = d.why_unknown;
+    return result;
+  }
+  const double s = static_cast<double>(d.scale);
+  // The completion in grid units, relative to now: at least the proven bound, below the incumbent.
+  const long long lower = std::max(0LL, static_cast<long long>(std::ceil(lower_bound * s - static_cast<double>(d.now) - 1e-3)));
+  long long upper = d.horizon;
+  if (auto incumbent = deadline_order_schedule(instance, tasks)) {
+    result.finish = new_tasks_finish(instance, *incumbent);
+    result.schedule = std::move(incumbent);
+    upper = std::min<long long>(upper, static_cast<long long>(std::ceil(result.finish * s - static_cast<double>(d.now) - 1e-3)) - 1);
+  }
+  try {
+    const long long lo = std::min<long long>(lower, d.horizon);
+    const Outcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
+                               ms_left(until));
+    if (out.best) {
+      result.schedule = out.best;
+      result.finish = new_tasks_finish(instance, *out.best);
+    }
+    if (!result.schedule) {
+      result.detail = out.exhausted ? "no schedule keeps every accepted deadline (gecode: search space exhausted)"
+                                    : fmt::format("time limit of {} ms reached", options.timeout_ms);
+      return result;
+    }
+    result.status = out.exhausted ? ExactStatus::kOptimal : ExactStatus::kFeasible;
+    if (!out.exhausted)
+      result.detail = fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, result.finish);
+  } catch (const Gecode::Exception& ex) {
+    result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
+    result.detail = fmt::format("gecode error: {}", ex.what());
+  }
+  return result;
+}
+
+ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, const SolveOptions& options) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  ExactResult<FeasibilityAnswer> result;
+  std::vector<std::size_t> jobs(instance.waiting.size());
+  std::iota(jobs.begin(), jobs.end(), 0);
+  try {
+    const Data d = build(instance, jobs, 0);
+    if (!d.why_unknown.empty()) {
+      result.detail = d.why_unknown;
+      result.seconds = seconds_since(started);
+      return result;
+    }
+    const Outcome out = search(instance, d, 0, 0, false, ms_left(until));
+    if (out.best) {
+      FeasibilityAnswer found;
+      found.answer = Feasibility::kSchedule;
+      found.schedule = *out.best;
+      result.status = ExactStatus::kOptimal;
+      result.objective = 1;
+      result.decision = std::move(found);
+    } else if (!out.exhausted) {
+      result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+    } else {
+      // Deletion: drop a job when the others still cannot all meet their deadlines (proven, within the limit).
+      std::vector<std::size_t> core = jobs;
+      for (std::size_t k = 0; k < core.size() && ms_left(until) > 0;) {
+        std::vector<std::size_t> without = core;
+        without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
+        const Data smaller = build(instance, without, 0);
+        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(until));
+        if (smaller.why_unknown.empty() && o.exhausted && !o.best)
+          core = std::move(without);
+        else
+          ++k;
+      }
+      FeasibilityAnswer proof;
+      proof.answer = Feasibility::kInfeasible;
+      for (std::size_t i : core) proof.core.push_back(instance.waiting[i].id);
+      result.status = ExactStatus::kOptimal;
+      result.objective = 0;
+      result.decision = std::move(proof);
+    }
+  } catch (const Gecode::Exception& ex) {
+    result.status = ExactStatus::kUnknown;
+    result.decision.reset();
+    result.detail = fmt::format("gecode error: {}", ex.what());
+  }
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+}  // namespace schedcheck::offers
