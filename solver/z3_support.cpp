@@ -1,6 +1,8 @@
 // Shared Z3 plumbing (see z3_support.hpp). Our own.
 #include "solver/z3_support.hpp"
 
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -10,6 +12,8 @@ namespace schedcheck::z3support {
 namespace {
 // How often the watchdog repeats its interrupt after the deadline until the solve returns.
 constexpr std::chrono::milliseconds kInterruptRepeat{20};
+// Room for any double in fixed notation: at most ~310 integer digits or ~1075 fractional digits.
+constexpr std::size_t kDecimalBufferSize = 1200;
 // Decimal string times two, for building 2^k exactly.
 std::string times_two(const std::string& decimal) {
   std::string out(decimal.size() + 1, '0');
@@ -47,8 +51,17 @@ std::string exact_rational_string(double value) {
   return numerator + "/" + denominator;
 }
 
+std::string shortest_decimal_string(double value) {
+  if (!std::isfinite(value)) throw std::invalid_argument("shortest_decimal_string: non-finite value");
+  // Fixed notation of the shortest round-trip form; the longest (a subnormal) is well under this size.
+  std::array<char, kDecimalBufferSize> buffer{};
+  const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+  if (error != std::errc()) throw std::invalid_argument("shortest_decimal_string: value does not fit");
+  return std::string(buffer.data(), end);
+}
+
 z3::expr exact_real(z3::context& ctx, double value) {
-  return ctx.real_val(exact_rational_string(value).c_str());
+  return ctx.real_val(shortest_decimal_string(value).c_str());
 }
 
 double to_double(const z3::expr& numeral) {

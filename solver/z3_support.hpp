@@ -8,8 +8,12 @@
 
 namespace schedcheck::z3support {
 
-// The exact value of a finite double as a Z3 real numeral (a double is a dyadic rational m / 2^k).
+// A finite double as an exact Z3 real: the shortest decimal that reads back as this double (std::to_chars),
+// i.e. the literal the user wrote (9.7 is 97/10, not the dyadic 9.699999999999999289...). Every encoding reasons
+// on these decimals, so 5.8 + 2.6 = 9.7 - 1.3 holds in Z3 as it does for the user and the validator.
 z3::expr exact_real(z3::context& ctx, double value);
+// The decimal string exact_real uses (fixed notation, no exponent: Z3 numerals take none).
+std::string shortest_decimal_string(double value);
 // The exact decimal numerator/denominator string "m/2^k" of a finite double, as Z3 numerals accept it.
 std::string exact_rational_string(double value);
 // A Z3 real numeral from a model, as the nearest double.
