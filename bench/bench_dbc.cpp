@@ -4,6 +4,7 @@
 #include "counterexamples/dbc_generator.hpp"
 #include "counterexamples/rng.hpp"
 #include "reference/dbc_policies.hpp"
+#include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
 
@@ -44,10 +45,13 @@ int main(int argc, char** argv) {
   app.add_option("--resources", resources, "resources for the heuristic run")->capture_default_str();
   app.add_option("--exact-jobs", exact_jobs, "jobs on Table 1's resources for the exact run")->capture_default_str();
   app.add_option("--seeds", seeds, "instances per run")->capture_default_str();
-  app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 solve")->capture_default_str();
+  app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 / branch-and-bound solve")->capture_default_str();
+  bool skip_heuristic = false, skip_z3 = false;
+  app.add_flag("--exact-only", skip_heuristic, "skip the heuristic-at-scale runs");
+  app.add_flag("--no-z3", skip_z3, "skip the Z3 method in the exact runs");
   CLI11_PARSE(app, argc, argv);
 
-  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+  for (std::uint64_t seed = 1; seed <= seeds && !skip_heuristic; ++seed) {
     SplitMix64 rng(seed * 7919);
     std::vector<Resource> res;
     for (std::size_t r = 0; r < resources; ++r)
@@ -75,14 +79,21 @@ int main(int argc, char** argv) {
   }
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     const Instance in = make(seed, paper_table1_resources(), exact_jobs, 0.1);
-    const auto z3 = solve_z3(in, SolveOptions{timeout_ms});
     const auto heuristic = dbc_cost_time(in);
-    fmt::print("exact seed {}: Table 1 x {} jobs: z3 {} cost {:.1f} in {:.0f} ms ({}); dbc-cost-time {} assigned, cost "
-               "{:.1f}\n", seed, exact_jobs, to_string(z3.status), z3.objective, z3.seconds * 1e3, z3.detail,
+    const auto bnb = solve_bnb(in, SolveOptions{timeout_ms});
+    fmt::print("exact seed {}: Table 1 x {} jobs: bnb {} cost {:.1f} makespan {:.3f} in {:.1f} ms ({}); dbc-cost-time {} "
+               "assigned, cost {:.1f}\n", seed, exact_jobs, to_string(bnb.status), bnb.objective,
+               bnb.decision ? makespan(in, *bnb.decision) : 0.0, bnb.seconds * 1e3, bnb.detail,
                assigned_count(heuristic), total_cost(in, heuristic));
+    if (!skip_z3) {
+      const auto z3 = solve_z3(in, SolveOptions{timeout_ms});
+      fmt::print("  z3 {} cost {:.1f} in {:.0f} ms ({})\n", to_string(z3.status), z3.objective, z3.seconds * 1e3,
+                 z3.detail);
+    }
     if (exact_jobs <= kDpMaxJobs) {
       const auto dp = solve_dp(in);
-      fmt::print("  dp {} cost {:.1f} in {:.1f} ms\n", to_string(dp.status), dp.objective, dp.seconds * 1e3);
+      fmt::print("  dp {} cost {:.1f} makespan {:.3f} in {:.1f} ms\n", to_string(dp.status), dp.objective,
+                 dp.decision ? makespan(in, *dp.decision) : 0.0, dp.seconds * 1e3);
     }
   }
 }

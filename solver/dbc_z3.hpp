@@ -2,7 +2,8 @@
 // so that each PE's work ends by min(Dabsolute, maxTr) and the total cost is within Babsolute; minimise cost, then
 // makespan. Benders: a Z3 master over job-to-resource Booleans + exact PE-packing cuts; unsat core when infeasible.
 // Limits: proves 2-4-resource instances up to 12 jobs in 0.05-1.7 s, but NOT 10 resources x 30 jobs, nor the
-// 7-12-job Table 2 inputs, within 10 s (docs/performance.md); the subset DP (dbc_exact.hpp) is the default oracle.
+// 7-12-job Table 2 inputs, within 10 s (docs/performance.md); branch and bound (dbc_bnb.hpp) is the default oracle,
+// the subset DP (dbc_exact.hpp) the independent cross-check.
 #pragma once
 
 #include "model/dbc.hpp"

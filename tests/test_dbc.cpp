@@ -6,6 +6,8 @@
 #include "model/dbc.hpp"
 #include "properties/dbc_properties.hpp"
 #include "reference/dbc_policies.hpp"
+#include "counterexamples/rng.hpp"
+#include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
 
@@ -241,5 +243,84 @@ BOOST_AUTO_TEST_CASE(paper_table2_direction_of_results) {
   }
 }
 #endif
+
+// bnb vs dp (the independent subset DP): same status, same minimum cost and the same makespan tie-break, on the
+// generator's instances (2-4 resources) of 1-10 jobs and on Table 1's 10 resources (identical R5/R10 and R4/R9 are
+// pooled by bnb) with 6-10 jobs, random Dfactor/Bfactor and sometimes request limits. bnb must prove each.
+namespace {
+void expect_bnb_matches_dp(const Instance& in) {
+  const auto dp = solve_dp(in);
+  const auto bnb = solve_bnb(in, SolveOptions{5000});
+  BOOST_TEST((bnb.status == dp.status), "bnb " << to_string(bnb.status) << " vs dp " << to_string(dp.status) << " on "
+                                                << dump(in) << "\nbnb: " << bnb.detail << "\ndp: " << dp.detail);
+  if (dp.decision && bnb.decision) {
+    BOOST_TEST(std::fabs(dp.objective - bnb.objective) <= 1e-6 * std::max(1.0, dp.objective),
+               "bnb cost " << bnb.objective << " vs dp cost " << dp.objective << " on " << dump(in));
+    const double a = makespan(in, *bnb.decision), b = makespan(in, *dp.decision);
+    BOOST_TEST(std::fabs(a - b) <= 1e-6 * std::max(1.0, b),
+               "bnb makespan " << a << " vs dp makespan " << b << " (cost " << dp.objective << ") on " << dump(in));
+    BOOST_TEST(validate(in, *bnb.decision).feasible, validate(in, *bnb.decision).reason << " on " << dump(in));
+  }
+}
+Instance table1_instance(std::uint64_t seed, std::size_t jobs) {
+  SplitMix64 rng(seed);
+  Instance in;
+  in.name = fmt::format("table1-seed-{}-n{}", seed, jobs);
+  in.resources = paper_table1_resources();
+  for (std::size_t j = 0; j < jobs; ++j)
+    in.jobs.push_back(Job{fmt::format("J{}", j + 1), std::round(rng.uniform(20, 300) * 100) / 100, Origin::kGrid});
+  in.dfactor = std::round(rng.uniform(0.0, 0.3) * 1000) / 1000;
+  in.bfactor = std::round(rng.uniform(0.0, 1.0) * 1000) / 1000;
+  if (rng.chance(0.2)) in.broker.max_proc = static_cast<int>(rng.integer(1, 2));
+  in.deadline = absolute_deadline(in.resources, in.jobs, *in.dfactor);
+  in.budget = absolute_budget(in.resources, in.jobs, *in.bfactor);
+  return in;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(bnb_and_dp_agree_on_generated_instances) {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) expect_bnb_matches_dp(generate_instance(seed, 1 + seed % 10));
+}
+
+BOOST_AUTO_TEST_CASE(bnb_and_dp_agree_on_table1_resources) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) expect_bnb_matches_dp(table1_instance(seed, 6 + seed % 5));
+}
+
+// bnb vs z3 (the Benders cross-check) on seeded instances of 4-5 jobs: same status and minimum cost when z3 proves.
+BOOST_AUTO_TEST_CASE(bnb_and_z3_agree_on_small_instances) {
+  int compared = 0;
+  for (std::uint64_t seed = 101; seed <= 110; ++seed) {
+    const Instance in = generate_instance(seed, 4 + seed % 2);
+    const auto bnb = solve_bnb(in, SolveOptions{5000});
+    const auto z3 = solve_z3(in, SolveOptions{1500});
+    if (z3.status == ExactStatus::kFeasible || z3.status == ExactStatus::kUnknown) continue;  // time limit
+    // Known z3 edge (found by this test, seed 109): when the minimum cost equals Babsolute up to rounding (all
+    // resources at one cost: Cmin = Cmax), z3's exact-rational budget is stricter than affordable()'s slack, which
+    // bnb, dp and the validator use; z3 then says infeasible. Not compared here.
+    if (bnb.decision && std::fabs(bnb.objective - in.budget) <= 1e-6 * std::max(1.0, in.budget)) continue;
+    ++compared;
+    BOOST_TEST((bnb.status == z3.status), "bnb " << to_string(bnb.status) << " vs z3 " << to_string(z3.status)
+                                                  << " on " << dump(in) << "\nbnb: " << bnb.detail << "\nz3: " << z3.detail);
+    if (bnb.decision && z3.decision)
+      BOOST_TEST(std::fabs(bnb.objective - z3.objective) <= 1e-6 * std::max(1.0, bnb.objective),
+                 "bnb cost " << bnb.objective << " vs z3 cost " << z3.objective << " on " << dump(in));
+  }
+  BOOST_TEST(compared >= 5);
+}
+
+// bnb proves Table 1 x 18 jobs (Dfactor 0.1, Bfactor 0.5) within a generous limit; the schedule passes the
+// validator. (The 30 jobs are NOT proven within 5 s: docs/performance.md.)
+BOOST_AUTO_TEST_CASE(bnb_proves_table1_by_18_jobs) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Instance in = table1_instance(seed * 31, 18);
+    in.dfactor = 0.1;
+    in.bfactor = 0.5;
+    in.deadline = absolute_deadline(in.resources, in.jobs, 0.1);
+    in.budget = absolute_budget(in.resources, in.jobs, 0.5);
+    const auto bnb = solve_bnb(in, SolveOptions{20000});
+    BOOST_TEST((bnb.status == ExactStatus::kOptimal), bnb.detail << " on " << dump(in));
+    if (bnb.decision) BOOST_TEST(validate(in, *bnb.decision).feasible, validate(in, *bnb.decision).reason);
+  }
+}
 
 BOOST_AUTO_TEST_SUITE_END()
