@@ -90,7 +90,8 @@ int usable_pes(const Instance& instance, const Resource& resource) {
 }
 
 bool affordable(double cost, double budget) { return fits(cost, budget); }  // the same relative slack
-bool fits(double finish, double limit) { return finish <= limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
+double slack_limit(double limit) { return limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
+bool fits(double finish, double limit) { return finish <= slack_limit(limit); }
 
 double horizon(const Instance& instance) { return std::min(instance.deadline, instance.broker.max_tr); }
 

@@ -82,11 +82,14 @@ double horizon(const Instance& instance);
 std::vector<std::size_t> job_list_order(const Instance& instance);
 
 // A finish time meets a limit (deadline or maxTr): t <= limit + kFitSlack x max(1, limit). Policies and the DP use
-// it; Z3 compares exact rationals; the validator allows kTimeTolerance (1e-6 s), so every answer of either passes.
+// it, and Z3 constrains with slack_limit(); the validator allows kTimeTolerance (1e-6 s), so every answer passes.
 inline constexpr double kFitSlack = 1e-9;
 bool fits(double finish, double limit);
 // A total cost is within a budget: cost <= budget + kFitSlack x max(1, budget) (sums of doubles differ in the last bits).
 bool affordable(double cost, double budget);
+// The largest value that still fits `limit` (a deadline, maxTr or budget): limit + kFitSlack x max(1, |limit|).
+// Exact methods constrain with it, so that they accept exactly what fits() / affordable() and the validator accept.
+double slack_limit(double limit);
 
 // ---- objective and reported metrics ----
 double total_cost(const Instance& instance, const Schedule& schedule);  // sum of cost over assigned jobs

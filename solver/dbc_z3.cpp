@@ -126,7 +126,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         if (y[j][r]) work = work + z3::ite(*y[j][r], exact_real(ctx, instance.jobs[j].length), zero);
       solver.add(z3::implies(track(fmt::format("capacity_{}", res.id),
                                    fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit)),
-                             work <= exact_real(ctx, limit) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
+                             work <= exact_real(ctx, slack_limit(limit)) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
       // Valid counting cuts: a PE holds at most q jobs longer than limit / (q + 1), so at most q x PEs of them.
       for (int q = 1; q <= kCountingCuts; ++q) {
         z3::expr_vector many(ctx);
@@ -138,7 +138,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       packing_literal.push_back(track(fmt::format("packing_{}", res.id), fmt::format("PE packing of {}", res.id)));
     }
     solver.add(z3::implies(track("budget", fmt::format("budget Babsolute = {}", instance.budget)),
-                           cost <= exact_real(ctx, instance.budget)));
+                           cost <= exact_real(ctx, slack_limit(instance.budget))));
 
     // Reads a master model; checks every resource's jobs with the packing oracle under `span` (the limit, or a
     // strict makespan bound in the second stage). Adds a cut per failing resource; returns the schedule if none.
