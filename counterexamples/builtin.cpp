@@ -116,6 +116,19 @@ std::unique_ptr<Problem> sla_admission_timed() {
 }
 
 using OffersSpec = ProblemSpec<offers::Instance, offers::OfferList>;
+
+// The exact offer list under one time limit for the whole list: each Delta count gets what is left of it.
+template <class EarliestCompletion>
+auto offers_within_one_limit(const offers::Instance& instance, const SolveOptions& options,
+                             EarliestCompletion earliest_completion) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  return offers::exact_offers(instance, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
+    SolveOptions left = options;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
+    return earliest_completion(inst, tasks, lower_bound, left);
+  });
+}
 using FeasibilitySpec = ProblemSpec<offers::Instance, offers::FeasibilityAnswer>;
 
 const char* const kOffersGeneratorSettings =
@@ -163,26 +176,13 @@ std::unique_ptr<Problem> offers_problem() {
       {{"exact-offers", "our own (Z3)",
         "per count: min completion by Z3 (waves, capacity at starts, energy cuts), quote max(D, c*)"},
        [](const offers::Instance& i, const SolveOptions& o) {
-         // One time limit for the whole list: each count gets what is left of it.
-         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.timeout_ms);
-         return offers::exact_offers(i, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
-           SolveOptions left = o;
-           const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-           left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
-           return offers::earliest_completion_z3(inst, tasks, lower_bound, left);
-         });
+         return offers_within_one_limit(i, o, offers::earliest_completion_z3);
        }},
       {{"gecode", "our own (Gecode cumulative)",
         "per count: min completion by Gecode BAB (cumulative with edge finding, integer starts on a <= 1 ms grid, "
         "else unknown), quote max(D, c*)"},
        [](const offers::Instance& i, const SolveOptions& o) {
-         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.timeout_ms);
-         return offers::exact_offers(i, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
-           SolveOptions left = o;
-           const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-           left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
-           return offers::earliest_completion_gecode(inst, tasks, lower_bound, left);
-         });
+         return offers_within_one_limit(i, o, offers::earliest_completion_gecode);
        }},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
