@@ -22,6 +22,7 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // Horizons beyond this (in grid units) are refused: Gecode's int variables and the cumulative energy sums must
 // not overflow.
 constexpr double kMaxHorizonUnits = 1e9;
+constexpr unsigned long kFirstSliceMs = 300;  // first time slice of each branching (then doubled)
 constexpr long long kScales[] = {1, 10, 100, 1000};  // grid units per second, coarsest first
 
 // x lies exactly on the grid of 1/scale s: the double nearest to round(x s)/s is x itself.
@@ -124,6 +125,73 @@ Data build(const Instance& instance, const std::vector<std::size_t>& jobs, long 
   return d;
 }
 
+// SetTimes branching with postponement (Le Pape et al.): take the unfixed task with the smallest earliest start
+// (ties: smallest latest start, then the order given) that is not postponed; left: start = est; right: postpone it
+// until propagation raises its est. A node whose unfixed tasks are all postponed (ests unchanged) fails: every
+// schedule below it can be left-shifted to one explored elsewhere (the objective and all constraints are regular).
+class SetTimes : public Gecode::Brancher {
+  Gecode::ViewArray<Gecode::Int::IntView> x;
+  int* postponed;  // est at postponement, -1 when not postponed
+  class Pick : public Gecode::Choice {
+   public:
+    int pos, val;
+    Pick(const Gecode::Brancher& b, unsigned int alts, int p, int v) : Gecode::Choice(b, alts), pos(p), val(v) {}
+    void archive(Gecode::Archive& e) const override {
+      Gecode::Choice::archive(e);
+      e << pos << val;
+    }
+  };
+  SetTimes(Gecode::Home home, Gecode::ViewArray<Gecode::Int::IntView>& x0) : Gecode::Brancher(home), x(x0) {
+    postponed = static_cast<Gecode::Space&>(home).alloc<int>(x.size());
+    for (int i = 0; i < x.size(); ++i) postponed[i] = -1;
+  }
+  SetTimes(Gecode::Space& home, SetTimes& b) : Gecode::Brancher(home, b) {
+    x.update(home, b.x);
+    postponed = home.alloc<int>(x.size());
+    for (int i = 0; i < x.size(); ++i) postponed[i] = b.postponed[i];
+  }
+
+ public:
+  static void post(Gecode::Home home, const Gecode::IntVarArgs& vars) {
+    Gecode::ViewArray<Gecode::Int::IntView> y(home, vars);
+    (void)new (home) SetTimes(home, y);
+  }
+  Gecode::Brancher* copy(Gecode::Space& home) override { return new (home) SetTimes(home, *this); }
+  bool status(const Gecode::Space&) const override {
+    for (int i = 0; i < x.size(); ++i)
+      if (!x[i].assigned()) return true;
+    return false;
+  }
+  const Gecode::Choice* choice(Gecode::Space&) override {
+    int best = -1;
+    for (int i = 0; i < x.size(); ++i) {
+      if (x[i].assigned() || (postponed[i] >= 0 && x[i].min() == postponed[i])) continue;
+      if (best < 0 || x[i].min() < x[best].min() || (x[i].min() == x[best].min() && x[i].max() < x[best].max()))
+        best = i;
+    }
+    if (best < 0) return new Pick(*this, 1, -1, 0);  // everything unfixed is postponed: fail
+    return new Pick(*this, 2, best, x[best].min());
+  }
+  const Gecode::Choice* choice(const Gecode::Space&, Gecode::Archive& e) override {
+    int pos, val;
+    e >> pos >> val;
+    return new Pick(*this, pos < 0 ? 1 : 2, pos, val);
+  }
+  Gecode::ExecStatus commit(Gecode::Space& home, const Gecode::Choice& c, unsigned int a) override {
+    const auto& p = static_cast<const Pick&>(c);
+    if (p.pos < 0) return Gecode::ES_FAILED;
+    if (a == 0) return Gecode::me_failed(x[p.pos].eq(home, p.val)) ? Gecode::ES_FAILED : Gecode::ES_OK;
+    for (int i = 0; i < x.size(); ++i)  // postponements whose est moved have lapsed
+      if (postponed[i] >= 0 && x[i].min() != postponed[i]) postponed[i] = -1;
+    postponed[p.pos] = p.val;
+    return Gecode::ES_OK;
+  }
+  void print(const Gecode::Space&, const Gecode::Choice& c, unsigned int a, std::ostream& o) const override {
+    const auto& p = static_cast<const Pick&>(c);
+    o << "start[" << p.pos << (a == 0 ? "] = " : "] postponed at ") << p.val;
+  }
+};
+
 // Starts relative to now; `completion` = the last new task's end (new tasks start in non-decreasing order),
 // 0 without new tasks. Minimised by BAB; DFS ignores it.
 class Model : public Gecode::IntMinimizeSpace {
@@ -131,7 +199,7 @@ class Model : public Gecode::IntMinimizeSpace {
   Gecode::IntVarArray start;
   Gecode::IntVar completion;
 
-  Model(const Data& d, int lower, int upper) : start(*this, static_cast<int>(d.tasks.size())) {
+  Model(const Data& d, int lower, int upper, bool set_times) : start(*this, static_cast<int>(d.tasks.size())) {
     using namespace Gecode;
     IntVarArgs all;
     IntArgs duration, height;
@@ -163,7 +231,12 @@ class Model : public Gecode::IntMinimizeSpace {
     });
     IntVarArgs ordered;
     for (int i : order) ordered << start[i];
-    if (ordered.size() > 0) branch(*this, ordered, INT_VAR_MIN_MIN(), INT_VAL_MIN());
+    if (ordered.size() > 0) {
+      if (set_times)
+        SetTimes::post(*this, ordered);
+      else
+        branch(*this, ordered, INT_VAR_MIN_MIN(), INT_VAL_MIN());
+    }
     branch(*this, completion, INT_VAL_MIN());
   }
   Model(Model& other) : Gecode::IntMinimizeSpace(other) {
@@ -192,14 +265,15 @@ struct Outcome {
 };
 
 // BAB (minimise) or DFS (first solution) within `ms` milliseconds.
-Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
+Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms,
+               bool set_times = false) {
   Outcome out;
   if (d.new_count > 0) lower = std::max(lower, d.new_duration);
   if (d.infeasible || upper < lower) {
     out.exhausted = true;
     return out;
   }
-  auto root = std::make_unique<Model>(d, lower, upper);
+  auto root = std::make_unique<Model>(d, lower, upper, set_times);
   std::unique_ptr<Gecode::Search::Stop> stop(Gecode::Search::Stop::time(std::max(1ul, ms)));
   Gecode::Search::Options options;
   options.threads = 1;
@@ -257,8 +331,25 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
   }
   try {
     const long long lo = std::min<long long>(lower, d.horizon);
-    const Outcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
-                               ms_left(until));
+    // Alternate the plain branching (min est, at it: finds good completions fast) and SetTimes with postponement
+    // (proves lower bounds fast), each restarted below the best found so far, with doubling time slices.
+    Outcome out;
+    bool set_times = false;
+    for (unsigned long slice = kFirstSliceMs;; set_times = !set_times) {
+      Outcome phase = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
+                             std::min<unsigned long>(slice, ms_left(until)), set_times);
+      if (phase.best) {
+        out.best = std::move(phase.best);
+        upper = std::min<long long>(upper, static_cast<long long>(std::ceil(new_tasks_finish(instance, *out.best) * s -
+                                                                             static_cast<double>(d.now) - 1e-3)) - 1);
+      }
+      if (phase.exhausted) {
+        out.exhausted = true;
+        break;
+      }
+      if (ms_left(until) == 0) break;
+      if (set_times) slice *= 2;
+    }
     if (out.best) {
       result.schedule = out.best;
       result.finish = new_tasks_finish(instance, *out.best);
