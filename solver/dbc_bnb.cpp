@@ -1,7 +1,8 @@
 // Exact minimum-cost DBC schedule by branch and bound (see dbc_bnb.hpp). Our own.
 // The bound: the remaining jobs' LP relaxation. A job's cost on a pool is cost-per-MI x length whatever the job, so
-// only the MI each pool receives matters; a job is eligible on a pool while its length fits the pool's largest PE
-// slack, and the longer the job the fewer pools it fits (nested eligibility). Then the LP optimum is the greedy that
+// only the MI each PE receives matters; a job is eligible on a PE while its length fits the PE's slack, and the
+// longer the job the fewer PEs it fits (nested eligibility). A PE's capacity is the largest subset sum of the
+// remaining lengths within its slack (exact on a decimal grid of lengths, else the one/two-job caps). Then the LP optimum is the greedy that
 // takes the jobs longest first, each filling the cheapest eligible pools' remaining capacity (an exchange of equal
 // MI between a longer and a shorter job keeps the cost and stays eligible), so the bound is exact for the relaxation.
 #include "solver/dbc_bnb.hpp"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 
@@ -74,8 +76,7 @@ class Search {
     loads_.resize(g);
     for (std::size_t k = 0; k < g; ++k) loads_[k].assign(pools_[k].pes, 0.0);
     where_.assign(n, {0, 0});
-    capacity_.resize(g);
-    widest_.resize(g);
+    build_subset_sums();
   }
 
   void run() { visit(0, 0.0); }
@@ -107,38 +108,111 @@ class Search {
 
  private:
   // Cost of the LP relaxation for jobs i.. under a per-PE limit (kInf when even the relaxation has no solution).
+  // Bins are single PEs (cheapest pool first): a job's MI may be split only over PEs where it fits whole, and a PE
+  // holds at most the largest subset sum of the remaining lengths within its slack (suffix bitsets, when exact).
   double bound(std::size_t i, double limit) {
     const std::size_t n = order_.size();
     if (i == n) return 0;
     const double lim = slack_of(limit), shortest = length_[n - 1];
+    bins_.clear();
     for (std::size_t k = 0; k < pools_.size(); ++k) {
-      double cap = 0, widest = 0;
       for (double load : loads_[k]) {
         const double mi = (lim - load) * pools_[k].mips;
         const double loose = mi * (1 + kEligibleSlack) + kEligibleSlack;
         if (loose < shortest) continue;  // no remaining job fits this PE
-        widest = std::max(widest, mi);
-        // Room for one or two remaining jobs only: the PE holds at most the largest single / pair within its slack.
-        if (loose < 2 * shortest) cap += largest_single(i, loose);
-        else if (loose < 3 * shortest) cap += std::max(largest_single(i, loose), largest_pair(i, loose));
-        else cap += mi;
+        bins_.push_back(Bin{pools_[k].cost, loose, usable(i, loose, mi)});
       }
-      capacity_[k] = cap;
-      widest_[k] = widest * (1 + kEligibleSlack) + kEligibleSlack;
     }
     double total = 0;
+    std::size_t first = 0;  // bins before it are full
     for (std::size_t j = i; j < n; ++j) {
       double need = length_[j];
-      for (std::size_t k = 0; k < pools_.size() && need > 0; ++k) {
-        if (capacity_[k] <= 0 || widest_[k] < length_[j]) continue;
-        const double take = std::min(need, capacity_[k]);
-        capacity_[k] -= take;
+      while (first < bins_.size() && bins_[first].cap <= 0) ++first;
+      for (std::size_t b_at = first; b_at < bins_.size(); ++b_at) {
+        Bin& b = bins_[b_at];
+        if (b.cap <= 0 || b.room < length_[j]) continue;
+        const double take = std::min(need, b.cap);
+        b.cap -= take;
         need -= take;
-        total += take * pools_[k].cost;
+        total += take * b.cost;
+        if (need <= 0) break;
       }
       if (need > kEligibleSlack * length_[j]) return kInf;
     }
     return total;
+  }
+
+  // An upper bound on the MI a PE of slack `mi` (`loose` with the eligibility slack) can hold from jobs i..
+  double usable(std::size_t i, double loose, double mi) const {
+    if (!grid_) {
+      const double shortest = length_.back();
+      if (loose < 2 * shortest) return largest_single(i, loose);
+      if (loose < 3 * shortest) return std::max(largest_single(i, loose), largest_pair(i, loose));
+      return mi;
+    }
+    const double r = std::floor(loose * scale_ + 1e-6);
+    if (r >= static_cast<double>(bits_)) return mi;
+    const std::size_t top = static_cast<std::size_t>(r);
+    const std::uint64_t* words = reach_.data() + i * words_;
+    std::size_t w = top / 64;
+    std::uint64_t v = words[w] & ((top % 64 == 63) ? ~0ULL : ((1ULL << (top % 64 + 1)) - 1));
+    if (!v && w > 0) {  // the nearest nonzero word below (bit 0 of word 0 is always set: the empty set)
+      w = prev_[i * words_ + w - 1];
+      v = words[w];
+    }
+    if (v) {
+      const std::size_t best = w * 64 + 63 - static_cast<std::size_t>(__builtin_clzll(v));
+      return std::min(mi * (1 + kEligibleSlack) + kEligibleSlack,
+                      static_cast<double>(best) / scale_ * (1 + 1e-12) + 1e-9);
+    }
+    return 0;
+  }
+
+  // Lengths on a decimal grid (x 1, 10, ..., 1e4 integral): per suffix i, the bitset of subset sums of jobs i..
+  void build_subset_sums() {
+    grid_ = false;
+    const std::size_t n = length_.size();
+    if (n == 0) return;
+    double max_room = 0;
+    for (const Pool& p : pools_) max_room = std::max(max_room, slack_of(limit_) * p.mips);
+    for (double s = 1; s <= 1e4; s *= 10) {
+      bool ok = true;
+      for (double l : length_) {
+        const double x = l * s;
+        if (!(x < 1e9) || std::fabs(x - std::round(x)) > 1e-6) { ok = false; break; }
+      }
+      if (ok) { scale_ = s; grid_ = true; break; }
+    }
+    if (!grid_) return;
+    const double want = std::floor(max_room * (1 + 1e-6) * scale_) + 2;
+    if (want > 1 << 24) { grid_ = false; return; }
+    bits_ = static_cast<std::size_t>(want);
+    words_ = (bits_ + 63) / 64;
+    bits_ = words_ * 64;
+    reach_.assign((n + 1) * words_, 0);
+    reach_[n * words_] = 1;  // the empty set
+    for (std::size_t j = n; j-- > 0;) {
+      const std::uint64_t* from = reach_.data() + (j + 1) * words_;
+      std::uint64_t* to = reach_.data() + j * words_;
+      const std::size_t shift = static_cast<std::size_t>(std::llround(length_[j] * scale_));
+      const std::size_t ws = shift / 64, bs = shift % 64;
+      for (std::size_t w = 0; w < words_; ++w) {
+        std::uint64_t v = from[w];
+        if (w >= ws) {
+          const std::size_t src = w - ws;
+          v |= bs ? (from[src] << bs) | (src > 0 ? from[src - 1] >> (64 - bs) : 0) : from[src];
+        }
+        to[w] = v;
+      }
+    }
+    prev_.assign((n + 1) * words_, 0);
+    for (std::size_t j = 0; j <= n; ++j) {
+      std::uint32_t last = 0;
+      for (std::size_t w = 0; w < words_; ++w) {
+        if (reach_[j * words_ + w]) last = static_cast<std::uint32_t>(w);
+        prev_[j * words_ + w] = last;
+      }
+    }
   }
 
   // Largest remaining length (jobs i.., longest first) within `room`, and the largest sum of two; 0 if none.
@@ -225,7 +299,15 @@ class Search {
   std::vector<double> length_;
   std::vector<std::vector<double>> duration_, cost_, loads_;
   std::vector<std::pair<std::size_t, std::size_t>> where_, best_where_;
-  std::vector<double> capacity_, widest_;
+  struct Bin {
+    double cost, room, cap;
+  };
+  std::vector<Bin> bins_;
+  bool grid_ = false;
+  double scale_ = 1;
+  std::size_t bits_ = 0, words_ = 0;
+  std::vector<std::uint64_t> reach_;
+  std::vector<std::uint32_t> prev_;  // per suffix and word: the last nonzero word at or before it
   bool stopped_ = false, found_ = false;
   double best_cost_ = kInf, best_makespan_ = kInf;
   std::size_t nodes_ = 0;
