@@ -192,10 +192,8 @@ double read_time(const Field& field) {
 Instance read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "bot", "providers", "schedcheck"});
-  if (root.has("kind") && root.at("kind").as_string() != kInstanceKind)
-    root.at("kind").fail(fmt::format("\"{}\" (this problem reads BoT offer instances)", kInstanceKind));
   Instance instance;
-  instance.name = root.has("name") ? root.at("name").as_string() : file;
+  instance.name = read_instance_header(root, kInstanceKind, "BoT offer instances", file);
 
   const Field bot = root.at("bot");
   bot.only_keys({"tasks", "deadline", "submit", "task_runtime"});

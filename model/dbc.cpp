@@ -228,10 +228,8 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "resources", "jobs", "dfactor", "deadline", "bfactor", "budget", "broker",
                   "schedcheck"});
-  if (root.has("kind") && root.at("kind").as_string() != kInstanceKind)
-    root.at("kind").fail(fmt::format("\"{}\" (this problem reads DBC broker instances)", kInstanceKind));
   Instance instance;
-  instance.name = root.has("name") ? root.at("name").as_string() : file;
+  instance.name = read_instance_header(root, kInstanceKind, "DBC broker instances", file);
 
   std::set<std::string> ids;
   const auto resources = root.at("resources").items();

@@ -37,6 +37,13 @@ nlohmann::json read_json_file(const std::string& file) {
   return parse_json_text(buffer.str(), file);
 }
 
+std::string read_instance_header(const Field& root, const std::string& kind, const std::string& what,
+                                 const std::string& file) {
+  if (root.has("kind") && root.at("kind").as_string() != kind)
+    root.at("kind").fail(fmt::format("\"{}\" (this problem reads {})", kind, what));
+  return root.has("name") ? root.at("name").as_string() : file;
+}
+
 std::string describe_json(const nlohmann::json& value) {
   switch (value.type()) {
     case nlohmann::json::value_t::null: return "null";

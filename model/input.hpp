@@ -50,6 +50,11 @@ private:
   std::string path_;
 };
 
+// The header every instance file shares: an optional "kind" that must equal `kind` (else an error saying which
+// problems read it, `what`), and an optional "name" (default: the file name). Returns the instance name.
+std::string read_instance_header(const Field& root, const std::string& kind, const std::string& what,
+                                 const std::string& file);
+
 // Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object").
 std::string describe_json(const nlohmann::json& value);
 

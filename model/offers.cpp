@@ -206,10 +206,8 @@ void check_deadline_window(const Field& item, double now, double runtime, double
 Instance read_instance(const nlohmann::json& document, const std::string& file, bool require_bot) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "provider", "running", "waiting", "bot", "schedcheck"});
-  if (root.has("kind") && root.at("kind").as_string() != kInstanceKind)
-    root.at("kind").fail(fmt::format("\"{}\" (this problem reads provider instances)", kInstanceKind));
   Instance instance;
-  instance.name = root.has("name") ? root.at("name").as_string() : file;
+  instance.name = read_instance_header(root, kInstanceKind, "provider instances", file);
 
   const Field provider = root.at("provider");
   provider.only_keys({"processors", "now"});

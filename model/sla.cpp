@@ -122,10 +122,8 @@ Verdict validate_timed(const Instance& instance, const Admission& admission) {
 Instance read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "site", "running", "bids", "schedcheck"});
-  if (root.has("kind") && root.at("kind").as_string() != kInstanceKind)
-    root.at("kind").fail(fmt::format("\"{}\" (this problem reads SLA site instances)", kInstanceKind));
   Instance instance;
-  instance.name = root.has("name") ? root.at("name").as_string() : file;
+  instance.name = read_instance_header(root, kInstanceKind, "SLA site instances", file);
 
   const Field site = root.at("site");
   site.only_keys({"processors", "free", "mips", "price"});
