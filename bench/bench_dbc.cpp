@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <numeric>
 
 using namespace schedcheck;
@@ -46,6 +47,9 @@ int main(int argc, char** argv) {
   app.add_option("--exact-jobs", exact_jobs, "jobs on Table 1's resources for the exact run")->capture_default_str();
   app.add_option("--seeds", seeds, "instances per run")->capture_default_str();
   app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 / branch-and-bound solve")->capture_default_str();
+  std::string write_dir;
+  app.add_option("--write-instances", write_dir,
+                 "write each exact-run instance to DIR/dbc-table1-<jobs>-seed<k>.json (for `schedcheck solve`)");
   bool skip_heuristic = false, skip_z3 = false;
   app.add_flag("--exact-only", skip_heuristic, "skip the heuristic-at-scale runs");
   app.add_flag("--no-z3", skip_z3, "skip the Z3 method in the exact runs");
@@ -78,7 +82,12 @@ int main(int argc, char** argv) {
                pipeline_ms[repeats / 2], assigned);
   }
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
-    const Instance in = make(seed, paper_table1_resources(), exact_jobs, 0.1);
+    Instance in = make(seed, paper_table1_resources(), exact_jobs, 0.1);
+    in.name = fmt::format("dbc-table1-{}-seed{}", exact_jobs, seed);
+    if (!write_dir.empty()) {
+      std::ofstream out(fmt::format("{}/{}.json", write_dir, in.name));
+      out << write_instance(in).dump(2) << '\n';
+    }
     const auto heuristic = dbc_cost_time(in);
     const auto bnb = solve_bnb(in, SolveOptions{timeout_ms});
     fmt::print("exact seed {}: Table 1 x {} jobs: bnb {} cost {:.1f} makespan {:.3f} in {:.1f} ms ({}); dbc-cost-time {} "

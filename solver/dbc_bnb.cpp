@@ -1,10 +1,17 @@
-// Exact minimum-cost DBC schedule by branch and bound (see dbc_bnb.hpp). Our own.
-// The bound: the remaining jobs' LP relaxation. A job's cost on a pool is cost-per-MI x length whatever the job, so
-// only the MI each PE receives matters; a job is eligible on a PE while its length fits the PE's slack, and the
-// longer the job the fewer PEs it fits (nested eligibility). A PE's capacity is the largest subset sum of the
-// remaining lengths within its slack (exact on a decimal grid of lengths, else the one/two-job caps). Then the LP optimum is the greedy that
-// takes the jobs longest first, each filling the cheapest eligible pools' remaining capacity (an exchange of equal
-// MI between a longer and a shorter job keeps the cost and stays eligible), so the bound is exact for the relaxation.
+// Exact minimum-cost DBC schedule by bin completion (see dbc_bnb.hpp). Our own.
+// PEs ("bins") are filled one at a time, cheapest pool first, each with a whole set of the remaining jobs.
+// Pruning: (1) the LP relaxation of the remaining jobs (below); (2) dominance: a bin's set is maximal (no remaining
+// job still fits in it); (3) symmetry: inside a pool of identical PEs, loads do not increase from bin to bin.
+// (2) and (3) together keep an optimum: among minimum-cost schedules take the one whose per-pool sorted loads are
+// lexicographically largest (pools cheapest first); moving a later job into a bin where it fits never costs more and
+// makes that vector larger, so in it every bin is maximal. (2) may raise the makespan, so the makespan tie-break is
+// a second phase: minimum cost again under a per-PE limit just below the best makespan, with the cost capped at the
+// proven minimum, until no schedule remains.
+// The bound: a job's cost on a pool is cost-per-MI x length whatever the job, so only the MI each bin receives
+// matters. A job may be split over bins where it fits whole (nested eligibility: the longer the job, the fewer the
+// bins); a bin holds at most the largest subset sum of the remaining lengths within its room (exact on a decimal
+// grid of lengths, else the one-job cap), and no more than the bin before it in the same pool. The greedy that
+// takes the jobs longest first, each filling the cheapest eligible capacity, is optimal for that relaxation.
 #include "solver/dbc_bnb.hpp"
 
 #include <fmt/format.h>
@@ -15,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <string>
 
 namespace schedcheck::dbc {
 
@@ -22,9 +30,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kCostSlack = 1e-9;     // relative: two costs this close are equal (then makespan decides), as the DP
-constexpr double kEligibleSlack = 1e-9; // relative: the bound's eligibility test is looser than fits(), never tighter
-constexpr unsigned kClockEvery = 4096;  // nodes between two looks at the clock
+constexpr double kCostSlack = 1e-9;      // relative: two costs this close are equal (then makespan decides), as the DP
+constexpr double kEligibleSlack = 1e-9;  // relative: the bound's rooms are looser than fits(), never tighter
+constexpr double kMakespanStep = 1e-8;   // relative: phase 2 asks for a makespan shorter by at least this
+constexpr unsigned kClockEvery = 256;    // nodes (and enumerated sets) between two looks at the clock
+constexpr double kMaxGridBits = 1 << 22;  // subset-sum bitsets longer than this (in grid units) fall back to caps
+constexpr std::size_t kMaxGridWords = std::size_t{1} << 23;  // and their suffix table (n + 1 bitsets) to 64 MB
+constexpr std::size_t kMaxListed = std::size_t{1} << 24;     // job entries in enumerated sets, all depths (64 MB)
+constexpr std::size_t kMaxBand = std::size_t{1} << 20;       // job entries in the sets of one band (4 MB)
 
 struct Pool {  // resources with equal MIPS and cost: one pool of identical PEs
   double mips = 0, cost = 0;
@@ -32,13 +45,18 @@ struct Pool {  // resources with equal MIPS and cost: one pool of identical PEs
   std::size_t pes = 0;                               // sum of usable PEs, capped at the number of jobs
 };
 
-double slack_of(double limit) { return limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
+struct Class {  // bins of the LP relaxation that share cost, room and capacity
+  double cost, room, cap, count;
+};
 
-class Search {
+struct Found {  // a complete schedule
+  double cost = kInf, makespan = kInf;
+  std::vector<std::size_t> bin_of;  // per job position (longest first): its bin
+};
+
+class BinCompletion {
  public:
-  Search(const Instance& instance, const SolveOptions& options)
-      : instance_(instance), limit_(horizon(instance)), budget_(slack_of(instance.budget)),
-        stop_at_(Clock::now() + std::chrono::milliseconds(options.timeout_ms)) {
+  BinCompletion(const Instance& instance, Clock::time_point stop_at) : instance_(instance), stop_at_(stop_at) {
     const std::size_t n = instance.jobs.size();
     for (std::size_t r = 0; r < instance.resources.size(); ++r) {
       const Resource& res = instance.resources[r];
@@ -56,42 +74,91 @@ class Search {
     std::sort(pools_.begin(), pools_.end(), [](const Pool& a, const Pool& b) {
       return a.cost != b.cost ? a.cost < b.cost : a.mips > b.mips;  // cheapest first, then fastest
     });
+    for (std::size_t k = 0; k < pools_.size(); ++k) {
+      pool_first_bin_.push_back(bin_pool_.size());
+      bin_pool_.insert(bin_pool_.end(), pools_[k].pes, k);
+    }
     order_.resize(n);
     std::iota(order_.begin(), order_.end(), std::size_t{0});
     std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return instance.jobs[a].length > instance.jobs[b].length; });
-    const std::size_t g = pools_.size();
     length_.resize(n);
-    duration_.assign(n, std::vector<double>(g));
-    cost_.assign(n, std::vector<double>(g));
+    duration_.assign(n, std::vector<double>(pools_.size()));
+    cost_.assign(n, std::vector<double>(pools_.size()));
     for (std::size_t i = 0; i < n; ++i) {
       const Job& job = instance.jobs[order_[i]];
       length_[i] = job.length;
-      for (std::size_t k = 0; k < g; ++k) {
+      for (std::size_t k = 0; k < pools_.size(); ++k) {
         const Resource& res = instance.resources[pools_[k].members.front().first];
         duration_[i][k] = duration(res, job);
         cost_[i][k] = job_cost(res, job);
       }
     }
-    loads_.resize(g);
-    for (std::size_t k = 0; k < g; ++k) loads_[k].assign(pools_[k].pes, 0.0);
-    where_.assign(n, {0, 0});
-    build_subset_sums();
+    choose_grid();
   }
 
-  void run() { visit(0, 0.0); }
-  bool stopped() const { return stopped_; }
-  bool found() const { return found_; }
   std::size_t nodes() const { return nodes_; }
-  double root_bound() { return bound(0, limit_); }
+  bool stopped() const { return stopped_; }
+  bool out_of_memory() const { return out_of_memory_; }  // stopped by kMaxListed rather than by the clock
 
-  Schedule schedule() const {
-    Schedule s = empty_schedule(instance_);
-    std::vector<std::vector<double>> clock(pools_.size());
-    for (std::size_t k = 0; k < pools_.size(); ++k) clock[k].assign(pools_[k].pes, 0.0);
+  // A first schedule, longest job first onto the least-loaded PE of the cheapest pool where it fits (cost kInf
+  // when a job fits nowhere). Only a starting incumbent: it lets a search stopped early still answer.
+  Found greedy(double limit) const {
+    Found g;
+    g.bin_of.assign(order_.size(), 0);
+    std::vector<double> load(bin_pool_.size(), 0.0);
+    double cost = 0;
     for (std::size_t i = 0; i < order_.size(); ++i) {
-      const auto [k, p] = best_where_[i];
-      std::size_t local = p;  // pool PE -> (member resource, its PE)
+      std::size_t chosen = bin_pool_.size();
+      for (std::size_t b = 0; b < bin_pool_.size(); ++b) {
+        if (chosen < bin_pool_.size() && bin_pool_[b] != bin_pool_[chosen]) break;  // cheapest pool that fits
+        if (fits(load[b] + duration_[i][bin_pool_[b]], limit) && (chosen == bin_pool_.size() || load[b] < load[chosen]))
+          chosen = b;
+      }
+      if (chosen == bin_pool_.size()) return Found{};
+      load[chosen] += duration_[i][bin_pool_[chosen]];
+      cost += cost_[i][bin_pool_[chosen]];
+      g.bin_of[i] = chosen;
+    }
+    g.cost = cost;
+    g.makespan = load.empty() ? 0 : *std::max_element(load.begin(), load.end());
+    return g;
+  }
+
+  // The LP bound of the whole instance under per-PE limit `limit` (kInf: even the relaxation has no solution).
+  double root_bound(double limit) {
+    set_limit(limit);
+    std::vector<std::uint32_t> all(order_.size());
+    std::iota(all.begin(), all.end(), std::uint32_t{0});
+    std::vector<double> caps;
+    prepare_caps(all, 0, caps);
+    return relaxation(all, 0, kInf, kInf, caps);
+  }
+
+  // The cheapest schedule with every PE done by `limit` and cost <= `cutoff` (phase 1: each one found lowers the
+  // cutoff below itself; `first_only`: stop at the first, as phase 2 does). nullopt-like: cost kInf when none.
+  Found search(double limit, double cutoff, bool first_only) {
+    set_limit(limit);
+    cutoff_ = cutoff;
+    first_only_ = first_only;
+    best_ = Found{};
+    finished_ = false;
+    const std::size_t n = order_.size();
+    levels_.assign(bin_pool_.size() + 2, Level{});  // depth <= bins + 1; never resized during the search
+    listed_ = 0;
+    levels_[0].remaining.resize(n);
+    std::iota(levels_[0].remaining.begin(), levels_[0].remaining.end(), std::uint32_t{0});
+    bin_of_.assign(n, 0);
+    visit(0, 0, 0.0, 0.0, kInf);
+    return best_;
+  }
+
+  Schedule schedule(const Found& found) const {
+    Schedule s = empty_schedule(instance_);
+    std::vector<double> clock(bin_pool_.size(), 0.0);
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      const std::size_t bin = found.bin_of[i], k = bin_pool_[bin];
+      std::size_t local = bin - pool_first_bin_[k];  // pool PE -> (member resource, its PE)
       for (const auto& [r, usable] : pools_[k].members) {
         if (local < static_cast<std::size_t>(usable)) {
           s.resource[order_[i]] = static_cast<int>(r);
@@ -100,101 +167,100 @@ class Search {
         }
         local -= static_cast<std::size_t>(usable);
       }
-      s.start[order_[i]] = clock[k][p];
-      clock[k][p] += duration_[i][k];
+      s.start[order_[i]] = clock[bin];
+      clock[bin] += duration_[i][k];
     }
     return s;
   }
 
  private:
-  // Cost of the LP relaxation for jobs i.. under a per-PE limit (kInf when even the relaxation has no solution).
-  // Bins are single PEs (cheapest pool first): a job's MI may be split only over PEs where it fits whole, and a PE
-  // holds at most the largest subset sum of the remaining lengths within its slack (suffix bitsets, when exact).
-  double bound(std::size_t i, double limit) {
-    const std::size_t n = order_.size();
-    if (i == n) return 0;
-    const double lim = slack_of(limit), shortest = length_[n - 1];
-    bins_.clear();
-    for (std::size_t k = 0; k < pools_.size(); ++k) {
-      for (double load : loads_[k]) {
-        const double mi = (lim - load) * pools_[k].mips;
-        const double loose = mi * (1 + kEligibleSlack) + kEligibleSlack;
-        if (loose < shortest) continue;  // no remaining job fits this PE
-        bins_.push_back(Bin{pools_[k].cost, loose, usable(i, loose, mi)});
-      }
-    }
-    double total = 0;
-    std::size_t first = 0;  // bins before it are full
-    for (std::size_t j = i; j < n; ++j) {
-      double need = length_[j];
-      while (first < bins_.size() && bins_[first].cap <= 0) ++first;
-      for (std::size_t b_at = first; b_at < bins_.size(); ++b_at) {
-        Bin& b = bins_[b_at];
-        if (b.cap <= 0 || b.room < length_[j]) continue;
-        const double take = std::min(need, b.cap);
-        b.cap -= take;
-        need -= take;
-        total += take * b.cost;
-        if (need <= 0) break;
-      }
-      if (need > kEligibleSlack * length_[j]) return kInf;
-    }
-    return total;
-  }
+  struct Candidate {  // one set of jobs for the bin being filled
+    std::size_t first, count;  // positions in Level::members
+    double length;             // total MI
+  };
+  struct Level {  // per depth: the remaining jobs (positions, longest first), their caps, the sets for its bin
+    std::vector<std::uint32_t> remaining, members;
+    std::vector<double> cap;  // per pool: the most MI one bin can hold from `remaining` (prepare_caps)
+    std::vector<Candidate> candidates;
+  };
 
-  // An upper bound on the MI a PE of slack `mi` (`loose` with the eligibility slack) can hold from jobs i..
-  double usable(std::size_t i, double loose, double mi) const {
-    if (!grid_) {
-      const double shortest = length_.back();
-      if (loose < 2 * shortest) return largest_single(i, loose);
-      if (loose < 3 * shortest) return std::max(largest_single(i, loose), largest_pair(i, loose));
-      return mi;
-    }
-    const double r = std::floor(loose * scale_ + 1e-6);
-    if (r >= static_cast<double>(bits_)) return mi;
-    const std::size_t top = static_cast<std::size_t>(r);
-    const std::uint64_t* words = reach_.data() + i * words_;
-    std::size_t w = top / 64;
-    std::uint64_t v = words[w] & ((top % 64 == 63) ? ~0ULL : ((1ULL << (top % 64 + 1)) - 1));
-    if (!v && w > 0) {  // the nearest nonzero word below (bit 0 of word 0 is always set: the empty set)
-      w = prev_[i * words_ + w - 1];
-      v = words[w];
-    }
-    if (v) {
-      const std::size_t best = w * 64 + 63 - static_cast<std::size_t>(__builtin_clzll(v));
-      return std::min(mi * (1 + kEligibleSlack) + kEligibleSlack,
-                      static_cast<double>(best) / scale_ * (1 + 1e-12) + 1e-9);
-    }
-    return 0;
-  }
-
-  // Lengths on a decimal grid (x 1, 10, ..., 1e4 integral): per suffix i, the bitset of subset sums of jobs i..
-  void build_subset_sums() {
+  // Lengths on a decimal grid (x 1, 10, ..., 1e4 integral) make subset sums exact integers.
+  void choose_grid() {
     grid_ = false;
-    const std::size_t n = length_.size();
-    if (n == 0) return;
-    double max_room = 0;
-    for (const Pool& p : pools_) max_room = std::max(max_room, slack_of(limit_) * p.mips);
+    if (length_.empty()) return;
     for (double s = 1; s <= 1e4; s *= 10) {
       bool ok = true;
       for (double l : length_) {
         const double x = l * s;
-        if (!(x < 1e9) || std::fabs(x - std::round(x)) > 1e-6) { ok = false; break; }
+        if (!(x < kMaxGridBits) || std::fabs(x - std::round(x)) > 1e-6) { ok = false; break; }
       }
       if (ok) { scale_ = s; grid_ = true; break; }
     }
     if (!grid_) return;
-    const double want = std::floor(max_room * (1 + 1e-6) * scale_) + 2;
-    if (want > 1 << 24) { grid_ = false; return; }
-    bits_ = static_cast<std::size_t>(want);
-    words_ = (bits_ + 63) / 64;
-    bits_ = words_ * 64;
-    reach_.assign((n + 1) * words_, 0);
-    reach_[n * words_] = 1;  // the empty set
-    for (std::size_t j = n; j-- > 0;) {
-      const std::uint64_t* from = reach_.data() + (j + 1) * words_;
-      std::uint64_t* to = reach_.data() + j * words_;
-      const std::size_t shift = static_cast<std::size_t>(std::llround(length_[j] * scale_));
+    units_.resize(length_.size());
+    for (std::size_t i = 0; i < length_.size(); ++i) units_[i] = std::llround(length_[i] * scale_);
+  }
+
+  void set_limit(double limit) {
+    limit_ = limit;
+    room_.resize(pools_.size());
+    room_units_.resize(pools_.size());
+    for (std::size_t k = 0; k < pools_.size(); ++k) {
+      const double mi = slack_limit(limit) * pools_[k].mips;
+      room_[k] = mi * (1 + kEligibleSlack) + kEligibleSlack;
+      room_units_[k] = grid_ && room_[k] * scale_ < kMaxGridBits
+                           ? static_cast<std::int64_t>(std::floor(room_[k] * scale_ + 1e-6)) : -1;
+    }
+  }
+
+  // Per pool k >= `from_pool`: cap[k] = the most MI one bin of it can hold from `remaining`. On the grid, also
+  // fills suffix_ (per position t of `remaining`: the subset sums of remaining[t..], words_ words each), wide
+  // enough for a bin of pool `from_pool`.
+  void prepare_caps(const std::vector<std::uint32_t>& remaining, std::size_t from_pool, std::vector<double>& cap) {
+    cap.assign(pools_.size(), 0);
+    double total = 0;
+    std::int64_t total_units = 0;
+    for (std::uint32_t j : remaining) {
+      total += length_[j];
+      if (grid_) total_units += units_[j];
+    }
+    std::int64_t top = 0;  // the largest room below the total that needs a subset sum
+    bool exact = grid_;
+    for (std::size_t k = from_pool; k < pools_.size(); ++k) {
+      if (room_[k] >= total && k != from_pool) continue;
+      if (room_units_[k] < 0) exact = false;
+      top = std::max(top, std::min(room_units_[k], total_units));
+    }
+    words_ = static_cast<std::size_t>(top) / 64 + 1;
+    exact = exact && (remaining.size() + 1) * words_ <= kMaxGridWords;
+    suffix_ready_ = exact;
+    if (exact) build_suffix_sums(remaining);
+    for (std::size_t k = from_pool; k < pools_.size(); ++k) {
+      if (room_[k] >= total) {
+        cap[k] = total;
+      } else if (exact) {
+        const std::int64_t best = largest_reachable(suffix_.data(), std::min(room_units_[k], total_units), 0);
+        cap[k] = std::min(room_[k], static_cast<double>(best) / scale_ * (1 + 1e-12) + 1e-9);
+      } else {  // a bin too small for two remaining jobs holds at most the longest one that fits
+        const double shortest = remaining.empty() ? 0 : length_[remaining.back()];
+        cap[k] = room_[k];
+        if (room_[k] < 2 * shortest) {
+          cap[k] = 0;
+          for (std::uint32_t j : remaining)
+            if (length_[j] <= room_[k]) { cap[k] = length_[j]; break; }
+        }
+      }
+    }
+  }
+
+  void build_suffix_sums(const std::vector<std::uint32_t>& remaining) {
+    const std::size_t m = remaining.size();
+    suffix_.assign((m + 1) * words_, 0);
+    suffix_[m * words_] = 1;  // the empty set
+    for (std::size_t t = m; t-- > 0;) {
+      const std::uint64_t* from = suffix_.data() + (t + 1) * words_;
+      std::uint64_t* to = suffix_.data() + t * words_;
+      const std::size_t shift = static_cast<std::size_t>(units_[remaining[t]]);
       const std::size_t ws = shift / 64, bs = shift % 64;
       for (std::size_t w = 0; w < words_; ++w) {
         std::uint64_t v = from[w];
@@ -205,112 +271,233 @@ class Search {
         to[w] = v;
       }
     }
-    prev_.assign((n + 1) * words_, 0);
-    for (std::size_t j = 0; j <= n; ++j) {
-      std::uint32_t last = 0;
-      for (std::size_t w = 0; w < words_; ++w) {
-        if (reach_[j * words_ + w]) last = static_cast<std::uint32_t>(w);
-        prev_[j * words_ + w] = last;
+  }
+
+  // The largest set bit of `bits` in [lo, hi] (grid units), or -1 when there is none.
+  std::int64_t largest_reachable(const std::uint64_t* bits, std::int64_t hi, std::int64_t lo) const {
+    hi = std::min<std::int64_t>(hi, static_cast<std::int64_t>(words_ * 64) - 1);
+    if (hi < lo || hi < 0) return -1;
+    lo = std::max<std::int64_t>(lo, 0);
+    std::size_t w = static_cast<std::size_t>(hi) / 64;
+    const std::size_t bit = static_cast<std::size_t>(hi) % 64;
+    std::uint64_t v = bits[w] & (bit == 63 ? ~0ULL : ((1ULL << (bit + 1)) - 1));
+    const std::size_t lo_word = static_cast<std::size_t>(lo) / 64;
+    while (true) {
+      if (v) {
+        const std::int64_t found = static_cast<std::int64_t>(w * 64 + 63 - __builtin_clzll(v));
+        return found >= lo ? found : -1;
       }
+      if (w == lo_word) return -1;
+      v = bits[--w];
     }
   }
 
-  // Largest remaining length (jobs i.., longest first) within `room`, and the largest sum of two; 0 if none.
-  double largest_single(std::size_t i, double room) const {
-    for (std::size_t j = i; j < length_.size(); ++j)
-      if (length_[j] <= room) return length_[j];
-    return 0;
-  }
-  double largest_pair(std::size_t i, double room) const {
-    double best = 0;
-    std::size_t lo = length_.size() - 1;  // two pointers: a from the longest, b from the shortest
-    for (std::size_t a = i; a < lo; ++a) {
-      if (length_[a] + length_[lo] > room) continue;
-      while (lo > a + 1 && length_[a] + length_[lo - 1] <= room) --lo;
-      best = std::max(best, length_[a] + length_[lo]);
+  // The LP relaxation's cost for `remaining` on the bins from `bin` on, the bin `bin` itself holding at most
+  // `first_cap` MI and the later bins of its pool at most `same_pool_cap` MI each (`cap` from prepare_caps).
+  double relaxation(const std::vector<std::uint32_t>& remaining, std::size_t bin, double first_cap,
+                    double same_pool_cap, const std::vector<double>& cap) {
+    if (remaining.empty()) return 0;
+    classes_.clear();
+    if (bin < bin_pool_.size()) {
+      const std::size_t k = bin_pool_[bin];
+      const double later = static_cast<double>(pool_first_bin_[k] + pools_[k].pes - bin - 1);
+      classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], first_cap), 1});
+      if (later > 0) classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], same_pool_cap), later});
+      for (std::size_t p = k + 1; p < pools_.size(); ++p)
+        classes_.push_back(Class{pools_[p].cost, room_[p], cap[p], static_cast<double>(pools_[p].pes)});
     }
-    return best;
+    for (Class& c : classes_) c.cap *= c.count;  // from here on: the class's capacity left
+    double total = 0;
+    for (std::uint32_t j : remaining) {
+      double need = length_[j];
+      for (Class& c : classes_) {
+        if (c.cap <= 0 || c.room < length_[j]) continue;
+        const double take = std::min(need, c.cap);
+        c.cap -= take;
+        need -= take;
+        total += take * c.cost;
+        if (need <= 0) break;
+      }
+      if (need > kEligibleSlack * length_[j]) return kInf;
+    }
+    return total;
   }
 
-  double current_makespan() const {
-    double m = 0;
-    for (const auto& pool : loads_)
-      for (double load : pool) m = std::max(m, load);
-    return m;
+  bool out_of_time() {
+    if (stopped_) return true;
+    if (++ticks_ % kClockEvery == 0 && Clock::now() >= stop_at_) stopped_ = true;
+    return stopped_;
   }
 
-  void visit(std::size_t i, double cost) {
-    if (stopped_) return;
-    if (++nodes_ % kClockEvery == 0 && Clock::now() >= stop_at_) {
-      stopped_ = true;
+  // Fill bin `bin` (depth `depth` holds the remaining jobs); `previous` = MI of the previous bin of the same pool.
+  void visit(std::size_t bin, std::size_t depth, double cost, double span, double previous) {
+    ++nodes_;
+    if (out_of_time()) return;
+    Level& here = levels_[depth];
+    if (here.remaining.empty()) {
+      if (cost <= cutoff_) {
+        best_ = Found{cost, span, bin_of_};
+        cutoff_ = cost - kCostSlack * std::max(1.0, std::fabs(cost));  // phase 1: only a cheaper one from here on
+        finished_ = first_only_;
+      }
       return;
     }
-    const double lower = cost + bound(i, limit_);
-    if (lower == kInf || lower > budget_) return;
-    if (found_) {
-      const double eps = kCostSlack * std::max(1.0, std::fabs(best_cost_));
-      if (lower > best_cost_ + eps) return;
-      if (lower >= best_cost_ - eps) {  // only a tie on cost is left: the makespan must drop strictly
-        if (!(current_makespan() < best_makespan_)) return;
-        if (cost + bound(i, best_makespan_) > best_cost_ + eps) return;
+    if (bin == bin_pool_.size()) return;
+    const std::size_t k = bin_pool_[bin];
+    if (bin == pool_first_bin_[k]) previous = kInf;
+    prepare_caps(here.remaining, k, here.cap);
+    // f(s): the bound when this bin holds s MI (then so do at most the later bins of its pool); non-increasing.
+    const auto f = [&](double s) { return cost + relaxation(here.remaining, bin, s, s, here.cap); };
+    if (!(f(previous) <= cutoff_)) return;
+    double least = 0;  // sets of less MI cannot lead under the cutoff
+    if (f(0) > cutoff_) {
+      double lo = 0, hi = std::min(here.cap[k], previous);  // f(lo) > cutoff >= f(hi)
+      for (int step = 0; step < 60 && hi - lo > 1e-9 * std::max(1.0, hi); ++step) {
+        const double mid = (lo + hi) / 2;
+        (f(mid) > cutoff_ ? lo : hi) = mid;
       }
+      least = lo;
     }
-    const std::size_t n = order_.size();
-    if (i == n) {
-      const double span = current_makespan();
-      const double eps = kCostSlack * std::max(1.0, std::fabs(best_cost_));
-      if (!found_ || cost < best_cost_ - eps || (cost <= best_cost_ + eps && span < best_makespan_)) {
-        found_ = true;
-        best_cost_ = cost;
-        best_makespan_ = span;
-        best_where_ = where_;
-      }
-      return;
-    }
-    std::vector<std::size_t> candidates;
-    for (std::size_t k = 0; k < pools_.size(); ++k) {
-      const double d = duration_[i][k];
-      std::vector<double>& loads = loads_[k];
-      candidates.clear();
-      for (std::size_t p = 0; p < loads.size(); ++p) {
-        if (!fits(loads[p] + d, limit_)) continue;
-        bool seen = false;  // identical PEs with equal loads give the same subtree
-        for (std::size_t q : candidates) seen = seen || loads[q] == loads[p];
-        if (!seen) candidates.push_back(p);
-      }
-      std::sort(candidates.begin(), candidates.end(),
-                [&](std::size_t a, std::size_t b) { return loads[a] > loads[b]; });  // best fit first
-      for (std::size_t p : candidates) {
-        const double before = loads[p];
-        loads[p] = before + d;
-        where_[i] = {k, p};
-        visit(i + 1, cost + cost_[i][k]);
-        loads[p] = before;
+    // The sets come in bands of MI, largest first, each sorted: a band that would list more than kMaxBand jobs is
+    // halved and listed again, a small one doubles the next.
+    const double tolerance = 1e-9 * std::max(1.0, room_[k]);
+    const double lowest = least - tolerance;  // exclusive
+    double high = std::min(room_[k], previous + tolerance), width = high - lowest;
+    Level& next = levels_[depth + 1];
+    while (high > lowest) {
+      const double low = std::max(lowest, high - width);
+      if (!enumerate(depth, k, low, high)) {
         if (stopped_) return;
+        width /= 2;
+        if (!(high - width < high)) {  // one MI value alone lists too many sets
+          stopped_ = out_of_memory_ = true;
+          return;
+        }
+        continue;
       }
+      std::sort(here.candidates.begin(), here.candidates.end(),
+                [](const Candidate& a, const Candidate& b) { return a.length > b.length; });
+      for (const Candidate& c : here.candidates) {
+        if (f(c.length) > cutoff_) return;  // children come by decreasing MI: the rest cannot lead under the cutoff
+        next.remaining.clear();
+        double added = 0, busy = 0;
+        const auto in_set = here.members.begin() + static_cast<std::ptrdiff_t>(c.first);
+        std::size_t s = 0;
+        for (std::uint32_t j : here.remaining) {
+          if (s < c.count && in_set[static_cast<std::ptrdiff_t>(s)] == j) {
+            ++s;
+            bin_of_[j] = bin;
+            added += cost_[j][k];
+            busy += duration_[j][k];
+          } else {
+            next.remaining.push_back(j);
+          }
+        }
+        visit(bin + 1, depth + 1, cost + added, std::max(span, busy), c.length);
+        if (stopped_ || finished_) return;
+      }
+      if (here.members.size() < kMaxBand / 4) width *= 2;
+      high = low;
     }
+  }
+
+  // Every maximal set of levels_[depth].remaining for a bin of pool k with more than `low` and at most `high` MI:
+  // it fits the limit and no job left out still fits; of identical jobs it takes the first ones (they are
+  // interchangeable). Into levels_[depth].candidates / members; false when that would list over kMaxBand jobs.
+  bool enumerate(std::size_t depth, std::size_t k, double low, double high) {
+    Level& here = levels_[depth];
+    listed_ -= here.members.size();
+    here.candidates.clear();
+    here.members.clear();
+    chosen_.clear();
+    band_full_ = false;
+    enum_least_ = low;
+    enum_most_ = high;
+    if (suffix_ready_)
+      enum_most_units_ = std::min(static_cast<std::int64_t>(std::floor(enum_most_ * scale_ + 1e-6)), room_units_[k]);
+    enum_suffix_total_.assign(here.remaining.size() + 1, 0);
+    for (std::size_t t = here.remaining.size(); t-- > 0;)
+      enum_suffix_total_[t] = enum_suffix_total_[t + 1] + length_[here.remaining[t]];
+    extend(depth, k, 0, 0.0, 0, kInf);
+    listed_ += here.members.size();
+    return !band_full_;
+  }
+
+  // Depth-first over remaining[t..]: include or leave out each job (longest first).
+  void extend(std::size_t depth, std::size_t k, std::size_t t, double length, std::int64_t units, double shortest_out) {
+    if (band_full_ || out_of_time()) return;
+    Level& here = levels_[depth];
+    const std::vector<std::uint32_t>& remaining = here.remaining;
+    // maximal: the shortest job left out must not fit beside the set
+    const double need = std::max(enum_least_, shortest_out == kInf ? -kInf : room_[k] - shortest_out - 1e-6);
+    if (suffix_ready_) {
+      const std::int64_t lo = static_cast<std::int64_t>(std::ceil((need - length) * scale_ - 1e-6));
+      if (largest_reachable(suffix_.data() + t * words_, enum_most_units_ - units, std::max<std::int64_t>(lo, 0)) < 0)
+        return;
+    } else if (length + enum_suffix_total_[t] < need || length > enum_most_) {
+      return;
+    }
+    if (t == remaining.size()) {
+      if (length > enum_most_ || !(length > enum_least_)) return;
+      double d = 0;
+      for (std::uint32_t j : chosen_) d += duration_[j][k];
+      if (!fits(d, limit_)) return;
+      double out = kInf;  // the shortest job left out (remaining is longest first)
+      for (std::size_t q = remaining.size(), c = chosen_.size(); q-- > 0;) {
+        if (c > 0 && chosen_[c - 1] == remaining[q]) { --c; continue; }
+        out = duration_[remaining[q]][k];
+        break;
+      }
+      if (out != kInf && fits(d + out, limit_)) return;  // not maximal
+      if (here.members.size() + chosen_.size() > kMaxBand) {
+        band_full_ = true;
+        return;
+      }
+      if (listed_ + here.members.size() + chosen_.size() > kMaxListed) {
+        stopped_ = out_of_memory_ = true;
+        return;
+      }
+      here.candidates.push_back(Candidate{here.members.size(), chosen_.size(), length});
+      here.members.insert(here.members.end(), chosen_.begin(), chosen_.end());
+      return;
+    }
+    const std::uint32_t j = remaining[t];
+    if (length + length_[j] <= enum_most_ && length_[j] != shortest_out) {  // identical jobs: the first ones
+      chosen_.push_back(j);
+      extend(depth, k, t + 1, length + length_[j], grid_ ? units + units_[j] : 0, shortest_out);
+      chosen_.pop_back();
+    }
+    extend(depth, k, t + 1, length, units, length_[j]);
   }
 
   const Instance& instance_;
-  const double limit_, budget_;
   const Clock::time_point stop_at_;
   std::vector<Pool> pools_;
-  std::vector<std::size_t> order_;
+  std::vector<std::size_t> bin_pool_, pool_first_bin_;  // per bin its pool; per pool its first bin
+  std::vector<std::size_t> order_;                      // job positions, longest first -> instance index
   std::vector<double> length_;
-  std::vector<std::vector<double>> duration_, cost_, loads_;
-  std::vector<std::pair<std::size_t, std::size_t>> where_, best_where_;
-  struct Bin {
-    double cost, room, cap;
-  };
-  std::vector<Bin> bins_;
+  std::vector<std::vector<double>> duration_, cost_;    // per job position and pool
   bool grid_ = false;
   double scale_ = 1;
-  std::size_t bits_ = 0, words_ = 0;
-  std::vector<std::uint64_t> reach_;
-  std::vector<std::uint32_t> prev_;  // per suffix and word: the last nonzero word at or before it
-  bool stopped_ = false, found_ = false;
-  double best_cost_ = kInf, best_makespan_ = kInf;
-  std::size_t nodes_ = 0;
+  std::vector<std::int64_t> units_;                     // lengths in grid units
+  double limit_ = 0;
+  std::vector<double> room_;                            // per pool: the MI a bin holds by the limit (loose)
+  std::vector<std::int64_t> room_units_;
+  std::size_t words_ = 0;
+  bool suffix_ready_ = false;
+  std::vector<std::uint64_t> suffix_;
+  std::vector<Class> classes_;
+  std::vector<Level> levels_;
+  std::vector<std::uint32_t> chosen_;
+  std::vector<double> enum_suffix_total_;
+  double enum_least_ = 0, enum_most_ = 0;
+  std::int64_t enum_most_units_ = 0;
+  std::vector<std::size_t> bin_of_;
+  double cutoff_ = kInf;
+  bool first_only_ = false, finished_ = false, stopped_ = false;
+  Found best_;
+  bool out_of_memory_ = false, band_full_ = false;
+  std::size_t nodes_ = 0, ticks_ = 0, listed_ = 0;
 };
 
 }  // namespace
@@ -318,29 +505,65 @@ class Search {
 ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
   ExactResult<Schedule> result;
-  Search search(instance, options);
-  const double root = search.root_bound();
-  search.run();
-  if (search.found()) {
-    result.decision = search.schedule();
+  BinCompletion search(instance, started + std::chrono::milliseconds(options.timeout_ms));
+  const double limit = horizon(instance);
+  const double root = search.root_bound(limit);
+  // Phase 1: the minimum cost, below the greedy schedule's when that one is within the budget.
+  Found best = search.greedy(limit);
+  if (!affordable(best.cost, instance.budget)) best = Found{};
+  const double cutoff = best.cost < kInf ? best.cost - kCostSlack * std::max(1.0, std::fabs(best.cost))
+                                         : slack_limit(instance.budget);
+  if (Found cheaper = search.search(limit, cutoff, false); cheaper.cost < kInf) best = std::move(cheaper);
+  const bool cost_proven = !search.stopped();
+  // Phase 2: the shortest makespan at (within kCostSlack of) that cost, by bisection on the per-PE limit: no
+  // schedule of that cost ends by `shortest_impossible`. The first probe asks for just below the best makespan
+  // (often already impossible); then bisect until the two are within kMakespanStep.
+  std::size_t rounds = 0;
+  if (best.cost < kInf) {
+    const double cost_cap = best.cost + kCostSlack * std::max(1.0, std::fabs(best.cost));
+    double shortest_impossible = 0;
+    bool just_below = true;
+    while (!search.stopped()) {
+      const double step = kMakespanStep * std::max(1.0, best.makespan);
+      if (best.makespan - shortest_impossible <= step) break;
+      const double probe = just_below ? best.makespan - step : (shortest_impossible + best.makespan) / 2;
+      ++rounds;
+      Found next = search.search(probe, cost_cap, true);
+      if (search.stopped()) break;
+      const bool impossible = next.cost == kInf;
+      if (impossible && just_below) break;  // the best makespan is the shortest
+      if (impossible) shortest_impossible = probe;
+      else best = std::move(next);
+      just_below = impossible;  // after an impossible midpoint, ask whether the best is already the shortest
+    }
+  }
+  const std::string stop_text =
+      search.out_of_memory()
+          ? fmt::format("the limit of {} listed jobs in candidate sets", kMaxListed)
+          : fmt::format("the time limit of {} ms", options.timeout_ms);
+  if (best.cost < kInf) {
+    result.decision = search.schedule(best);
     result.objective = total_cost(instance, *result.decision);
     result.status = search.stopped() ? ExactStatus::kFeasible : ExactStatus::kOptimal;
-    result.detail = search.stopped()
-                        ? fmt::format("time limit of {} ms reached after {} nodes; cheapest schedule found kept "
-                                      "(LP bound at the root {:.6g})", options.timeout_ms, search.nodes(), root)
-                        : fmt::format("proven by branch and bound in {} nodes (LP bound at the root {:.6g})",
-                                      search.nodes(), root);
+    if (!cost_proven)
+      result.detail = fmt::format("{} was reached after {} nodes; cheapest schedule found kept (LP bound at the root {:.6g})",
+                                  stop_text, search.nodes(), root);
+    else if (search.stopped())
+      result.detail = fmt::format("minimum cost proven, but {} stopped the makespan tie-break after {} nodes "
+                                  "(LP bound at the root {:.6g})", stop_text, search.nodes(), root);
+    else
+      result.detail = fmt::format("proven by bin completion in {} nodes, {} makespan probe(s) (LP bound at the root "
+                                  "{:.6g})", search.nodes(), rounds, root);
   } else if (search.stopped()) {
-    result.detail = fmt::format("time limit of {} ms reached after {} nodes before any schedule was found",
-                                options.timeout_ms, search.nodes());
+    result.detail = fmt::format("{} was reached after {} nodes before any schedule was found", stop_text, search.nodes());
   } else {
     result.status = ExactStatus::kInfeasible;
     result.detail = root == kInf
-                        ? fmt::format("proven by branch and bound: even split over the PEs where they fit, the jobs "
-                                      "do not fit by {} s", horizon(instance))
-                        : fmt::format("proven by branch and bound: no schedule assigns every job by {} s within "
+                        ? fmt::format("proven by bin completion: even split over the PEs where they fit, the jobs "
+                                      "do not fit by {} s", limit)
+                        : fmt::format("proven by bin completion: no schedule assigns every job by {} s within "
                                       "Babsolute = {} (LP bound at the root {:.6g} G$)",
-                                      horizon(instance), instance.budget, root);
+                                      limit, instance.budget, root);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;
