@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   app.add_option("--resources", resources, "resources for the heuristic run")->capture_default_str();
   app.add_option("--exact-jobs", exact_jobs, "jobs on Table 1's resources for the exact run")->capture_default_str();
   app.add_option("--seeds", seeds, "instances per run")->capture_default_str();
-  app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 / branch-and-bound solve")->capture_default_str();
+  app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 / bin-completion solve")->capture_default_str();
   std::string write_dir;
   app.add_option("--write-instances", write_dir,
                  "write each exact-run instance to DIR/dbc-table1-<jobs>-seed<k>.json (for `schedcheck solve`)");

@@ -343,7 +343,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
        dbc::dispatcher},
   };
   spec.exact = {
-      {{"bnb", "our own (dbc-min-cost by branch and bound)",
+      {{"bnb", "our own (dbc-min-cost by bin completion)",
         "min cost, then makespan; pooled identical PEs, exact LP bound; 10 resources x 30 jobs in < 5 s (docs)"},
        dbc::solve_bnb},
       {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
