@@ -5,8 +5,8 @@
 // (2) and (3) together keep an optimum: among minimum-cost schedules take the one whose per-pool sorted loads are
 // lexicographically largest (pools cheapest first); moving a later job into a bin where it fits never costs more and
 // makes that vector larger, so in it every bin is maximal. (2) may raise the makespan, so the makespan tie-break is
-// a second phase: minimum cost again under a per-PE limit just below the best makespan, with the cost capped at the
-// proven minimum, until no schedule remains.
+// a second phase: minimum cost again, capped at the proven minimum, under a per-PE limit just below the best
+// makespan (usually already impossible), bisecting between the shortest impossible limit and the best when not.
 // The bound: a job's cost on a pool is cost-per-MI x length whatever the job, so only the MI each bin receives
 // matters. A job may be split over bins where it fits whole (nested eligibility: the longer the job, the fewer the
 // bins); a bin holds at most the largest subset sum of the remaining lengths within its room (exact on a decimal
@@ -428,8 +428,12 @@ class BinCompletion {
     if (band_full_ || out_of_time()) return;
     Level& here = levels_[depth];
     const std::vector<std::uint32_t>& remaining = here.remaining;
-    // maximal: the shortest job left out must not fit beside the set
-    const double need = std::max(enum_least_, shortest_out == kInf ? -kInf : room_[k] - shortest_out - 1e-6);
+    // maximal: the shortest job left out must not fit beside the set (pruned only when it clearly fits by the exact
+    // room, so that fits() at the leaf has the last word)
+    const double exact_room = slack_limit(limit_) * pools_[k].mips;
+    const double need = std::max(enum_least_, shortest_out == kInf
+                                                  ? -kInf
+                                                  : exact_room - shortest_out - 1e-9 * std::max(1.0, exact_room));
     if (suffix_ready_) {
       const std::int64_t lo = static_cast<std::int64_t>(std::ceil((need - length) * scale_ - 1e-6));
       if (largest_reachable(suffix_.data() + t * words_, enum_most_units_ - units, std::max<std::int64_t>(lo, 0)) < 0)
