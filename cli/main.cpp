@@ -155,25 +155,23 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                 {"failing_by_property", summary.failing_by_property}}
                      .dump(2)
               << "\n";
-  } else if (options.exhaustive) {
-    std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} checks/s), "
-                             "policy {}: {} failing, {} undecided\n",
-                             options.problem, options.scope.empty() ? "the default, " + problem.enumerate_settings() : options.scope,
-                             summary.checked, summary.seconds, rate, options.check.policy, summary.failing,
-                             summary.undecided);
+  } else {
+    if (options.exhaustive)
+      std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} "
+                               "checks/s), policy {}: {} failing, {} undecided\n",
+                               options.problem,
+                               options.scope.empty() ? "the default, " + problem.enumerate_settings() : options.scope,
+                               summary.checked, summary.seconds, rate, options.check.policy, summary.failing,
+                               summary.undecided);
+    else
+      std::cout << fmt::format("checked {} instances of {} (n = {}, seed {}) in {:.2f} s ({:.0f} checks/s): {} "
+                               "failing, {} undecided\n",
+                               summary.checked, options.problem, options.size, options.seed, summary.seconds, rate,
+                               summary.failing, summary.undecided);
     if (summary.failing == 0 && summary.undecided == 0)
       std::cout << fmt::format("no property failed on {} instances\n", summary.checked);
     for (const auto& [property, count] : summary.failing_by_property)
       std::cout << fmt::format("  {} fails on {} of {} instances\n", property, count, summary.checked);
-    for (const auto& w : written)
-      std::cout << fmt::format("  wrote {}  ({} fails; shrunk from {} to {} items)\n", w["file"].get<std::string>(),
-                               w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
-                               w["shrunk_size"].get<std::size_t>());
-  } else {
-    std::cout << fmt::format("checked {} instances of {} (n = {}, seed {}) in {:.2f} s ({:.0f} checks/s): {} failing, "
-                             "{} undecided\n",
-                             summary.checked, options.problem, options.size, options.seed, summary.seconds, rate,
-                             summary.failing, summary.undecided);
     for (const auto& w : written)
       std::cout << fmt::format("  wrote {}  ({} fails; shrunk from {} to {} items)\n", w["file"].get<std::string>(),
                                w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),

@@ -71,6 +71,7 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
     ++summary.checked;
     if (report.any_fails()) {
       ++summary.failing;
+      for (const std::string& property : report.failing()) ++summary.failing_by_property[property];
       if (summary.counterexamples.size() < options.max_counterexamples) {
         Counterexample found;
         found.trial = trial;

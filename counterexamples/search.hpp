@@ -47,7 +47,7 @@ struct SearchSummary {
   std::size_t undecided = 0;             // trials the exact method could not decide in its time limit
   double seconds = 0;
   std::vector<Counterexample> counterexamples;
-  std::map<std::string, std::size_t> failing_by_property;  // exhaustive mode: instances each property failed on
+  std::map<std::string, std::size_t> failing_by_property;  // instances each property failed on (both modes)
 };
 
 using ProgressFn = std::function<void(const SearchProgress&)>;
