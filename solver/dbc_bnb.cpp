@@ -131,7 +131,8 @@ class BinCompletion {
     std::vector<std::uint32_t> all(order_.size());
     std::iota(all.begin(), all.end(), std::uint32_t{0});
     std::vector<double> caps;
-    prepare_caps(all, 0, caps);
+    loose_caps(all, 0, caps);
+    if (!pools_.empty()) exact_caps(all, 0, caps);
     return relaxation(all, 0, kInf, kInf, caps);
   }
 
@@ -180,7 +181,7 @@ class BinCompletion {
   };
   struct Level {  // per depth: the remaining jobs (positions, longest first), their caps, the sets for its bin
     std::vector<std::uint32_t> remaining, members;
-    std::vector<double> cap;  // per pool: the most MI one bin can hold from `remaining` (prepare_caps)
+    std::vector<double> cap;  // per pool: the most MI one bin can hold from `remaining` (loose_caps, exact_caps)
     std::vector<Candidate> candidates;
   };
 
@@ -213,49 +214,48 @@ class BinCompletion {
     }
   }
 
-  // Per pool k >= `from_pool`: cap[k] = the most MI one bin of it can hold from `remaining`. On the grid, also
-  // fills suffix_ (per position t of `remaining`: the subset sums of remaining[t..], words_ words each), wide
-  // enough for a bin of pool `from_pool`.
-  void prepare_caps(const std::vector<std::uint32_t>& remaining, std::size_t from_pool, std::vector<double>& cap) {
+  // Per pool k >= `from_pool`: cap[k] = an upper bound on the MI one bin of it can hold from `remaining` without
+  // subset sums: the total when everything fits, the longest job that fits when two do not, else the room.
+  void loose_caps(const std::vector<std::uint32_t>& remaining, std::size_t from_pool, std::vector<double>& cap) const {
     cap.assign(pools_.size(), 0);
     double total = 0;
-    std::int64_t total_units = 0;
-    for (std::uint32_t j : remaining) {
-      total += length_[j];
-      if (grid_) total_units += units_[j];
-    }
-    std::int64_t top = 0;  // the largest room below the total that needs a subset sum
-    bool exact = grid_;
+    for (std::uint32_t j : remaining) total += length_[j];
+    const double shortest = remaining.empty() ? 0 : length_[remaining.back()];
     for (std::size_t k = from_pool; k < pools_.size(); ++k) {
-      if (room_[k] >= total && k != from_pool) continue;
-      if (room_units_[k] < 0) exact = false;
-      top = std::max(top, std::min(room_units_[k], total_units));
-    }
-    words_ = static_cast<std::size_t>(top) / 64 + 1;
-    exact = exact && (remaining.size() + 1) * words_ <= kMaxGridWords;
-    suffix_ready_ = exact;
-    if (exact) build_suffix_sums(remaining);
-    for (std::size_t k = from_pool; k < pools_.size(); ++k) {
-      if (room_[k] >= total) {
-        cap[k] = total;
-      } else if (exact) {
-        const std::int64_t best = largest_reachable(suffix_.data(), std::min(room_units_[k], total_units), 0);
-        cap[k] = std::min(room_[k], static_cast<double>(best) / scale_ * (1 + 1e-12) + 1e-9);
-      } else {  // a bin too small for two remaining jobs holds at most the longest one that fits
-        const double shortest = remaining.empty() ? 0 : length_[remaining.back()];
-        cap[k] = room_[k];
-        if (room_[k] < 2 * shortest) {
-          cap[k] = 0;
-          for (std::uint32_t j : remaining)
-            if (length_[j] <= room_[k]) { cap[k] = length_[j]; break; }
-        }
+      cap[k] = std::min(room_[k], total);
+      if (room_[k] < 2 * shortest && room_[k] < total) {
+        cap[k] = 0;
+        for (std::uint32_t j : remaining)
+          if (length_[j] <= room_[k]) { cap[k] = length_[j]; break; }
       }
+    }
+  }
+
+  // Tightens `cap` (from loose_caps) on the grid: a bin whose room is at most that of pool `from_pool` holds at
+  // most the largest subset sum of `remaining` within its room. Fills suffix_ (per position t of `remaining`: the
+  // subset sums of remaining[t..], words_ words each) wide enough for a bin of pool `from_pool`; suffix_ready_ says
+  // whether it did (off the grid, or too wide).
+  void exact_caps(const std::vector<std::uint32_t>& remaining, std::size_t from_pool, std::vector<double>& cap) {
+    suffix_ready_ = false;
+    if (!grid_ || room_units_[from_pool] < 0) return;
+    std::int64_t total_units = 0;
+    for (std::uint32_t j : remaining) total_units += units_[j];
+    const std::int64_t top = std::min(room_units_[from_pool], total_units);
+    words_ = static_cast<std::size_t>(top) / 64 + 1;
+    if ((remaining.size() + 1) * words_ > kMaxGridWords) return;
+    build_suffix_sums(remaining);
+    suffix_ready_ = true;
+    for (std::size_t k = from_pool; k < pools_.size(); ++k) {
+      if (room_units_[k] < 0 || room_units_[k] > top) continue;  // wider than the bitsets: the loose cap stays
+      const std::int64_t best = largest_reachable(suffix_.data(), room_units_[k], 0);
+      cap[k] = std::min(cap[k], static_cast<double>(best) / scale_ * (1 + 1e-12) + 1e-9);
     }
   }
 
   void build_suffix_sums(const std::vector<std::uint32_t>& remaining) {
     const std::size_t m = remaining.size();
-    suffix_.assign((m + 1) * words_, 0);
+    suffix_.resize((m + 1) * words_);  // every row below is written in full
+    std::fill(suffix_.begin() + static_cast<std::ptrdiff_t>(m * words_), suffix_.end(), 0);
     suffix_[m * words_] = 1;  // the empty set
     for (std::size_t t = m; t-- > 0;) {
       const std::uint64_t* from = suffix_.data() + (t + 1) * words_;
@@ -293,7 +293,7 @@ class BinCompletion {
   }
 
   // The LP relaxation's cost for `remaining` on the bins from `bin` on, the bin `bin` itself holding at most
-  // `first_cap` MI and the later bins of its pool at most `same_pool_cap` MI each (`cap` from prepare_caps).
+  // `first_cap` MI and the later bins of its pool at most `same_pool_cap` MI each (`cap` from loose_caps / exact_caps).
   double relaxation(const std::vector<std::uint32_t>& remaining, std::size_t bin, double first_cap,
                     double same_pool_cap, const std::vector<double>& cap) {
     if (remaining.empty()) return 0;
@@ -345,9 +345,11 @@ class BinCompletion {
     if (bin == bin_pool_.size()) return;
     const std::size_t k = bin_pool_[bin];
     if (bin == pool_first_bin_[k]) previous = kInf;
-    prepare_caps(here.remaining, k, here.cap);
     // f(s): the bound when this bin holds s MI (then so do at most the later bins of its pool); non-increasing.
     const auto f = [&](double s) { return cost + relaxation(here.remaining, bin, s, s, here.cap); };
+    loose_caps(here.remaining, k, here.cap);
+    if (!(f(previous) <= cutoff_)) return;  // pruned before any subset sum is built
+    exact_caps(here.remaining, k, here.cap);
     if (!(f(previous) <= cutoff_)) return;
     double least = 0;  // sets of less MI cannot lead under the cutoff
     if (f(0) > cutoff_) {
