@@ -85,8 +85,13 @@ int main(int argc, char** argv) {
     Instance in = make(seed, paper_table1_resources(), exact_jobs, 0.1);
     in.name = fmt::format("dbc-table1-{}-seed{}", exact_jobs, seed);
     if (!write_dir.empty()) {
-      std::ofstream out(fmt::format("{}/{}.json", write_dir, in.name));
+      const std::string path = fmt::format("{}/{}.json", write_dir, in.name);
+      std::ofstream out(path);
       out << write_instance(in).dump(2) << '\n';
+      if (!out.flush()) {
+        fmt::print(stderr, "schedcheck_bench_dbc: cannot write {} (does the directory exist?)\n", path);
+        return 2;
+      }
     }
     const auto heuristic = dbc_cost_time(in);
     const auto bnb = solve_bnb(in, SolveOptions{timeout_ms});

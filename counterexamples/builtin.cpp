@@ -344,7 +344,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
   };
   spec.exact = {
       {{"bnb", "our own (dbc-min-cost by bin completion)",
-        "min cost, then makespan; pooled identical PEs, exact LP bound; 10 resources x 30 jobs in < 5 s (docs)"},
+        "min cost, then makespan; a PE's whole job set at a time, LP bound with subset-sum caps; 10 resources x 30 jobs in < 1 s (docs)"},
        dbc::solve_bnb},
       {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
        [](const dbc::Instance& i, const SolveOptions&) { return dbc::solve_dp(i); }},
