@@ -415,11 +415,13 @@ class BinCompletion {
     band_full_ = false;
     enum_least_ = low;
     enum_most_ = high;
-    if (suffix_ready_)
+    if (suffix_ready_) {
       enum_most_units_ = std::min(static_cast<std::int64_t>(std::floor(enum_most_ * scale_ + 1e-6)), room_units_[k]);
-    enum_suffix_total_.assign(here.remaining.size() + 1, 0);
-    for (std::size_t t = here.remaining.size(); t-- > 0;)
-      enum_suffix_total_[t] = enum_suffix_total_[t + 1] + length_[here.remaining[t]];
+    } else {  // without subset sums, extend() prunes on the total of the lengths still to decide
+      enum_suffix_total_.assign(here.remaining.size() + 1, 0);
+      for (std::size_t t = here.remaining.size(); t-- > 0;)
+        enum_suffix_total_[t] = enum_suffix_total_[t + 1] + length_[here.remaining[t]];
+    }
     extend(depth, k, 0, 0.0, 0, kInf);
     listed_ += here.members.size();
     return !band_full_;
