@@ -1,0 +1,60 @@
+// Registration of `deadline-feasibility`: paper 000 sec. III-A (can a provider's accepted work meet every deadline).
+#include "counterexamples/problems/problems.hpp"
+
+#include "counterexamples/problems/provider_common.hpp"
+#include "properties/offers_properties.hpp"
+#include "reference/offers_policies.hpp"
+#include "solver/offers_gecode.hpp"
+#include "solver/offers_z3.hpp"
+
+namespace schedcheck::problems {
+
+using FeasibilitySpec = ProblemSpec<offers::Instance, offers::FeasibilityAnswer>;
+
+std::unique_ptr<Problem> deadline_feasibility() {
+  FeasibilitySpec spec = provider_common<offers::FeasibilityAnswer>();
+  spec.name = "deadline-feasibility";
+  spec.source = "paper 000 sec. III-A (accepted deadlines)";
+  spec.summary = "can the provider's accepted work meet every deadline? a schedule, or a core of jobs that cannot";
+  spec.sense = Sense::kMaximise;
+  spec.objective_name = "1 if a schedule meets every deadline";
+  spec.read = [](const nlohmann::json& document, const std::string& file) {
+    return offers::read_instance(document, file, false);
+  };
+  // The model checks a core's ids; the core's claim itself is re-checked by the sequence search when small.
+  spec.validate = [](const offers::Instance& i, const offers::FeasibilityAnswer& answer) {
+    Verdict v = offers::validate_feasibility(i, answer);
+    if (v.feasible && answer.answer == offers::Feasibility::kInfeasible)
+      if (auto refuted = offers::core_refutation(i, answer.core); refuted && !refuted->empty()) {
+        v.feasible = false;
+        v.reason = "infeasibility core refuted: " + *refuted;
+      }
+    return v;
+  };
+  spec.describe = offers::write_feasibility;
+  spec.policies = {
+      {{"edf", "paper 000 III-A (the provider's EDF scheduler)",
+        "EDF over the accepted work; a schedule when every deadline is met, else no schedule found"},
+       offers::edf_feasibility},
+  };
+  spec.exact = {
+      {{"z3", "our own", "start times + waves, capacity at starts, energy cuts; unsat core over deadline literals"},
+       offers::feasibility_z3},
+      {{"gecode", "our own (Gecode cumulative)",
+        "integer starts on a <= 1 ms grid (else unknown), cumulative with edge finding; core by deletion"},
+       offers::feasibility_gecode},
+      {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
+       [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},
+  };
+  spec.properties = offers::feasibility_properties();
+  spec.generator.settings = std::string(kOffersGeneratorSettings) + "; not repaired (may be infeasible); no new BoT";
+  spec.generator.generate = [](std::uint64_t seed, std::size_t size) {
+    offers::GeneratorSettings settings;
+    settings.repair = false;
+    settings.with_bot = false;
+    return offers::generate_instance(seed, size, settings);
+  };
+  return std::make_unique<TypedProblem<offers::Instance, offers::FeasibilityAnswer>>(std::move(spec));
+}
+
+}  // namespace schedcheck::problems

@@ -1,0 +1,79 @@
+// Registration of `offer-composition`: paper 000 sec. IV (Alg. 1) and V (composition of offers at the metascheduler).
+#include "counterexamples/problems/problems.hpp"
+
+#include "counterexamples/compose_generator.hpp"
+#include "model/compose.hpp"
+#include "properties/compose_properties.hpp"
+#include "reference/compose_policies.hpp"
+#include "solver/compose_exact.hpp"
+#include "solver/compose_z3.hpp"
+
+namespace schedcheck::problems {
+
+// Paper 000 section IV: offer composition at the metascheduler against the optimal composition.
+std::unique_ptr<Problem> offer_composition() {
+  using namespace compose;
+  ProblemSpec<Instance, Composition> spec;
+  spec.name = "offer-composition";
+  spec.source = "paper 000 sec. IV (Alg. 1), sec. V";
+  spec.summary = "split a BoT's n tasks over the providers' offers, minimising the BoT completion time";
+  spec.instance_kind = kInstanceKind;
+  spec.sense = Sense::kMinimise;
+  spec.objective_name = "BoT completion time";
+  spec.read = read_instance;
+  spec.write = write_instance;
+  spec.validate = validate;
+  spec.describe = write_composition;
+  spec.metrics = metrics;
+  // A composition that loses tasks or overfills an offer finishes "early" only because it is incomplete: no gap.
+  spec.comparable = [](const Instance& i, const Composition& c) { return validate(i, c).feasible; };
+  spec.size = [](const Instance& i) { return i.providers.size(); };
+  spec.instance_name = [](const Instance& i) { return i.name; };
+  const std::string fallback = "; when no offer meets D, offers-nolb (sec. V)";
+  const std::string fixed = "; IV-B only when the offers meeting D cover n, else offers-nolb";
+  spec.policies = {
+      {{"offers-nolb", "paper 000 sec. IV-A (OffersNoLB)",
+        "sorted, filtered offers; composite lists L; the first with the earliest completion"},
+       offers_nolb},
+      {{"offers-plb", "paper 000 sec. IV-B (OffersWithPLB) + sec. V", "tasks = offer size / total offered x n" + fallback},
+       offers_plb},
+      {{"offers-dplb", "paper 000 Alg. 1 (OffersWithDPLB) + sec. V",
+        "per offer-size group, DP = computing power / group's" + fallback},
+       offers_dplb},
+      {{"offers-dplb-v2", "paper 000 sec. V (OffersWithDPLBV2)", "Alg. 1 with DP = load / group's load" + fallback},
+       offers_dplb_v2},
+      {{"offers-plb-fixed", "our correction of offers-plb", "offers-plb" + fixed}, offers_plb_fixed},
+      {{"offers-dplb-fixed", "our correction of Alg. 1",
+        "offers-dplb" + fixed + "; tasks capped by lines 13-14 carried to the group's later offers"},
+       offers_dplb_fixed},
+      {{"offers-dplb-v2-fixed", "our correction of DPLBV2", "offers-dplb-v2 with the corrections of offers-dplb-fixed"},
+       offers_dplb_v2_fixed},
+      {{"free-time-slots", "paper 000 sec. III-B (FreeTimeSlots, baseline)",
+        "the BoT's tasks into the published free slots, earliest completion first"},
+       free_time_slots},
+  };
+  spec.exact = {
+      {{"exact", "our own (combinatorial)",
+        "earliest time the largest offers cover n (sweep), then the most balanced split; lexicographic (completion, balance)"},
+       [](const Instance& i, const SolveOptions&) { return solve_combinatorial(i); }},
+      {{"z3-balance", "our Z3 encoding", "lexicographic: completion, then the largest share x_p / offer size"},
+       [](const Instance& i, const SolveOptions& o) { return solve_z3(i, o, Secondary::kBalance); }},
+      {{"z3-providers", "our Z3 encoding", "lexicographic: completion, then fewest providers (clusters per BoT)"},
+       [](const Instance& i, const SolveOptions& o) { return solve_z3(i, o, Secondary::kProviders); }},
+      {{"z3-delay", "our Z3 encoding, Eq. V.1 per part",
+        "lexicographic: completion, then sum of x_p ((C_p - T_s)/(D - T_s) - 1) 100 over late parts"},
+       [](const Instance& i, const SolveOptions& o) { return solve_z3(i, o, Secondary::kDelay); }},
+  };
+  spec.properties = composition_properties();
+  spec.generator.settings =
+      "p providers; n ~ U{1..100}; runtime ~ U{1..10}; 1-3 free slots per provider; offers for sizes "
+      "{.1,.25,.5,.75,1} x n from the slots; D = U[0.5,1.5) x median whole-BoT completion "
+      "(counterexamples/compose_generator.hpp)";
+  spec.generator.generate = generate_instance;
+  spec.generator.shrink = shrink_candidates;
+  spec.enumerate = enumerate_instances;
+  spec.enumerate_settings = std::string("--scope providers=P,offers=K,max=V (default ") + kDefaultScope + ")";
+  return std::make_unique<TypedProblem<Instance, Composition>>(std::move(spec));
+}
+
+}  // namespace schedcheck::problems

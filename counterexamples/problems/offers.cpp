@@ -1,0 +1,64 @@
+// Registration of `offers`: paper 000 sec. III-A/B (a provider's offer list for a new BoT).
+#include "counterexamples/problems/problems.hpp"
+
+#include "counterexamples/problems/provider_common.hpp"
+#include "properties/offers_properties.hpp"
+#include "reference/offers_policies.hpp"
+#include "solver/offers_gecode.hpp"
+#include "solver/offers_z3.hpp"
+
+namespace schedcheck::problems {
+
+using OffersSpec = ProblemSpec<offers::Instance, offers::OfferList>;
+
+std::unique_ptr<Problem> offers() {
+  OffersSpec spec = provider_common<offers::OfferList>();
+  spec.name = "offers";
+  spec.source = "paper 000 sec. III-A/B";
+  spec.summary = "a provider's offer list (tasks, completion) for a new BoT, keeping every accepted deadline";
+  spec.sense = Sense::kMinimise;
+  spec.objective_name = "sum over Delta counts of (quoted completion - now)";
+  // A provider holds only work it can keep: the accepted work must be EDF-feasible (else nothing to offer).
+  spec.read = [](const nlohmann::json& document, const std::string& file) {
+    offers::Instance instance = offers::read_instance(document, file, true);
+    if (auto why = offers::edf_accepted_work_violation(instance); !why.empty())
+      throw InputError(file + ": waiting: " + why + " (a provider holds only work EDF keeps; analyse it with "
+                       "`deadline-feasibility`)");
+    return instance;
+  };
+  spec.validate = offers::validate_offers;
+  spec.describe = offers::write_offer_list;
+  spec.policies = {
+      {{"edf", "paper 000 III-A (genOffer + FEEDBACK, Delta, step 4)",
+        "EDF with the temporary job; if a deadline breaks, binary search over the new job's EDF positions"},
+       offers::edf_offers},
+      {{"free-time-slots", "paper 000 III-B (after Singh et al.)",
+        "published per-processor free slots of the EDF schedule; k tasks at the earliest finishes in them"},
+       offers::free_time_slot_offers},
+  };
+  spec.exact = {
+      {{"exact-offers", "our own (Z3)",
+        "per count: min completion by Z3 (waves, capacity at starts, energy cuts), quote max(D, c*)"},
+       [](const offers::Instance& i, const SolveOptions& o) {
+         return offers_within_one_limit(i, o, offers::earliest_completion_z3);
+       }},
+      {{"gecode", "our own (Gecode cumulative)",
+        "per count: min completion by Gecode BAB (cumulative with edge finding, integer starts on a <= 1 ms grid, "
+        "else unknown), quote max(D, c*)"},
+       [](const offers::Instance& i, const SolveOptions& o) {
+         return offers_within_one_limit(i, o, offers::earliest_completion_gecode);
+       }},
+      {{"sequences", "our own (Kolisch 1996: active schedules)",
+        "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
+       [](const offers::Instance& i, const SolveOptions&) {
+         return offers::exact_offers(i, offers::earliest_completion_sequences);
+       }},
+  };
+  spec.properties = offers::offers_properties();
+  spec.generator.settings = std::string(kOffersGeneratorSettings) +
+                            "; admitted one by one (EDF-feasible); new BoT 2-6 tasks (counterexamples/offers_generator.hpp)";
+  spec.generator.generate = [](std::uint64_t seed, std::size_t size) { return offers::generate_instance(seed, size); };
+  return std::make_unique<TypedProblem<offers::Instance, offers::OfferList>>(std::move(spec));
+}
+
+}  // namespace schedcheck::problems

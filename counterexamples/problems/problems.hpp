@@ -1,0 +1,19 @@
+// The built-in problems: one registration file each in this folder (a ProblemSpec naming the problem's instance
+// type, policies from reference/, exact methods from solver/, properties from properties/ and generator), and the
+// one list that names them, make_builtin_registry() in counterexamples/builtin.cpp. Our own.
+#pragma once
+
+#include "properties/registry.hpp"
+
+#include <memory>
+
+namespace schedcheck::problems {
+
+std::unique_ptr<Problem> sla_admission();         // sla_admission.cpp: paper 004 sec. 3.2
+std::unique_ptr<Problem> sla_admission_timed();   // sla_admission_timed.cpp: our timed extension of 004
+std::unique_ptr<Problem> offers();                // offers.cpp: paper 000 sec. III
+std::unique_ptr<Problem> deadline_feasibility();  // deadline_feasibility.cpp: paper 000 sec. III-A
+std::unique_ptr<Problem> offer_composition();     // offer_composition.cpp: paper 000 sec. IV-V
+std::unique_ptr<Problem> dbc_cost_time();         // dbc_cost_time.cpp: paper 001
+
+}  // namespace schedcheck::problems

@@ -1,0 +1,32 @@
+// What the two SLA admission problems share: the instance format, the decision's JSON, size, name and generator
+// (paper 004; counterexamples/problems/sla_admission*.cpp). Our own.
+#pragma once
+
+#include "counterexamples/sla_generator.hpp"
+#include "model/sla.hpp"
+#include "properties/registry.hpp"
+
+namespace schedcheck::problems {
+
+using SlaSpec = ProblemSpec<sla::Instance, sla::Admission>;
+
+// What both SLA problems share: the instance format, the decision's JSON, the generator.
+inline SlaSpec sla_common(bool timed) {
+  SlaSpec spec;
+  spec.instance_kind = sla::kInstanceKind;
+  spec.sense = Sense::kMaximise;
+  spec.objective_name = "incentive";
+  spec.read = sla::read_instance;
+  spec.write = sla::write_instance;
+  spec.describe = [timed](const sla::Instance& i, const sla::Admission& a) { return sla::write_admission(i, a, timed); };
+  spec.size = [](const sla::Instance& i) { return i.bids.size(); };
+  spec.instance_name = [](const sla::Instance& i) { return i.name; };
+  spec.generator.settings =
+      "n bids; p ~ U{1..32}; execution 10-1000 s; budget = B x U[0.8,2.5); d = D x U[1,3); "
+      "p_m = max(32, 40% of bid processors); 0-2 running jobs (counterexamples/sla_generator.hpp)";
+  spec.generator.generate = sla::generate_instance;
+  spec.generator.shrink = sla::shrink_candidates;
+  return spec;
+}
+
+}  // namespace schedcheck::problems
