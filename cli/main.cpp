@@ -2,6 +2,7 @@
 // Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
+#include "cli/simulate.hpp"
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
@@ -261,6 +262,8 @@ int run_cli(int argc, char** argv) {
   generate->add_option("--size", generate_size, "items (e.g. bids)")->capture_default_str()
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
 
+  const auto run_trace_command = cli::add_trace_commands(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -276,6 +279,7 @@ int run_cli(int argc, char** argv) {
     std::cout << list_text(registry, list_json);
     return 0;
   }
+  if (const int code = run_trace_command(); code >= 0) return code;
   if (*suite) return run_suite(registry, suite_paths, request, out);
   if (*generate) {
     std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";

@@ -1,8 +1,13 @@
-// The availability profile: free processors of a space-shared machine as a step function of time.
-// Our own (the usual conservative-backfilling profile, cf. paper 002 "availability profile").
-// Exact on the times it is given; breakpoints closer than kTimeTolerance are one breakpoint.
+// The availability profile: free processors of a space-shared machine as a step function of time, optionally
+// with the identity of the free processors (a set a step: the `processors` resource model, as in GridSim's
+// profile of free processor ranges). Our own (the usual conservative-backfilling profile of Mu'alem & Feitelson,
+// cf. paper 002 "availability profile"). Exact on the times it is given; breakpoints closer than kTimeTolerance
+// are one breakpoint. Queries are linear in the steps they cross; adjacent equal steps are merged.
 #pragma once
 
+#include "model/processor_set.hpp"
+
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -20,27 +25,69 @@ public:
     double time;     // from this time ...
     int free;        // ... until the next step's time, this many processors are free (may be < 0: over-used)
   };
+  // A window found for a job: when, and (with processor identity) on which processors.
+  struct Slot {
+    double start = 0;
+    ProcessorSet processors;  // empty without processor identity
+  };
 
-  explicit AvailabilityProfile(int processors);
+  // `track_processors`: also keep which processors are free (reserve/release then take sets).
+  explicit AvailabilityProfile(int processors, bool track_processors = false);
 
   int capacity() const { return capacity_; }
+  bool tracks_processors() const { return words_ > 0; }
   const std::vector<Step>& steps() const { return steps_; }
 
   // Marks `processors` as busy over [start, end). Never refuses: over-use shows as free < 0.
   void reserve(double start, double end, int processors);
-  // Fewest free processors at any instant of [start, end).
+  // Gives back what reserve() took (the inverse: used when a job ends before its estimate or a reservation moves).
+  void release(double start, double end, int processors);
+  // With processor identity: marks exactly these processors busy (resp. free again) over [start, end).
+  // Precondition for reserve: they are free over the whole window (a backfilling engine only reserves what a
+  // query returned); the count follows the set.
+  void reserve(double start, double end, const ProcessorSet& processors);
+  void release(double start, double end, const ProcessorSet& processors);
+  // A job's hold, whichever the profile tracks: the set `on` with processor identity, else the count.
+  void reserve(double start, double end, int processors, const ProcessorSet& on);
+  void release(double start, double end, int processors, const ProcessorSet& on);
+  // With processor identity: every step of [start, end) has exactly as many processors in its set as its count
+  // (false after a set was reserved over processors that were not free). Without identity: true.
+  bool consistent(double start, double end) const;
+
+  // Drops the steps that end at or before t (the past of a simulation); queries before t are then undefined.
+  void forget_before(double t);
+
+  // Fewest / most free processors at any instant of [start, end).
   int min_free(double start, double end) const;
+  int max_free(double start, double end) const;
+  // Free processors at instant t.
+  int free_at(double t) const { return steps_[step_index_at(t)].free; }
   // Earliest t >= not_before with at least `processors` free over [t, t + duration); nullopt when more
   // processors are asked for than the machine has, or the start would be later than latest_start.
   std::optional<double> earliest_start(int processors, double duration, double not_before,
                                        double latest_start = kForever) const;
+  // The same window search, plus (with processor identity) the lowest-numbered `processors` processors that are
+  // free over the whole window: a window opens only where some set of that size stays free throughout.
+  std::optional<Slot> earliest_slot(int processors, double duration, double not_before,
+                                    double latest_start = kForever) const;
+  // Whether `processors` fit over [start, start + duration) (with identity: on some common set; the slot's set).
+  std::optional<Slot> slot_at(int processors, double start, double duration) const;
+  // With processor identity: the processors free over the whole of [start, end).
+  ProcessorSet free_over(double start, double end) const;
 
 private:
   std::size_t step_index_at(double t) const;  // the step in force at t
   std::size_t split_at(double t);             // ensures a breakpoint at t (snapped), returns its index
+  void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
+  bool same(std::size_t a, std::size_t b) const;  // equal free count (and set)
+  void merge_with_previous(std::size_t i);        // removes step i when it equals step i-1
+  const std::uint64_t* set_of(std::size_t i) const { return sets_.data() + i * words_; }
+  std::uint64_t* set_of(std::size_t i) { return sets_.data() + i * words_; }
 
   int capacity_;
-  std::vector<Step> steps_;  // sorted by time, steps_[0].time == -infinity
+  std::size_t words_ = 0;             // words a set; 0 without processor identity
+  std::vector<Step> steps_;           // sorted by time, steps_[0].time == -infinity
+  std::vector<std::uint64_t> sets_;   // words_ words a step: the free processors of that step
 };
 
 }  // namespace schedcheck

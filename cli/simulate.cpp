@@ -1,0 +1,265 @@
+// `schedcheck simulate | audit | compare-runs`: trace-driven simulation of one cluster (or several behind a
+// broker), invariants on every decision, per-job CSV in Batsim's columns, the audit of another simulator's
+// schedule, and the improvement ratio R of paper 002 between two runs. Our own.
+#include "cli/simulate.hpp"
+
+#include "counterexamples/search.hpp"
+#include "model/job_metrics.hpp"
+#include "model/jobs_csv.hpp"
+#include "properties/registry.hpp"
+#include "properties/run_invariants.hpp"
+#include "simulation/summary.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <unordered_map>
+
+namespace schedcheck::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TraceArgs {
+  std::string trace;
+  long long processors = 0;  // 0: from the header
+  std::string estimates = "requested";
+  std::string processor_field = "allocated";
+  std::string model = "count";
+  bool lenient = false;
+};
+
+struct SimulateArgs {
+  TraceArgs trace;
+  std::string policy;
+  std::string pivots = "1";
+  bool check = false;
+  std::string jobs_csv;
+  bool json = false, csv = false, quiet = false;
+  double warmup = 0;
+  bool stop_at_last_arrival = false;
+};
+
+void add_trace_options(CLI::App* command, TraceArgs& a) {
+  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz)")->required();
+  command->add_option("--processors", a.processors,
+                      "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
+      ->check(CLI::Range(1LL, workload::kMaxProcessors));
+  command->add_option("--estimates", a.estimates,
+                      "what the scheduler believes a job runs: `requested` (field 9; the run time where it is -1) or "
+                      "`runtime` (field 4, as paper 002 does)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"requested", "runtime"}));
+  command->add_option("--processor-field", a.processor_field,
+                      "processors of a job: `allocated` (field 5, else field 8) or `requested` (field 8, else field 5)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"allocated", "requested"}));
+  command->add_option("--model", a.model,
+                      "resource model: `count` (any k free processors at every instant) or `processors` (k specific "
+                      "processors free over the whole window, as GridSim)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"count", "processors"}));
+  command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
+}
+
+workload::Workload load(const TraceArgs& a) {
+  workload::ReadOptions options;
+  options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
+  options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
+                                                             : workload::ProcessorField::kAllocated;
+  if (a.processors > 0) options.processors = a.processors;
+  options.lenient = a.lenient;
+  return workload::read_swf(a.trace, options);
+}
+
+cluster::ResourceModel model_of(const std::string& name) {
+  return name == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+}
+
+std::size_t parse_pivots(const std::string& text) {
+  if (text == "inf" || text == "infinity") return cluster::kEveryJob;
+  std::size_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value == 0)
+    throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got \"{}\"", text));
+  return value;
+}
+
+std::string policy_label(const cluster::ClusterPolicy& policy) {
+  if (policy.name != "easy") return policy.name;
+  return policy.pivots == cluster::kEveryJob ? "easy (pivots inf)" : fmt::format("easy ({} pivot{})", policy.pivots, policy.pivots == 1 ? "" : "s");
+}
+
+std::string human_time(double seconds) {
+  if (seconds >= 2 * 86400) return fmt::format("{:.1f} days", seconds / 86400);
+  if (seconds >= 2 * 3600) return fmt::format("{:.1f} h", seconds / 3600);
+  return fmt::format("{:g} s", seconds);
+}
+
+// Writes PATH.tmp row by row, then renames: a reader never sees a half-written file.
+void write_jobs_csv(const std::string& path, const workload::Workload& w, const sim::RunResult& r) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(fmt::format("{}: --jobs-csv: cannot write the file", path));
+    out << jobs_csv::header();
+    const std::string name = fs::path(w.name).filename().string();
+    for (std::size_t j = 0; j < w.jobs.size(); ++j)
+      if (r.records[j].state == sim::JobState::kFinished) out << jobs_csv::format(sim::job_row(w.jobs[j], r.records[j], name));
+    out.flush();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(tmp, ignored);
+      throw InputError(fmt::format("{}: --jobs-csv: writing failed (disk full?)", path));
+    }
+  }
+  std::error_code error;
+  fs::rename(tmp, path, error);
+  if (error) throw InputError(fmt::format("{}: --jobs-csv: cannot rename {} ({})", path, tmp, error.message()));
+}
+
+std::string stats_line(const char* label, const Stats& s) {
+  return fmt::format("  {:<18} mean {:>12.2f}  median {:>10.2f}  p95 {:>12.2f}  max {:>12.2f}\n", label, s.mean, s.median,
+                     s.p95, s.max);
+}
+
+std::string skipped_text(const workload::Workload& w) {
+  std::string out;
+  for (std::size_t k = 0; k < w.skipped.size(); ++k)
+    if (w.skipped[k]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", w.skipped[k], workload::to_string(static_cast<workload::Skip>(k)));
+  return out.empty() ? "none skipped" : out;
+}
+
+int run_simulate(const SimulateArgs& a) {
+  const workload::Workload w = load(a.trace);
+  sim::ClusterSetup setup;
+  setup.name = fs::path(w.name).filename().string();
+  setup.processors = w.processors;
+  setup.model = model_of(a.trace.model);
+  setup.policy = cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
+  sim::RunOptions options;
+  options.clusters.push_back(setup);
+  options.record_allocations = !a.jobs_csv.empty();
+  if (a.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
+
+  sim::Simulation simulation(w.jobs, options);
+  std::unique_ptr<runcheck::InvariantChecker> checker;
+  if (a.check) {
+    checker = std::make_unique<runcheck::InvariantChecker>(w, runcheck::applicable(setup.policy.name));
+    simulation.add_observer(*checker);
+  }
+  if (!a.quiet)
+    simulation.on_progress([&](const sim::Progress& p) {
+      if (p.wall_seconds < 1) return;
+      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s\n", setup.name, p.finished,
+                               p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)), p.wall_seconds);
+    });
+  const sim::RunResult result = simulation.run();
+  if (!a.jobs_csv.empty()) write_jobs_csv(a.jobs_csv, w, result);
+  sim::MetricsWindow window{a.warmup, a.stop_at_last_arrival};
+  const sim::RunSummary s = sim::summarise(w, result, w.processors, window);
+  const std::size_t violations = checker ? checker->total() : 0;
+
+  if (a.json) {
+    nlohmann::json out = sim::to_json(s);
+    out["trace"] = w.name;
+    out["processors"] = w.processors;
+    out["processors_from"] = w.processors_from;
+    out["policy"] = setup.policy.name;
+    out["pivots"] = setup.policy.name == "easy"
+                        ? (setup.policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(setup.policy.pivots))
+                        : nlohmann::json(nullptr);
+    out["model"] = a.trace.model;
+    out["estimates"] = a.trace.estimates;
+    out["estimates_from_runtime"] = w.estimates_from_runtime;
+    out["reordered_records"] = w.reordered;
+    out["warmup"] = a.warmup;
+    out["invariants"] = checker ? checker->to_json() : nlohmann::json(nullptr);
+    out["jobs_csv"] = a.jobs_csv.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.jobs_csv);
+    out["exit_code"] = violations ? 1 : 0;
+    std::cout << out.dump(2) << "\n";
+  } else if (a.csv) {
+    std::cout << "trace,policy,pivots,model,estimates,processors,records,simulated,skipped,finished,killed,measured,"
+                 "makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,bsld_mean,bsld_median,"
+                 "bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
+    std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
+                             setup.policy.name, setup.policy.name == "easy" ? a.pivots : "", a.trace.model,
+                             a.trace.estimates, w.processors, s.records, s.simulated, w.skipped_total(), s.finished,
+                             s.killed, s.measured, s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95,
+                             s.wait.max, s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95,
+                             s.slowdown.max, checker ? checker->checked().size() : 0, violations, s.wall_seconds,
+                             s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0);
+  } else {
+    std::string out;
+    out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, w.processors,
+                       w.processors_from, policy_label(setup.policy), a.trace.model, a.trace.estimates);
+    out += fmt::format("jobs      {} records: {} simulated, {}\n", s.records, s.simulated, skipped_text(w));
+    out += fmt::format("          {} finished ({} killed at their estimate){}\n", s.finished, s.killed,
+                       s.stopped ? fmt::format("; run stopped at the last arrival with {} waiting, {} running", s.waiting, s.running) : "");
+    if (!w.first_malformed.empty()) out += fmt::format("          first malformed line: {}\n", w.first_malformed);
+    out += fmt::format("metrics   over {} jobs submitted in [{:g}, {:g}]: makespan {:g} s, utilisation {:.2f}%\n", s.measured,
+                       s.window_from, s.window_to, s.makespan, 100 * s.utilisation);
+    out += stats_line("wait (s)", s.wait);
+    out += stats_line("response (s)", s.response);
+    out += stats_line("bounded slowdown", s.slowdown);
+    if (checker) {
+      std::string names;
+      for (const auto& n : checker->checked()) names += (names.empty() ? "" : ", ") + n;
+      out += fmt::format("checks    {} invariants on {} decisions: {} violation{} ({})\n", checker->checked().size(),
+                         checker->decisions(), violations, violations == 1 ? "" : "s", names);
+      for (const auto& [name, count] : checker->counts())
+        if (count) out += fmt::format("  {} violated {} times\n", name, count);
+      for (const auto& v : checker->violations())
+        out += fmt::format("  VIOLATION {} at t={:g} ({}): {}\n", v.invariant, v.time, v.event, v.detail);
+    } else {
+      out += "checks    none (add --check to check every decision)\n";
+    }
+    out += fmt::format("speed     {} jobs in {:.3f} s ({:.0f} jobs/s); {} events, {} passes, {} backfilled, max queue {}\n",
+                       s.simulated, s.wall_seconds, s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0,
+                       s.events, s.passes, s.backfilled, s.max_queue);
+    if (!a.jobs_csv.empty()) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
+    std::cout << out;
+  }
+  return violations ? 1 : 0;
+}
+
+}  // namespace
+
+std::function<int()> add_trace_commands(CLI::App& app) {
+  auto simulate_args = std::make_shared<SimulateArgs>();
+  auto* simulate = app.add_subcommand(
+      "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
+                  "--check every invariant on every decision (exit 1 on a violation)");
+  add_trace_options(simulate, simulate_args->trace);
+  simulate->add_option("--policy,-p", simulate_args->policy, "fcfs | easy | conservative")
+      ->required()
+      ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+  simulate->add_option("--pivots", simulate_args->pivots,
+                       "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
+      ->capture_default_str();
+  simulate->add_flag("--check", simulate_args->check,
+                     "check the policy's invariants on every decision and report each violation (exit 1)");
+  simulate->add_option("--jobs-csv", simulate_args->jobs_csv,
+                       "write one row a job in Batsim's out_jobs.csv columns (+ bounded_slowdown)");
+  simulate->add_option("--warmup", simulate_args->warmup,
+                       "seconds after the first submission whose jobs are not measured (paper 002: 1209600, two weeks)")
+      ->check(CLI::Range(0.0, 1e12));
+  simulate->add_flag("--stop-at-last-arrival", simulate_args->stop_at_last_arrival,
+                     "end the run at the last submission, as paper 002 does (jobs then waiting or running are not measured)");
+  auto* json = simulate->add_flag("--json", simulate_args->json, "print the summary as JSON (fields: docs/cli.md)");
+  simulate->add_flag("--csv", simulate_args->csv, "print the summary as CSV (header + one row)")->excludes(json);
+  simulate->add_flag("--quiet,-q", simulate_args->quiet, "no progress lines on stderr");
+
+  return [=]() -> int {
+    if (simulate->parsed()) return run_simulate(*simulate_args);
+    return -1;
+  };
+}
+
+}  // namespace schedcheck::cli

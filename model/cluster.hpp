@@ -1,0 +1,63 @@
+// What a cluster's scheduling policy sees and decides: the snapshot of one space-shared cluster (now, P, the
+// waiting queue with its reservations, the running jobs, the availability profile) and the decision (jobs to
+// start now, reservations to make or move). Our own value types; the policies are pure functions of them
+// (reference/cluster_policies.hpp) and the simulation engine owns time and state (simulation/engine.hpp).
+#pragma once
+
+#include "model/processor_set.hpp"
+#include "model/profile.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace schedcheck::cluster {
+
+// `count`: a job needs any k free processors at every instant (pyss, Batsim's default, most papers).
+// `processors`: a job gets k specific processors, free over its whole window (GridSim, papers 002 and 004).
+enum class ResourceModel { kCount, kProcessors };
+const char* to_string(ResourceModel model);
+
+struct Waiting {                 // a queued job, in queue (submit) order
+  std::uint32_t job = 0;         // the engine's job index
+  int procs = 1;
+  double submit = 0;
+  double estimate = 0;           // what the scheduler believes the job runs
+  bool reserved = false;         // holds a reservation (an EASY pivot; every job under conservative)
+  double reserved_start = 0;
+  ProcessorSet reserved_on;      // `processors` model: the reserved processors
+};
+
+struct Running {
+  std::uint32_t job = 0;
+  int procs = 1;
+  double start = 0;
+  double estimated_end = 0;      // start + estimate: when the scheduler expects the processors back
+  ProcessorSet on;               // the processors it holds
+};
+
+struct Snapshot {
+  double now = 0;
+  int processors = 0;
+  ResourceModel model = ResourceModel::kCount;
+  std::span<const Waiting> queue;
+  std::span<const Running> running;
+  // Running jobs until their estimated ends plus every reservation; with processor identity in `processors`.
+  const AvailabilityProfile& profile;
+  // Some job ended before its estimated end since the last pass: reservations may move earlier (compression).
+  bool released_early = false;
+};
+
+struct Placement {
+  std::size_t index = 0;         // into Snapshot::queue
+  double start = 0;
+  ProcessorSet on;               // `processors` model: which processors (else empty)
+};
+
+struct Decision {
+  std::vector<Placement> start;    // start now (start == now)
+  std::vector<Placement> reserve;  // new reservations, and moved ones (never later than before under our policies)
+};
+
+}  // namespace schedcheck::cluster

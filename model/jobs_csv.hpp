@@ -1,0 +1,58 @@
+// The per-job CSV of a run, in Batsim's out_jobs.csv columns (so that evalys and the other Batsim analysis tools
+// read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, or any
+// CSV with a job id, start and finish column, named by options) for `audit` and `compare-runs`. Our own.
+// Streaming reader; RFC 4180 quoting within a line.
+#pragma once
+
+#include "model/input.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::jobs_csv {
+
+struct Row {
+  std::string job_id;
+  std::string workload_name;
+  double submission_time = 0;
+  int requested_number_of_resources = 0;
+  double requested_time = 0;
+  bool success = true;               // false: killed at its requested time (COMPLETED_WALLTIME_REACHED)
+  double starting_time = 0;
+  double execution_time = 0;
+  double finish_time = 0;
+  std::string allocated_resources;   // Batsim interval syntax
+  double bounded_slowdown = 0;
+};
+
+// job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,
+// starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,
+// consumed_energy,metadata,bounded_slowdown
+std::string header();
+std::string format(const Row& row);  // one line, with its newline
+
+// Which columns hold what (defaults: Batsim's names).
+struct Columns {
+  std::string id = "job_id";
+  std::string submit = "submission_time";      // optional unless a reader needs it
+  std::string start = "starting_time";
+  std::string finish = "finish_time";
+  std::string allocated = "allocated_resources";  // optional
+};
+
+struct ScheduleRow {
+  std::string id;
+  std::optional<double> submit;
+  double start = 0;
+  double finish = 0;
+  std::optional<std::string> allocated;
+  std::size_t line = 0;
+};
+
+// Reads every row. Throws InputError "FILE: line N: column C: expected ..., got ..." on a missing column, a
+// non-number, a negative or non-finite time, a finish before its start, or a job id listed twice.
+// `need_submit`: the submit column must be present.
+std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit);
+
+}  // namespace schedcheck::jobs_csv

@@ -1,0 +1,191 @@
+// Workloads from SWF records and the JSON workload form (see workload.hpp). Our own.
+#include "model/workload.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace schedcheck::workload {
+
+const char* to_string(Skip skip) {
+  switch (skip) {
+    case Skip::kMalformed: return "malformed";
+    case Skip::kNoRunTime: return "no-run-time";
+    case Skip::kNoProcessors: return "no-processors";
+    case Skip::kCancelledBeforeStart: return "cancelled-before-start";
+    case Skip::kTooWide: return "wider-than-machine";
+    case Skip::kCount: break;
+  }
+  return "?";
+}
+
+const char* explain(Skip skip) {
+  switch (skip) {
+    case Skip::kMalformed: return "malformed line skipped (--lenient)";
+    case Skip::kNoRunTime: return "run time -1 (field 4)";
+    case Skip::kNoProcessors: return "no processor count (fields 5 and 8 both -1 or 0)";
+    case Skip::kCancelledBeforeStart: return "cancelled before it started (status 5, run time 0)";
+    case Skip::kTooWide: return "asks more processors than the machine has";
+    case Skip::kCount: break;
+  }
+  return "?";
+}
+
+std::size_t Workload::skipped_total() const { return std::accumulate(skipped.begin(), skipped.end(), std::size_t{0}); }
+
+Classified classify(const swf::Record& record, const ReadOptions& options, long long processors) {
+  Classified out;
+  if (record.run < 0) {
+    out.skip = Skip::kNoRunTime;
+    return out;
+  }
+  const double first = options.processor_field == ProcessorField::kAllocated ? record.allocated_procs : record.requested_procs;
+  const double second = options.processor_field == ProcessorField::kAllocated ? record.requested_procs : record.allocated_procs;
+  const double procs = first > 0 ? first : second;
+  if (!(procs > 0)) {
+    out.skip = Skip::kNoProcessors;
+    return out;
+  }
+  if (record.status == 5 && record.run == 0) {
+    out.skip = Skip::kCancelledBeforeStart;
+    return out;
+  }
+  if (procs > static_cast<double>(processors)) {
+    out.skip = Skip::kTooWide;
+    return out;
+  }
+  Job job;
+  job.id = static_cast<std::int64_t>(record.job_id);
+  job.submit = record.submit;
+  job.run = record.run;
+  job.procs = static_cast<int>(procs);
+  // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time.
+  out.estimate_from_runtime = options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0);
+  job.estimate = out.estimate_from_runtime ? record.run : record.requested_time;
+  out.job = job;
+  return out;
+}
+
+namespace {
+// Stable order by submit time; counts the records that came after a later-submitted one.
+std::size_t sort_by_submit(std::vector<Job>& jobs) {
+  std::size_t reordered = 0;
+  double latest = -std::numeric_limits<double>::infinity();
+  for (const auto& j : jobs) {
+    if (j.submit < latest) ++reordered;
+    latest = std::max(latest, j.submit);
+  }
+  if (reordered) std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.submit < b.submit; });
+  return reordered;
+}
+}  // namespace
+
+Workload read_swf(const std::string& path, const ReadOptions& options) {
+  swf::Reader reader(path, options.lenient);
+  Workload w;
+  w.name = path;
+  swf::Record record;
+  long long processors = 0;
+  bool have_size = false;
+  auto settle_size = [&] {
+    if (have_size) return;
+    have_size = true;
+    const auto& h = reader.header();
+    if (options.processors) {
+      processors = *options.processors;
+      w.processors_from = "--processors";
+    } else if (h.max_procs && *h.max_procs > 0) {
+      processors = *h.max_procs;
+      w.processors_from = "MaxProcs";
+    } else if (h.max_nodes && *h.max_nodes > 0) {
+      processors = *h.max_nodes;
+      w.processors_from = "MaxNodes";
+    } else {
+      throw InputError(fmt::format("{}: the header gives no machine size (no '; MaxProcs:' or '; MaxNodes:' line); "
+                                   "give it with --processors P", path));
+    }
+    if (processors < 1 || processors > kMaxProcessors)
+      throw InputError(fmt::format("{}: {}: expected a machine of 1 to {} processors, got {}", path, w.processors_from,
+                                   kMaxProcessors, processors));
+  };
+  while (reader.next(record)) {
+    settle_size();  // the header comes before the first record
+    ++w.records;
+    const Classified c = classify(record, options, processors);
+    if (!c.job) {
+      ++w.skipped[static_cast<std::size_t>(c.skip)];
+      continue;
+    }
+    w.estimates_from_runtime += c.estimate_from_runtime;
+    w.killed += c.job->killed();
+    w.jobs.push_back(*c.job);
+  }
+  settle_size();  // a trace without job lines still needs a size
+  w.processors = static_cast<int>(processors);
+  w.skipped[static_cast<std::size_t>(Skip::kMalformed)] = reader.malformed();
+  w.records += reader.malformed();
+  w.first_malformed = reader.first_malformed();
+  w.unix_start_time = reader.header().unix_start_time;
+  w.reordered = sort_by_submit(w.jobs);
+  return w;
+}
+
+Workload read_instance(const nlohmann::json& document, const std::string& file) {
+  const Field root(document, file);
+  root.only_keys({"kind", "name", "comment", "processors", "jobs"});
+  Workload w;
+  w.name = read_instance_header(root, kInstanceKind, "\"workload\" files (docs/formats.md)", file);
+  w.processors = static_cast<int>(root.at("processors").as_int(1, kMaxProcessors));
+  w.processors_from = "instance";
+  for (const Field& item : root.at("jobs").items()) {
+    item.only_keys({"id", "submit", "run", "estimate", "procs"});
+    Job job;
+    job.id = item.at("id").as_int(0, 1'000'000'000'000'000LL);
+    job.submit = item.at("submit").as_number(0, 1e15);
+    job.run = item.at("run").as_number(0, 1e15);
+    job.estimate = item.has("estimate") ? item.at("estimate").as_number(0, 1e15) : job.run;
+    if (job.estimate == 0 && job.run > 0) item.at("estimate").fail("an estimate > 0 for a job that runs (run > 0)");
+    job.procs = static_cast<int>(item.at("procs").as_int(1, w.processors));
+    w.killed += job.killed();
+    w.jobs.push_back(job);
+  }
+  w.records = w.jobs.size();
+  std::vector<std::int64_t> ids;
+  for (const auto& j : w.jobs) ids.push_back(j.id);
+  std::sort(ids.begin(), ids.end());
+  if (const auto dup = std::adjacent_find(ids.begin(), ids.end()); dup != ids.end())
+    root.at("jobs").fail(fmt::format("distinct job ids (id {} appears twice)", *dup));
+  w.reordered = sort_by_submit(w.jobs);
+  return w;
+}
+
+nlohmann::json write_instance(const Workload& workload) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const auto& j : workload.jobs)
+    jobs.push_back({{"id", j.id}, {"submit", j.submit}, {"run", j.run}, {"estimate", j.estimate}, {"procs", j.procs}});
+  return {{"kind", kInstanceKind}, {"name", workload.name}, {"processors", workload.processors}, {"jobs", jobs}};
+}
+
+std::string write_swf(const Workload& workload, const std::vector<std::string>& comments) {
+  std::vector<std::string> header = comments;
+  header.push_back("Version: 2.2");
+  header.push_back(fmt::format("MaxProcs: {}", workload.processors));
+  std::vector<swf::Record> records;
+  for (const auto& j : workload.jobs) {
+    swf::Record r;
+    r.job_id = static_cast<double>(j.id);
+    r.submit = j.submit;
+    r.run = j.run;
+    r.allocated_procs = j.procs;
+    r.requested_procs = j.procs;
+    r.requested_time = j.estimate > 0 ? j.estimate : -1;
+    r.status = 1;
+    records.push_back(r);
+  }
+  return swf::write(header, records);
+}
+
+}  // namespace schedcheck::workload

@@ -1,0 +1,89 @@
+// A workload for the simulation: rigid jobs (submit time, processors, run time, estimate) on a machine of P
+// processors, made from SWF records by documented rules, each skip counted by reason; and the small JSON form of
+// a workload (instance kind "workload") used by tests, the run search and its corpus. Our own rules, following
+// the usual conventions of trace-driven simulation (docs/simulation.md "Reading a trace").
+#pragma once
+
+#include "model/input.hpp"
+#include "model/swf.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::workload {
+
+inline constexpr const char* kInstanceKind = "workload";
+inline constexpr long long kMaxProcessors = 10'000'000;
+
+struct Job {
+  std::int64_t id = 0;
+  double submit = 0;
+  double run = 0;        // the trace's run time
+  double estimate = 0;   // what the scheduler believes (requested time, or the run time)
+  int procs = 1;
+  // Jobs run min(run, estimate): a job whose run time exceeds its estimate is killed at its estimate.
+  double runtime() const { return run < estimate ? run : estimate; }
+  bool killed() const { return run > estimate; }
+};
+
+enum class EstimateSource { kRequested, kRuntime };   // --estimates requested|runtime
+enum class ProcessorField { kAllocated, kRequested };  // which SWF field comes first (the other is the fallback)
+
+// Why a record does not become a job, in the order the rules are tried.
+enum class Skip : std::size_t {
+  kMalformed = 0,            // --lenient: a line that is not 18 numbers (counted by the reader)
+  kNoRunTime,                // run time -1
+  kNoProcessors,             // allocated and requested processors both -1 (or 0)
+  kCancelledBeforeStart,     // status 5 with run time 0: cancelled while waiting
+  kTooWide,                  // more processors than the machine has
+  kCount
+};
+const char* to_string(Skip skip);
+const char* explain(Skip skip);
+
+struct ReadOptions {
+  EstimateSource estimates = EstimateSource::kRequested;
+  ProcessorField processor_field = ProcessorField::kAllocated;
+  std::optional<long long> processors;  // the machine; default: header MaxProcs, else MaxNodes
+  bool lenient = false;
+};
+
+struct Workload {
+  std::string name;                 // file name or instance name
+  int processors = 0;               // P
+  std::string processors_from;      // "--processors", "MaxProcs", "MaxNodes" or "instance"
+  std::vector<Job> jobs;            // by submit time (stable: file order among equal submit times)
+  std::array<std::size_t, static_cast<std::size_t>(Skip::kCount)> skipped{};
+  std::size_t records = 0;          // job lines read (malformed ones included)
+  std::size_t reordered = 0;        // records that came before an earlier-submitted one in the file
+  std::size_t estimates_from_runtime = 0;  // jobs whose estimate is their run time (field 9 unknown, or --estimates)
+  std::size_t killed = 0;           // jobs whose run time exceeds their estimate
+  std::string first_malformed;      // --lenient: the first malformed line's message
+  std::optional<long long> unix_start_time;
+  std::size_t skipped_total() const;
+};
+
+// The job a record makes, or why it makes none (rules in the order of Skip). `processors`: the machine.
+struct Classified {
+  std::optional<Job> job;
+  Skip skip = Skip::kMalformed;
+  bool estimate_from_runtime = false;
+};
+Classified classify(const swf::Record& record, const ReadOptions& options, long long processors);
+
+// Reads a whole trace (.swf or .swf.gz). Throws InputError: unreadable file, a malformed line (unless
+// lenient), no machine size (no --processors and no MaxProcs/MaxNodes header).
+Workload read_swf(const std::string& path, const ReadOptions& options);
+
+// The JSON form: {"kind": "workload", "name", "processors", "jobs": [{"id", "submit", "run", "estimate", "procs"}]}.
+Workload read_instance(const nlohmann::json& document, const std::string& file);
+nlohmann::json write_instance(const Workload& workload);
+// The SWF text of a workload (one record a job: fields 1, 2, 4, 5, 8, 9, status 1; -1 elsewhere), with comments.
+std::string write_swf(const Workload& workload, const std::vector<std::string>& comments);
+
+}  // namespace schedcheck::workload

@@ -1,0 +1,282 @@
+// Run invariants (see run_invariants.hpp). Our own.
+#include "properties/run_invariants.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace schedcheck::runcheck {
+
+namespace {
+constexpr const char* kCapacity = "capacity";
+constexpr const char* kSubmit = "no-start-before-submit";
+constexpr const char* kConserved = "jobs-conserved";
+constexpr const char* kRuntime = "run-time-kept";
+constexpr const char* kFcfs = "fcfs-order";
+constexpr const char* kPivot = "easy-pivot-not-delayed";
+constexpr const char* kMaximal = "easy-maximal";
+constexpr const char* kGuarantee = "conservative-guarantee";
+
+std::string t(double x) { return fmt::format("{:g}", x); }
+}  // namespace
+
+const std::vector<InvariantInfo>& invariants() {
+  static const std::vector<InvariantInfo> all = {
+      {kCapacity, "our own (space-shared machine)",
+       "never more processors in use than the cluster has, no processor held by two jobs at once, and no start or "
+       "reservation promising processors that are already promised"},
+      {kSubmit, "our own", "no job starts before it is submitted (or before it reaches its cluster)"},
+      {kConserved, "our own",
+       "every job read is finished, running, waiting or skipped with a reason at the end; none is lost"},
+      {kRuntime, "our own (the kill-at-estimate convention, docs/simulation.md)",
+       "every finished job ran exactly min(run time, estimate)"},
+      {kFcfs, "FCFS", "jobs start in submit order: none starts while an earlier-submitted job still waits"},
+      {kPivot, "EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001)",
+       "no pivot starts later than, or has its reservation moved later than, the reservation it got as a pivot; no "
+       "backfilled job takes processors a pivot's reservation holds"},
+      {kMaximal, "EASY backfilling (Lifka 1995)",
+       "after every pass, no waiting job could have started without delaying a pivot, and no pivot's reservation is "
+       "due while it waits"},
+      {kGuarantee, "conservative backfilling (Mu'alem & Feitelson 2001)",
+       "every job gets a reservation at arrival (or starts) and never starts later than it; reservations only move "
+       "earlier"},
+  };
+  return all;
+}
+
+std::vector<std::string> applicable(const std::string& policy) {
+  std::vector<std::string> names = {kCapacity, kSubmit, kConserved, kRuntime};
+  if (policy == "fcfs") names.push_back(kFcfs);
+  if (policy == "easy") {
+    names.push_back(kPivot);
+    names.push_back(kMaximal);
+  }
+  if (policy == "conservative") {
+    names.push_back(kMaximal);
+    names.push_back(kGuarantee);
+  }
+  return names;
+}
+
+InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vector<std::string> names, std::size_t keep)
+    : workload_(workload), names_(std::move(names)), keep_(keep) {
+  for (const auto& n : names_) {
+    const bool known = std::any_of(invariants().begin(), invariants().end(), [&](const InvariantInfo& i) { return i.name == n; });
+    if (!known) throw std::invalid_argument("unknown run invariant '" + n + "'");
+    counts_[n] = 0;
+  }
+  capacity_ = on(kCapacity);
+  submit_ = on(kSubmit);
+  conserved_ = on(kConserved);
+  runtime_ = on(kRuntime);
+  fcfs_ = on(kFcfs);
+  pivot_ = on(kPivot);
+  maximal_ = on(kMaximal);
+  guarantee_ = on(kGuarantee);
+  held_.resize(workload.jobs.size());
+  first_reservation_.assign(workload.jobs.size(), -1);
+  arrived_at_.assign(workload.jobs.size(), -1);
+}
+
+bool InvariantChecker::on(const char* name) const { return std::find(names_.begin(), names_.end(), name) != names_.end(); }
+
+void InvariantChecker::report(const char* invariant, double time, const char* event, std::int64_t job, std::string detail) {
+  ++total_;
+  ++counts_[invariant];
+  if (violations_.size() < keep_) violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});
+}
+
+void InvariantChecker::size_for(const sim::Simulation& simulation) {
+  const auto& clusters = simulation.clusters();
+  if (used_.size() == clusters.size()) return;
+  used_.assign(clusters.size(), 0);
+  busy_.clear();
+  for (const auto& c : clusters) busy_.emplace_back(c.setup.processors);
+}
+
+void InvariantChecker::on_arrival(const sim::ArrivalView& v) {
+  size_for(v.simulation);
+  arrived_at_[v.job] = v.now;
+}
+
+// A hold placed on the profile must not promise processors twice: free never below 0 over its window, and with
+// processor identity every step's set as large as its count.
+void InvariantChecker::check_over_commit(const sim::PassView& v, std::size_t index, double start) {
+  const auto& job = v.state.queue[index];
+  const double end = start + job.estimate;
+  const auto& profile = v.state.profile;
+  if (profile.min_free(start, end) >= 0 && profile.consistent(start, end)) return;
+  std::string holders;
+  int named = 0;
+  for (std::size_t i = 0; i < v.state.queue.size() && named < 3; ++i) {
+    const auto& other = v.state.queue[i];
+    if (i == index || !other.reserved || other.reserved_start >= end || other.reserved_start + other.estimate <= start) continue;
+    holders += fmt::format("{}job {} (reserved at {})", named ? ", " : "", v.simulation.jobs()[other.job].id, t(other.reserved_start));
+    ++named;
+  }
+  const char* name = pivot_ ? kPivot : guarantee_ ? kGuarantee : kCapacity;
+  if (!on(name) && !capacity_) return;
+  report(on(name) ? name : kCapacity, v.now, "pass", v.simulation.jobs()[job.job].id,
+         fmt::format("job {} placed over [{}, {}) takes processors already promised{}", v.simulation.jobs()[job.job].id,
+                     t(start), t(end), holders.empty() ? " to running jobs" : " to " + holders));
+}
+
+void InvariantChecker::on_pass(const sim::PassView& v) {
+  size_for(v.simulation);
+  ++decisions_;
+  const auto& jobs = v.simulation.jobs();
+  const auto& queue = v.state.queue;
+  const std::uint32_t c = v.cluster;
+  const double now = v.now;
+  const int processors = v.state.setup.processors;
+
+  for (const auto& p : v.decision.reserve) {
+    const std::uint32_t job = queue[p.index].job;
+    double& first = first_reservation_[job];
+    if (first < 0) {
+      first = p.start;
+    } else if (p.start > first + kTimeTolerance && (pivot_ || guarantee_)) {
+      report(guarantee_ ? kGuarantee : kPivot, now, "pass", jobs[job].id,
+             fmt::format("the reservation of job {} moved later, from {} to {}", jobs[job].id, t(first), t(p.start)));
+    }
+    if (pivot_ || guarantee_ || capacity_) check_over_commit(v, p.index, p.start);
+  }
+
+  std::vector<std::size_t> started;
+  started.reserve(v.decision.start.size());
+  for (const auto& p : v.decision.start) started.push_back(p.index);
+  std::sort(started.begin(), started.end());
+  // The engine appends the jobs a pass starts to the running list in queue order (observer.hpp).
+  const std::size_t first_new = v.state.running.size() - started.size();
+  for (std::size_t k = 0; k < started.size(); ++k) {
+    const std::size_t index = started[k];
+    const std::uint32_t job = queue[index].job;
+    const auto& j = jobs[job];
+    if (submit_ && (now < j.submit - kTimeTolerance || now < arrived_at_[job] - kTimeTolerance))
+      report(kSubmit, now, "pass", j.id,
+             fmt::format("job {} starts at {} but is submitted at {} (reached its queue at {})", j.id, t(now), t(j.submit),
+                         t(arrived_at_[job])));
+    const ProcessorSet& on = v.state.running[first_new + k].on;
+    if (capacity_) {
+      used_[c] += j.procs;
+      if (used_[c] > processors)
+        report(kCapacity, now, "pass", j.id,
+               fmt::format("after job {} starts at {}, {} processors are in use on a cluster of {}", j.id, t(now), used_[c],
+                           processors));
+      if (on.count() != j.procs || on.intersects(busy_[c]))
+        report(kCapacity, now, "pass", j.id,
+               fmt::format("job {} starts at {} on processors {} that a running job holds (or not {} of them)", j.id,
+                           t(now), on.to_intervals(), j.procs));
+      busy_[c] |= on;
+      held_[job] = on;
+      check_over_commit(v, index, now);
+    }
+    const double first = first_reservation_[job];
+    if ((pivot_ || guarantee_) && first >= 0 && now > first + kTimeTolerance)
+      report(guarantee_ ? kGuarantee : kPivot, now, "pass", j.id,
+             fmt::format("job {} starts at {}, later than the reservation {} it was given{}", j.id, t(now), t(first),
+                         guarantee_ ? " at arrival" : " as a pivot"));
+  }
+
+  if (fcfs_) {
+    for (std::size_t k = 0; k < started.size(); ++k)
+      if (started[k] != k) {  // queue index k waits while a later one starts
+        const auto& waits = jobs[queue[k].job];
+        const auto& goes = jobs[queue[started[k]].job];
+        report(kFcfs, now, "pass", goes.id,
+               fmt::format("job {} (submitted {}) starts at {} while job {} (submitted {}) still waits", goes.id,
+                           t(goes.submit), t(now), waits.id, t(waits.submit)));
+        break;
+      }
+  }
+
+  if (guarantee_) {  // every job that reached the queue now holds a reservation, unless it started
+    for (std::size_t i = queue.size(), k = started.size(); i-- > 0;) {
+      const std::uint32_t job = queue[i].job;
+      if (arrived_at_[job] < now - kTimeTolerance) break;  // arrivals are at the end of the queue
+      while (k > 0 && started[k - 1] > i) --k;
+      const bool went = k > 0 && started[k - 1] == i;
+      if (!went && !queue[i].reserved)
+        report(kGuarantee, now, "pass", jobs[job].id,
+               fmt::format("job {} reached the queue at {} and got no reservation", jobs[job].id, t(now)));
+    }
+  }
+
+  if (maximal_) {
+    for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
+      if (k < started.size() && started[k] == i) {
+        ++k;
+        continue;
+      }
+      const auto& w = queue[i];
+      const auto& j = jobs[w.job];
+      if (w.reserved) {
+        if (w.reserved_start <= now + kTimeTolerance)
+          report(kMaximal, now, "pass", j.id,
+                 fmt::format("job {} holds a reservation at {} but still waits at {}", j.id, t(w.reserved_start), t(now)));
+        continue;
+      }
+      if (v.state.profile.free_at(now) < w.procs) continue;
+      if (v.state.profile.slot_at(w.procs, now, w.estimate))
+        report(kMaximal, now, "pass", j.id,
+               fmt::format("job {} ({} processors, estimate {}) fits at {} without touching any reservation, but waits",
+                           j.id, w.procs, t(w.estimate), t(now)));
+    }
+  }
+}
+
+void InvariantChecker::on_completion(const sim::CompletionView& v) {
+  if (!capacity_) return;
+  used_[v.cluster] -= v.simulation.jobs()[v.job].procs;
+  busy_[v.cluster].subtract(held_[v.job]);
+  held_[v.job] = ProcessorSet();
+}
+
+void InvariantChecker::on_end(const sim::EndView& v) {
+  const auto& jobs = v.simulation.jobs();
+  const auto& records = v.result.records;
+  if (conserved_) {
+    if (workload_.records != jobs.size() + workload_.skipped_total())
+      report(kConserved, v.result.end_time, "end of run", -1,
+             fmt::format("{} records read but {} jobs simulated and {} skipped", workload_.records, jobs.size(),
+                         workload_.skipped_total()));
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+      const auto state = records[j].state;
+      const bool accounted = state == sim::JobState::kFinished ||
+                             (v.result.stopped && state != sim::JobState::kFinished);  // a cut run leaves the rest
+      if (!accounted)
+        report(kConserved, v.result.end_time, "end of run", jobs[j].id,
+               fmt::format("job {} is {} when the run ends with no event left: it was lost", jobs[j].id,
+                           sim::to_string(state)));
+    }
+  }
+  if (runtime_)
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+      if (records[j].state != sim::JobState::kFinished) continue;
+      const double ran = records[j].end - records[j].start;
+      if (std::abs(ran - jobs[j].runtime()) > kTimeTolerance * std::max(1.0, ran))
+        report(kRuntime, records[j].end, "completion", jobs[j].id,
+               fmt::format("job {} ran {} s ({} to {}); its run time is {} and its estimate {}: it should run {}", jobs[j].id,
+                           t(ran), t(records[j].start), t(records[j].end), t(jobs[j].run), t(jobs[j].estimate),
+                           t(jobs[j].runtime())));
+    }
+}
+
+nlohmann::json InvariantChecker::to_json() const {
+  nlohmann::json out;
+  out["checked"] = names_;
+  out["decisions"] = decisions_;
+  out["violations_total"] = total_;
+  out["violations_by_invariant"] = counts_;
+  out["violations"] = nlohmann::json::array();
+  for (const auto& v : violations_)
+    out["violations"].push_back({{"invariant", v.invariant},
+                                 {"time", v.time},
+                                 {"event", v.event},
+                                 {"job", v.job},
+                                 {"detail", v.detail}});
+  return out;
+}
+
+}  // namespace schedcheck::runcheck

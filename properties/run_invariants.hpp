@@ -1,0 +1,77 @@
+// Invariants checked on every decision of a simulated (or replayed) run, each named, each violation with the job,
+// the instant and the event that caused it. Our own, after the guarantees of FCFS, EASY (Lifka 1995) and
+// conservative backfilling (Mu'alem & Feitelson 2001). An InvariantChecker observes the engine
+// (simulation/observer.hpp) with state of its own, so it does not trust the engine's bookkeeping; a run without
+// one pays nothing.
+#pragma once
+
+#include "model/workload.hpp"
+#include "simulation/observer.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace schedcheck::runcheck {
+
+struct InvariantInfo {
+  std::string name;
+  std::string source;
+  std::string summary;
+};
+// Every invariant, in report order.
+const std::vector<InvariantInfo>& invariants();
+// The invariants that a policy promises (fcfs, easy, conservative); unknown names get the general ones.
+std::vector<std::string> applicable(const std::string& policy);
+
+struct Violation {
+  std::string invariant;
+  double time = 0;
+  std::string event;      // "pass", "completion", "end of run"
+  std::int64_t job = -1;  // the job concerned (trace id), -1 when none
+  std::string detail;     // one sentence
+};
+
+class InvariantChecker : public sim::Observer {
+public:
+  // `names`: the invariants to check (names from invariants()); `keep`: violations kept in full (all are counted).
+  InvariantChecker(const workload::Workload& workload, std::vector<std::string> names, std::size_t keep = 50);
+
+  void on_arrival(const sim::ArrivalView& view) override;
+  void on_pass(const sim::PassView& view) override;
+  void on_completion(const sim::CompletionView& view) override;
+  void on_end(const sim::EndView& view) override;
+
+  const std::vector<std::string>& checked() const { return names_; }
+  const std::vector<Violation>& violations() const { return violations_; }  // the first `keep`
+  std::size_t total() const { return total_; }
+  const std::map<std::string, std::size_t>& counts() const { return counts_; }  // per checked invariant
+  std::size_t decisions() const { return decisions_; }  // passes observed
+  nlohmann::json to_json() const;
+
+private:
+  bool on(const char* name) const;
+  void size_for(const sim::Simulation& simulation);
+  void report(const char* invariant, double time, const char* event, std::int64_t job, std::string detail);
+  void check_over_commit(const sim::PassView& view, std::size_t index, double start);
+
+  const workload::Workload& workload_;
+  std::vector<std::string> names_;
+  std::size_t keep_;
+  std::vector<Violation> violations_;
+  std::map<std::string, std::size_t> counts_;
+  std::size_t total_ = 0, decisions_ = 0;
+  bool capacity_ = false, submit_ = false, conserved_ = false, runtime_ = false, fcfs_ = false, pivot_ = false,
+       maximal_ = false, guarantee_ = false;
+  // Independent state.
+  std::vector<int> used_;                       // per cluster: processors held by running jobs
+  std::vector<ProcessorSet> busy_;              // per cluster: processors held by running jobs
+  std::vector<ProcessorSet> held_;              // per job: the processors it runs on (while running)
+  std::vector<double> first_reservation_;       // per job: -1, or the first reservation seen
+  std::vector<double> arrived_at_;              // per job: when it reached its queue
+};
+
+}  // namespace schedcheck::runcheck

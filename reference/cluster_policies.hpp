@@ -1,0 +1,50 @@
+// Batch scheduling policies of one space-shared cluster, as pure functions of a snapshot: FCFS, EASY backfilling
+// with k pivots (Lifka 1995; Mu'alem & Feitelson 2001; the MAUI reservation depth of paper 002 sec. 3) and
+// conservative backfilling (Mu'alem & Feitelson 2001), which is EASY with every job a pivot. Readings we chose
+// are named in docs/policies.md ("Cluster policies"). Cost: linear in the queue times the profile steps crossed.
+#pragma once
+
+#include "model/cluster.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace schedcheck::cluster {
+
+inline constexpr std::size_t kEveryJob = std::numeric_limits<std::size_t>::max();  // pivots = infinity
+
+// FCFS: start jobs in queue order while the head fits; the first that does not fit stops the pass.
+Decision fcfs(const Snapshot& snapshot);
+
+// EASY backfilling with `pivots` pivots (paper 002: "EASY backfilling with configurable maximum number of pivots,
+// similarly to MAUI"; pivots = kEveryJob is conservative backfilling). The first `pivots` waiting jobs hold
+// reservations at their earliest start; any other job starts now only if it fits without touching a reservation.
+// Reservations persist between passes; when capacity comes back early they are compressed in queue order.
+Decision backfill(const Snapshot& snapshot, std::size_t pivots);
+
+inline Decision easy(const Snapshot& snapshot) { return backfill(snapshot, 1); }
+inline Decision conservative(const Snapshot& snapshot) { return backfill(snapshot, kEveryJob); }
+
+// For replaying another scheduler's schedule (schedcheck audit): the jobs `forced` (queue indices, ascending)
+// start now on the given processors whatever the rule says, nothing else starts, and the reservations the rule
+// would hold around them are made, compressed, or remade when they fell into the past. A reservation may then
+// be at `now` (a pivot that could start but was not started: what `easy-maximal` reports).
+Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced);
+
+// The policies `simulate --policy` knows, for `schedcheck list` and the CLI.
+struct ClusterPolicy {
+  std::string name;
+  std::string source;
+  std::string summary;
+  std::size_t pivots = 0;   // backfilling: the pivots; fcfs: 0
+  std::function<Decision(const Snapshot&)> decide;
+};
+// `pivots`: the number of pivots of `easy` (ignored by the others).
+ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots = 1);  // throws std::invalid_argument
+std::vector<ClusterPolicy> cluster_policies();
+
+}  // namespace schedcheck::cluster
