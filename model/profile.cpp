@@ -161,6 +161,38 @@ std::optional<double> AvailabilityProfile::earliest_start(int processors, double
   return std::nullopt;
 }
 
+std::optional<double> AvailabilityProfile::earliest_count_start(int processors, double duration, double not_before,
+                                                                double latest_start, const Hold& ignore) const {
+  if (processors > capacity_) return std::nullopt;
+  // The hold need not start or end on a breakpoint (adjacent equal steps are merged): a step's part inside the
+  // window counts the hold's processors only where the part lies wholly inside the hold.
+  auto free_over_part = [&](std::size_t k, double from, double to) {
+    const bool covered = from >= ignore.start - kTimeTolerance && to <= ignore.end + kTimeTolerance;
+    return steps_[k].free + (covered ? ignore.processors : 0);
+  };
+  double candidate = not_before;
+  std::size_t i = step_index_at(not_before);
+  while (candidate <= latest_start + kTimeTolerance) {
+    const double window_end = candidate + duration;
+    std::size_t j = i;
+    bool fits = true;
+    while (j < steps_.size() && (j == i || steps_[j].time < window_end - kTimeTolerance)) {
+      const double from = std::max(steps_[j].time, candidate);
+      const double to = std::min(j + 1 < steps_.size() ? steps_[j + 1].time : kForever, window_end);
+      if (free_over_part(j, from, std::max(from, to)) < processors) {
+        fits = false;
+        break;
+      }
+      ++j;
+    }
+    if (fits) return candidate;
+    if (j + 1 >= steps_.size()) return std::nullopt;
+    i = j + 1;
+    candidate = steps_[i].time;
+  }
+  return std::nullopt;
+}
+
 std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int processors, double duration,
                                                                             double not_before,
                                                                             double latest_start) const {
@@ -169,33 +201,60 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int 
     return start ? std::optional<Slot>(Slot{*start, {}}) : std::nullopt;
   }
   if (processors > capacity_) return std::nullopt;
-  // As earliest_start, with the common free set of the window: a step short of processors blocks every window
-  // that contains it (jump past it); a window whose common set shrinks below the need moves one step on.
-  std::vector<std::uint64_t> common(words_);
+  // As earliest_start, plus the common free set of the window. A step short of processors blocks every window
+  // that contains it (jump past it); a window whose counts suffice but whose common set is too small moves one
+  // step on. The windows' steps [lo, hi) only move forward, so their AND is kept by the two-stack sliding-window
+  // aggregation: the front part [lo, mid) as suffix ANDs, the back part [mid, hi) as one running AND; amortised
+  // O(words) a step instead of O(words x window).
+  const std::size_t n = steps_.size(), W = words_;
+  std::vector<std::uint64_t> suffix;            // suffix[(k - lo_base) * W ...]: AND of steps k..mid-1
+  std::vector<std::uint64_t> back(W), common(W);
+  std::size_t lo = 0, mid = 0, hi = 0, lo_base = 0;
+  auto reset = [&](std::size_t at) { lo = mid = hi = lo_base = at; };
+  auto rebuild_front = [&] {  // moves the back part to the front, as suffix ANDs
+    lo_base = lo;
+    suffix.assign((hi - lo) * W, 0);
+    for (std::size_t k = hi; k-- > lo;) {
+      std::uint64_t* out = suffix.data() + (k - lo_base) * W;
+      const std::uint64_t* set = set_of(k);
+      if (k + 1 == hi) std::memcpy(out, set, W * sizeof(std::uint64_t));
+      else
+        for (std::size_t w = 0; w < W; ++w) out[w] = set[w] & out[W + w];
+    }
+    mid = hi;
+  };
   double candidate = not_before;
   std::size_t i = step_index_at(not_before);
+  reset(i);
   while (candidate <= latest_start + kTimeTolerance) {
-    std::size_t next = i + 1;
-    if (steps_[i].free >= processors) {
-      std::memcpy(common.data(), set_of(i), words_ * sizeof(std::uint64_t));
-      bool fits = true;
-      for (std::size_t j = i + 1; j < steps_.size() && steps_[j].time < candidate + duration - kTimeTolerance; ++j) {
-        if (steps_[j].free < processors) {
-          fits = false;
-          next = j + 1;
-          break;
-        }
-        const std::uint64_t* words = set_of(j);
-        for (std::size_t w = 0; w < words_; ++w) common[w] &= words[w];
-        if (popcount_words(common.data(), words_) < processors) {
-          fits = false;
-          break;
-        }
+    bool blocked = false;
+    while (hi < n && (hi == i || steps_[hi].time < candidate + duration - kTimeTolerance)) {
+      if (steps_[hi].free < processors) {
+        blocked = true;
+        break;
       }
-      if (fits) return Slot{candidate, lowest_of_words(common.data(), capacity_, processors)};
+      const std::uint64_t* set = set_of(hi);
+      if (hi == mid) std::memcpy(back.data(), set, W * sizeof(std::uint64_t));
+      else
+        for (std::size_t w = 0; w < W; ++w) back[w] &= set[w];
+      ++hi;
     }
-    if (next >= steps_.size()) return std::nullopt;
-    i = next;
+    if (blocked) {
+      i = hi + 1;
+      if (i >= n) return std::nullopt;
+      reset(i);
+      candidate = steps_[i].time;
+      continue;
+    }
+    // The window's steps are [lo, hi) with lo == i.
+    if (lo == mid) rebuild_front();
+    const std::uint64_t* front = suffix.data() + (lo - lo_base) * W;
+    for (std::size_t w = 0; w < W; ++w) common[w] = front[w] & (mid < hi ? back[w] : ~std::uint64_t{0});
+    if (popcount_words(common.data(), W) >= processors)
+      return Slot{candidate, lowest_of_words(common.data(), capacity_, processors)};
+    ++lo;
+    ++i;
+    if (i >= n) return std::nullopt;
     candidate = steps_[i].time;
   }
   return std::nullopt;

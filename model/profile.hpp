@@ -66,6 +66,15 @@ public:
   // processors are asked for than the machine has, or the start would be later than latest_start.
   std::optional<double> earliest_start(int processors, double duration, double not_before,
                                        double latest_start = kForever) const;
+  // A job's hold on the profile, for searches that should see it as free (where could this job go instead?).
+  struct Hold {
+    double start = 0, end = 0;
+    int processors = 0;
+  };
+  // earliest_start on the counts alone (with or without processor identity), with `ignore` counted as free:
+  // exact for the count model, a necessary condition with processor identity.
+  std::optional<double> earliest_count_start(int processors, double duration, double not_before, double latest_start,
+                                             const Hold& ignore) const;
   // The same window search, plus (with processor identity) the lowest-numbered `processors` processors that are
   // free over the whole window: a window opens only where some set of that size stays free throughout.
   std::optional<Slot> earliest_slot(int processors, double duration, double not_before,

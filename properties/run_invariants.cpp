@@ -158,7 +158,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
              fmt::format("job {} starts at {} but is submitted at {} (reached its queue at {})", j.id, t(now), t(j.submit),
                          t(arrived_at_[job])));
     const ProcessorSet& on = v.state.running[first_new + k].on;
-    if (capacity_) {
+    if (capacity_ && j.runtime() > 0) {  // a job of run time 0 holds no processors: its window [t, t) is empty
       used_[c] += j.procs;
       if (used_[c] > processors)
         report(kCapacity, now, "pass", j.id,
@@ -227,7 +227,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
 }
 
 void InvariantChecker::on_completion(const sim::CompletionView& v) {
-  if (!capacity_) return;
+  if (!capacity_ || v.simulation.jobs()[v.job].runtime() == 0) return;
   used_[v.cluster] -= v.simulation.jobs()[v.job].procs;
   busy_[v.cluster].subtract(held_[v.job]);
   held_[v.job] = ProcessorSet();

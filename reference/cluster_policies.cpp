@@ -50,8 +50,8 @@ struct Reservations {
 };
 
 // Compression (Mu'alem & Feitelson): when capacity came back early, each reserved job in queue order moves to its
-// earliest start, never later than the reservation it holds. One pass. A job with no instant of enough free
-// processors before its reservation cannot move: skipped without touching the profile.
+// earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked first on
+// the counts with its own hold seen as free, without touching the profile: most jobs cannot.
 void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, std::span<const Placement> forced) {
   std::size_t f = 0;
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
@@ -60,9 +60,16 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, std::
     const Waiting& job = s.queue[i];
     if (!job.reserved || job.reserved_start <= s.now + kTimeTolerance) continue;
     if (w.view().max_free(s.now, job.reserved_start) < job.procs) continue;
+    // Where could it go with its own hold counted as free? On counts alone, without touching the profile: the
+    // answer for the count model, a necessary condition with processor identity.
+    const AvailabilityProfile::Hold own{job.reserved_start, job.reserved_start + job.estimate, job.procs};
+    const auto earlier = w.view().earliest_count_start(job.procs, job.estimate, s.now,
+                                                       job.reserved_start - 2 * kTimeTolerance, own);
+    if (!earlier) continue;
     AvailabilityProfile& p = w.edit();
     p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-    const auto slot = p.earliest_slot(job.procs, job.estimate, s.now, job.reserved_start);
+    const auto slot = p.tracks_processors() ? p.earliest_slot(job.procs, job.estimate, *earlier, job.reserved_start)
+                                            : std::optional<AvailabilityProfile::Slot>(AvailabilityProfile::Slot{*earlier, {}});
     if (slot && slot->start < job.reserved_start - kTimeTolerance) {
       p.reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
       r.record(i, d, Placement{i, slot->start, slot->processors});

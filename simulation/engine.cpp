@@ -200,7 +200,7 @@ void Simulation::complete(std::uint32_t job) {
     running_slot_[st.running[slot].job] = slot;
   }
   st.running.pop_back();
-  st.busy -= running.procs;
+  st.busy -= running.on.count();
   st.free_now |= running.on;
   const bool early = now_ < running.estimated_end - kTimeTolerance;
   if (early) {
@@ -303,13 +303,16 @@ void Simulation::pass(std::uint32_t c) {
     if (q.reserved && record.first_reservation < 0) record.first_reservation = q.reserved_start;
     ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);
     if (options_.record_allocations) record.allocated = on.to_intervals();
+    const double end = options_.script ? std::max(now_, options_.script->end[q.job]) : now_ + runtime_of(q.job);
+    // A job holds its processors over [start, end): a job that ends as it starts holds none (its window is empty,
+    // as in the profile), so jobs started at the same instant may use them.
+    if (end <= now_) on = ProcessorSet(st.setup.processors);
     st.free_now.subtract(on);
-    st.busy += q.procs;
+    st.busy += on.count();
     record.start = now_;
     record.state = JobState::kRunning;
     running_slot_[q.job] = static_cast<std::uint32_t>(st.running.size());
     st.running.push_back(cluster::Running{q.job, q.procs, now_, now_ + q.estimate, std::move(on)});
-    const double end = options_.script ? std::max(now_, options_.script->end[q.job]) : now_ + runtime_of(q.job);
     events_.push(end, EventKind::kCompletion, c, q.job);
     ++st.counters.starts;
     if (t.index > first_left) ++st.counters.backfilled;
