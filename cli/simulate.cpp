@@ -47,7 +47,7 @@ struct SimulateArgs {
 };
 
 void add_trace_options(CLI::App* command, TraceArgs& a) {
-  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz)")->required();
+  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)")->required();
   command->add_option("--processors", a.processors,
                       "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
       ->check(CLI::Range(1LL, workload::kMaxProcessors));
@@ -69,6 +69,18 @@ void add_trace_options(CLI::App* command, TraceArgs& a) {
 }
 
 workload::Workload load(const TraceArgs& a) {
+  if (fs::path(a.trace).extension() == ".json") {  // the small JSON form (tests, the run search's instances)
+    workload::Workload w = workload::read_instance(read_json_file(a.trace), a.trace);
+    if (a.processors > 0) {
+      if (a.processors < w.processors)
+        throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", a.trace, a.processors, w.processors));
+      w.processors = static_cast<int>(a.processors);
+      w.processors_from = "--processors";
+    }
+    if (a.estimates == "runtime")
+      for (auto& job : w.jobs) job.estimate = job.run;
+    return w;
+  }
   workload::ReadOptions options;
   options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
   options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
@@ -138,13 +150,10 @@ std::string skipped_text(const workload::Workload& w) {
 
 int run_simulate(const SimulateArgs& a) {
   const workload::Workload w = load(a.trace);
-  sim::ClusterSetup setup;
-  setup.name = fs::path(w.name).filename().string();
-  setup.processors = w.processors;
-  setup.model = model_of(a.trace.model);
-  setup.policy = cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
-  sim::RunOptions options;
-  options.clusters.push_back(setup);
+  sim::RunOptions options = sim::single_cluster(w, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
+                                                model_of(a.trace.model));
+  options.clusters.front().name = fs::path(w.name).filename().string();
+  const sim::ClusterSetup& setup = options.clusters.front();
   options.record_allocations = !a.jobs_csv.empty();
   if (a.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
 

@@ -170,8 +170,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                            t(now), on.to_intervals(), j.procs));
       busy_[c] |= on;
       held_[job] = on;
-      check_over_commit(v, index, now);
     }
+    if (capacity_ || pivot_ || guarantee_) check_over_commit(v, index, now);
     const double first = first_reservation_[job];
     if ((pivot_ || guarantee_) && first >= 0 && now > first + kTimeTolerance)
       report(guarantee_ ? kGuarantee : kPivot, now, "pass", j.id,

@@ -98,6 +98,17 @@ BrokerSetup broker(const std::string& policy, double latency, double status_peri
   return setup;
 }
 
+RunOptions single_cluster(const workload::Workload& workload, cluster::ClusterPolicy policy, cluster::ResourceModel model) {
+  RunOptions options;
+  ClusterSetup setup;
+  setup.name = workload.name;
+  setup.processors = workload.processors;
+  setup.model = model;
+  setup.policy = std::move(policy);
+  options.clusters.push_back(std::move(setup));
+  return options;
+}
+
 ClusterState::ClusterState(ClusterSetup s)
     : setup(std::move(s)),
       profile(setup.processors, setup.model == cluster::ResourceModel::kProcessors),

@@ -109,6 +109,10 @@ struct RunOptions {
   const Script* script = nullptr;      // replay mode (audit)
 };
 
+// One cluster of the workload's processors running `policy`: the common case (simulate, tests, the run search).
+RunOptions single_cluster(const workload::Workload& workload, cluster::ClusterPolicy policy,
+                          cluster::ResourceModel model = cluster::ResourceModel::kCount);
+
 struct ClusterCounters {
   std::size_t passes = 0, starts = 0, backfilled = 0, max_queue = 0, compressions = 0;
 };

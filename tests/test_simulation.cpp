@@ -1,0 +1,576 @@
+// Suite `simulation`: processor sets and the profile with processor identity, the SWF reader and the workload
+// rules, FCFS / EASY / conservative on hand-computed traces (arithmetic in comments), the engine's event order
+// and determinism, and the invariant checker against deliberately broken policies (every invariant can fail).
+// Source: our own; policies after Lifka 1995 and Mu'alem & Feitelson 2001 (docs/policies.md).
+#include "counterexamples/workload_generator.hpp"
+#include "model/job_metrics.hpp"
+#include "model/jobs_csv.hpp"
+#include "model/profile.hpp"
+#include "model/swf.hpp"
+#include "model/workload.hpp"
+#include "properties/run_invariants.hpp"
+#include "reference/cluster_policies.hpp"
+#include "simulation/engine.hpp"
+#include "simulation/summary.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <tuple>
+
+using namespace schedcheck;
+namespace fs = std::filesystem;
+using cluster::ResourceModel;
+
+namespace {
+
+struct J {
+  std::int64_t id;
+  double submit, run, estimate;
+  int procs;
+};
+
+workload::Workload make(int processors, const std::vector<J>& jobs) {
+  workload::Workload w;
+  w.name = "hand-made";
+  w.processors = processors;
+  for (const auto& j : jobs) w.jobs.push_back(workload::Job{j.id, j.submit, j.run, j.estimate, j.procs});
+  w.records = w.jobs.size();
+  return w;
+}
+
+cluster::ClusterPolicy named(const std::string& policy, std::size_t pivots = 1) {
+  return cluster::cluster_policy(policy, pivots);
+}
+
+sim::RunResult run(const workload::Workload& w, cluster::ClusterPolicy policy, ResourceModel model = ResourceModel::kCount,
+                   sim::Observer* observer = nullptr) {
+  sim::Simulation s(w.jobs, sim::single_cluster(w, std::move(policy), model));
+  if (observer) s.add_observer(*observer);
+  return s.run();
+}
+
+std::map<std::int64_t, double> starts(const workload::Workload& w, cluster::ClusterPolicy policy,
+                                      ResourceModel model = ResourceModel::kCount) {
+  const sim::RunResult r = run(w, std::move(policy), model);
+  std::map<std::int64_t, double> out;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) out[w.jobs[j].id] = r.records[j].start;
+  return out;
+}
+
+std::string dump(const workload::Workload& w) { return workload::write_instance(w).dump(); }
+
+// Runs a policy with every invariant it promises checked; returns the checker's counts.
+std::map<std::string, std::size_t> violations(const workload::Workload& w, cluster::ClusterPolicy policy,
+                                              const std::vector<std::string>& names,
+                                              ResourceModel model = ResourceModel::kCount) {
+  runcheck::InvariantChecker checker(w, names);
+  run(w, std::move(policy), model, &checker);
+  return checker.counts();
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const fs::path path = fs::temp_directory_path() / ("schedcheck-test-" + name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+std::string swf_line(int id, double submit, double run, int alloc, int req, double req_time, int status = 1) {
+  return std::to_string(id) + " " + std::to_string(static_cast<long long>(submit)) + " -1 " +
+         std::to_string(static_cast<long long>(run)) + " " + std::to_string(alloc) + " -1 -1 " + std::to_string(req) +
+         " " + std::to_string(static_cast<long long>(req_time)) + " -1 " + std::to_string(status) + " 1 1 -1 1 -1 -1 -1\n";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(simulation)
+
+// ------------------------------------------------------------------ processor sets and the profile
+
+BOOST_AUTO_TEST_CASE(processor_set_intervals_round_trip) {
+  ProcessorSet s(70);
+  for (int i : {0, 1, 2, 3, 7, 64, 65, 69}) s.set(i);
+  BOOST_TEST(s.to_intervals() == "0-3 7 64-65 69");
+  BOOST_TEST(s.count() == 8);
+  const auto back = ProcessorSet::parse_intervals("69 0-3 64-65 7", 70);
+  BOOST_TEST_REQUIRE(back.has_value());
+  BOOST_TEST((*back == s));
+  BOOST_TEST(s.lowest(5).to_intervals() == "0-3 7");
+  BOOST_TEST(ProcessorSet(5).to_intervals() == "");
+}
+
+BOOST_AUTO_TEST_CASE(processor_set_parse_rejects_bad_text) {
+  std::string error;
+  BOOST_TEST(!ProcessorSet::parse_intervals("0-4", 4, &error).has_value());  // 4 is outside 0..3
+  BOOST_TEST(error.find("outside") != std::string::npos);
+  BOOST_TEST(!ProcessorSet::parse_intervals("1 1", 4, &error).has_value());
+  BOOST_TEST(error.find("twice") != std::string::npos);
+  BOOST_TEST(!ProcessorSet::parse_intervals("a", 4, &error).has_value());
+  BOOST_TEST(!ProcessorSet::parse_intervals("1,2", 4, &error).has_value());
+  BOOST_TEST(!ProcessorSet::parse_intervals("3-1", 4, &error).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(profile_identity_needs_one_set_for_the_whole_window) {
+  // P = 4: processors 2,3 busy over [0,5), processors 0,1 reserved over [5,10). Two processors are free at every
+  // instant, but never the same two over [0,10): the count model starts a 2-processor 10 s job at 0, the
+  // processors model only at 5 (on 2,3, free from 5 on).
+  AvailabilityProfile counts(4);
+  counts.reserve(0, 5, 2);
+  counts.reserve(5, 10, 2);
+  BOOST_TEST(*counts.earliest_start(2, 10, 0) == 0.0);
+
+  AvailabilityProfile sets(4, true);
+  sets.reserve(0, 5, *ProcessorSet::parse_intervals("2-3", 4));
+  sets.reserve(5, 10, *ProcessorSet::parse_intervals("0-1", 4));
+  const auto slot = sets.earliest_slot(2, 10, 0);
+  BOOST_TEST_REQUIRE(slot.has_value());
+  BOOST_TEST(slot->start == 5.0);
+  BOOST_TEST(slot->processors.to_intervals() == "2-3");
+  BOOST_TEST(sets.earliest_slot(2, 5, 0)->processors.to_intervals() == "0-1");  // fits [0,5) on 0,1
+  BOOST_TEST(!sets.slot_at(2, 0, 10).has_value());
+  BOOST_TEST(sets.slot_at(2, 5, 10)->processors.to_intervals() == "2-3");
+  BOOST_TEST(sets.consistent(0, 20));
+}
+
+BOOST_AUTO_TEST_CASE(profile_release_restores_and_merges) {
+  AvailabilityProfile p(8, true);
+  const auto a = *ProcessorSet::parse_intervals("0-2", 8);
+  p.reserve(10, 20, a);
+  BOOST_TEST(p.steps().size() == 3u);  // -inf, 10, 20
+  BOOST_TEST(p.free_at(15) == 5);
+  p.release(10, 20, a);
+  BOOST_TEST(p.steps().size() == 1u);  // merged back into one step
+  BOOST_TEST(p.free_at(15) == 8);
+  // Reserving processors that are not free breaks the count/set agreement: consistent() says so.
+  p.reserve(0, 10, a);
+  p.reserve(5, 10, *ProcessorSet::parse_intervals("2-3", 8));
+  BOOST_TEST(!p.consistent(0, 10));
+}
+
+BOOST_AUTO_TEST_CASE(profile_count_start_sees_its_own_hold_as_free) {
+  // P = 4: a job holding 4 processors over [10,20) asks where else it could go: [0,10) has 2 free only.
+  AvailabilityProfile p(4);
+  p.reserve(0, 10, 2);
+  p.reserve(10, 20, 4);
+  const AvailabilityProfile::Hold own{10, 20, 4};
+  BOOST_TEST(!p.earliest_count_start(4, 10, 0, 9, own).has_value());
+  BOOST_TEST(*p.earliest_count_start(2, 10, 0, 9, own) == 0.0);  // 2 fit over [0,10)
+  p.release(0, 10, 2);
+  BOOST_TEST(*p.earliest_count_start(4, 10, 0, 9, own) == 0.0);   // now the whole machine is free before 10
+  BOOST_TEST(*p.earliest_count_start(4, 12, 5, 9, own) == 5.0);   // [5,17): free, then its own hold
+}
+
+BOOST_AUTO_TEST_CASE(profile_forget_before_keeps_the_present) {
+  AvailabilityProfile p(4);
+  for (int i = 0; i < 200; ++i) p.reserve(i, i + 1, 1 + i % 3);
+  p.forget_before(150);
+  BOOST_TEST(p.steps().size() < 120u);
+  BOOST_TEST(p.free_at(150.5) == 4 - (1 + 150 % 3));
+  BOOST_TEST(*p.earliest_start(4, 1, 150) == 200.0);
+}
+
+// ------------------------------------------------------------------ SWF reader and workload rules
+
+BOOST_AUTO_TEST_CASE(swf_reads_header_fields_comments_and_crlf) {
+  const std::string text = "; Version: 2.2\r\n;   MaxNodes: 32 (dual CPU)\n; MaxProcs: 64\n; Note: two words: no field\n" +
+                           swf_line(1, 0, 10, 4, 4, 20) + "\n; a comment between records\n" + swf_line(2, 5, 7, -1, 2, -1);
+  const auto path = write_temp("h.swf", text);
+  swf::Reader reader(path, false);
+  swf::Record r;
+  BOOST_TEST_REQUIRE(reader.next(r));
+  BOOST_TEST(r.job_id == 1);
+  BOOST_TEST(r.requested_time == 20);
+  BOOST_TEST(r.line == 5u);
+  BOOST_TEST(*reader.header().max_procs == 64);
+  BOOST_TEST(*reader.header().max_nodes == 32);
+  BOOST_TEST(*reader.header().find("Version") == "2.2");
+  BOOST_TEST(reader.header().find("Note") != nullptr);  // "Note" is one word: a field; its value holds the rest
+  BOOST_TEST_REQUIRE(reader.next(r));
+  BOOST_TEST(r.allocated_procs == -1);
+  BOOST_TEST(!reader.next(r));
+}
+
+BOOST_AUTO_TEST_CASE(swf_reads_gzip_streams) {
+  const std::string text = "; MaxProcs: 8\n" + swf_line(1, 0, 10, 4, 4, 20) + swf_line(2, 3, 5, 8, 8, 5);
+  const fs::path path = fs::temp_directory_path() / "schedcheck-test-g.swf.gz";
+  gzFile out = gzopen(path.c_str(), "wb");
+  gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(out);
+  const auto w = workload::read_swf(path.string(), {});
+  BOOST_TEST(w.processors == 8);
+  BOOST_TEST(w.processors_from == "MaxProcs");
+  BOOST_TEST_REQUIRE(w.jobs.size() == 2u);
+  BOOST_TEST(w.jobs[1].procs == 8);
+}
+
+BOOST_AUTO_TEST_CASE(swf_malformed_lines_name_file_line_and_field) {
+  auto message = [](const std::string& line) {
+    const auto path = write_temp("m.swf", "; MaxProcs: 8\n" + swf_line(1, 0, 10, 4, 4, 20) + line);
+    try {
+      workload::read_swf(path, {});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string few = message("2 5 -1 10 4\n");
+  BOOST_TEST(few.find("line 3") != std::string::npos);
+  BOOST_TEST(few.find("5 fields, expected 18") != std::string::npos);
+  const std::string word = message("2 5 -1 ten 4 -1 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n");
+  BOOST_TEST(word.find("field 4 (run time): expected a number, got \"ten\"") != std::string::npos);
+  const std::string negative = message("2 -5 -1 10 4 -1 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n");
+  BOOST_TEST(negative.find("field 2 (submit time)") != std::string::npos);
+  const std::string fraction = message("2 5 -1 10 4.5 -1 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n");
+  BOOST_TEST(fraction.find("field 5 (allocated processors): expected a whole number") != std::string::npos);
+  const std::string minus_two = message("2 5 -1 10 4 -2 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n");
+  BOOST_TEST(minus_two.find("expected -1 (unknown) or a number >= 0") != std::string::npos);
+  const std::string many = message(swf_line(2, 5, 10, 4, 4, 20).substr(0, 40) + " 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n");
+  BOOST_TEST(many.find("more than 18 fields") != std::string::npos);
+  const std::string infinite = message("2 5 -1 inf 4 -1 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n");
+  BOOST_TEST(infinite.find("expected a number") != std::string::npos);
+  const std::string huge(swf::kMaxLineLength + 10, '7');
+  BOOST_TEST(message(huge + "\n").find("longer than") != std::string::npos);
+  BOOST_TEST(message(huge).find("longer than") != std::string::npos);  // no newline at all
+}
+
+BOOST_AUTO_TEST_CASE(swf_lenient_skips_and_counts_malformed_lines) {
+  const auto path = write_temp("l.swf", "; MaxProcs: 8\n" + swf_line(1, 0, 10, 4, 4, 20) + "garbage\n\x01\x02\n" +
+                                            swf_line(2, 3, 5, 8, 8, 5));
+  workload::ReadOptions options;
+  options.lenient = true;
+  const auto w = workload::read_swf(path, options);
+  BOOST_TEST(w.jobs.size() == 2u);
+  BOOST_TEST(w.skipped[static_cast<std::size_t>(workload::Skip::kMalformed)] == 2u);
+  BOOST_TEST(w.records == 4u);
+  BOOST_TEST(w.first_malformed.find("line 3") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(workload_rules_skip_and_fill_estimates) {
+  // P = 8 from --processors (no header). Records, each testing one rule:
+  const std::string text = swf_line(1, 0, -1, 4, 4, 20) +     // run time -1: skipped (no-run-time)
+                           swf_line(2, 1, 10, -1, -1, 20) +   // no processor count: skipped
+                           swf_line(3, 2, 0, 4, 4, 20, 5) +   // cancelled while waiting: skipped
+                           swf_line(4, 3, 10, 9, 9, 20) +     // 9 > 8 processors: skipped
+                           swf_line(5, 4, 10, -1, 2, 20) +    // allocated -1: requested 2 used
+                           swf_line(6, 5, 30, 4, 4, 20) +     // run 30 > requested 20: killed at 20
+                           swf_line(7, 6, 10, 4, 4, -1) +     // no requested time: estimate = run time
+                           swf_line(8, 7, 12, 4, 4, 0) +      // requested time 0: no usable request either
+                           swf_line(9, 8, 5, 3, 6, 40, 5);    // cancelled after it ran: kept
+  const auto path = write_temp("r.swf", text);
+  workload::ReadOptions options;
+  options.processors = 8;
+  const auto w = workload::read_swf(path, options);
+  using workload::Skip;
+  BOOST_TEST(w.skipped[static_cast<std::size_t>(Skip::kNoRunTime)] == 1u);
+  BOOST_TEST(w.skipped[static_cast<std::size_t>(Skip::kNoProcessors)] == 1u);
+  BOOST_TEST(w.skipped[static_cast<std::size_t>(Skip::kCancelledBeforeStart)] == 1u);
+  BOOST_TEST(w.skipped[static_cast<std::size_t>(Skip::kTooWide)] == 1u);
+  BOOST_TEST_REQUIRE(w.jobs.size() == 5u);
+  BOOST_TEST(w.records == 9u);
+  BOOST_TEST(w.jobs[0].procs == 2);
+  BOOST_TEST(w.jobs[1].killed());
+  BOOST_TEST(w.jobs[1].runtime() == 20.0);
+  BOOST_TEST(w.jobs[2].estimate == 10.0);
+  BOOST_TEST(w.jobs[3].estimate == 12.0);
+  BOOST_TEST(w.estimates_from_runtime == 2u);
+  BOOST_TEST(w.jobs[4].procs == 3);  // allocated (field 5) first
+  options.processor_field = workload::ProcessorField::kRequested;
+  BOOST_TEST(workload::read_swf(path, options).jobs[4].procs == 6);
+  options.estimates = workload::EstimateSource::kRuntime;
+  const auto exact = workload::read_swf(path, options);
+  BOOST_TEST(exact.jobs[1].estimate == 30.0);
+  BOOST_TEST(!exact.jobs[1].killed());
+  BOOST_TEST(exact.estimates_from_runtime == 5u);
+}
+
+BOOST_AUTO_TEST_CASE(workload_machine_size_from_header_or_option) {
+  const auto nodes = write_temp("n.swf", "; MaxNodes: 16\n" + swf_line(1, 0, 10, 4, 4, 20));
+  BOOST_TEST(workload::read_swf(nodes, {}).processors == 16);
+  BOOST_TEST(workload::read_swf(nodes, {}).processors_from == "MaxNodes");
+  const auto bare = write_temp("b.swf", swf_line(1, 0, 10, 4, 4, 20));
+  BOOST_CHECK_EXCEPTION(workload::read_swf(bare, {}), InputError, [](const InputError& e) {
+    return std::string(e.what()).find("--processors") != std::string::npos;
+  });
+  BOOST_CHECK_THROW(workload::read_swf("/nonexistent/x.swf", {}), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(workload_unsorted_records_are_ordered_by_submit) {
+  const auto path = write_temp("u.swf", "; MaxProcs: 4\n" + swf_line(1, 10, 5, 1, 1, 5) + swf_line(2, 3, 5, 1, 1, 5) +
+                                            swf_line(3, 3, 5, 1, 1, 5));
+  const auto w = workload::read_swf(path, {});
+  BOOST_TEST(w.reordered == 2u);
+  BOOST_TEST(w.jobs[0].id == 2);  // stable: 2 before 3 (file order among equal submit times)
+  BOOST_TEST(w.jobs[1].id == 3);
+  BOOST_TEST(w.jobs[2].id == 1);
+}
+
+// ------------------------------------------------------------------ policies on hand-computed traces
+
+BOOST_AUTO_TEST_CASE(fcfs_head_blocks_easy_backfills_without_delaying_the_pivot) {
+  // P = 4. A (2 procs, 10 s) runs [0,10). B (4 procs, 5 s) at 1 cannot start before 10: the pivot, reserved [10,15).
+  // C (1 proc, 5 s) at 2: 2 free, ends at 7 <= 10: EASY backfills it at 2; FCFS keeps it behind B: 15.
+  // E (1 proc, 20 s) at 3: 1 free now, but [3,23) overlaps B's [10,15) which needs all 4: EASY does not start it;
+  // it starts after B, at 15 (FCFS: at 15 too, with C: 1 + 1 procs free).
+  const auto w = make(4, {{1, 0, 10, 10, 2}, {2, 1, 5, 5, 4}, {3, 2, 5, 5, 1}, {5, 3, 20, 20, 1}});
+  const auto f = starts(w, named("fcfs"));
+  BOOST_TEST(f.at(1) == 0.0);
+  BOOST_TEST(f.at(2) == 10.0);
+  BOOST_TEST(f.at(3) == 15.0);
+  BOOST_TEST(f.at(5) == 15.0);
+  const auto e = starts(w, named("easy"));
+  BOOST_TEST(e.at(2) == 10.0);
+  BOOST_TEST(e.at(3) == 2.0);
+  BOOST_TEST(e.at(5) == 15.0);
+  // Conservative: C reserved at arrival at 2 (starts at once), E reserved at 15 (no 20 s window before B).
+  const auto c = starts(w, named("conservative"));
+  BOOST_TEST(c.at(3) == 2.0);
+  BOOST_TEST(c.at(5) == 15.0);
+}
+
+BOOST_AUTO_TEST_CASE(early_completion_moves_the_pivot_earlier) {
+  // P = 4. A (2 procs, estimate 10, runs 3). B (4 procs, 5 s) at 1: reserved at 10 (A's estimated end). A ends at 3:
+  // the reservation compresses to 3 and B starts then, under FCFS, EASY and conservative alike.
+  const auto w = make(4, {{1, 0, 3, 10, 2}, {2, 1, 5, 5, 4}});
+  for (const char* policy : {"fcfs", "easy", "conservative"}) BOOST_TEST(starts(w, named(policy)).at(2) == 3.0);
+}
+
+BOOST_AUTO_TEST_CASE(conservative_compression_keeps_every_guarantee) {
+  // P = 2. R1 (1 proc, estimate 10, runs 1) and R2 (1 proc, 5 s) start at 0. A (2 procs, 10 s) at 0: reserved
+  // [10,20). B (1 proc, 5 s) at 0: [5,10) has one processor free: reserved [5,10). R1 ends at 1 (early):
+  // compression in queue order: A still needs both processors for 10 s, and [5,10) holds B: A stays at 10.
+  // B: with its own hold free, [1,6) has one processor: B moves to 1 and starts. (A list schedule recomputed
+  // from scratch would put A at 5 and push B to 15, past its guarantee 5: see the broken policy below.)
+  const auto w = make(2, {{1, 0, 1, 10, 1}, {2, 0, 5, 5, 1}, {3, 0, 10, 10, 2}, {4, 0, 5, 5, 1}});
+  const auto c = starts(w, named("conservative"));
+  BOOST_TEST(c.at(3) == 10.0);
+  BOOST_TEST(c.at(4) == 1.0);
+  BOOST_TEST(violations(w, named("conservative"), runcheck::applicable("conservative")).at("conservative-guarantee") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(pivots_two_hold_the_second_reservation) {
+  // P = 4. J1 (1 proc, 10 s) at 0; J4 (2 procs, estimate 19, runs 9) at 1: 1 free after them.
+  // At 3: J2 (4 procs, estimate 13, runs 3), J3 (2 procs, estimate 6, runs 3).
+  // 1 pivot: J2 reserved at 20 (J4's estimated end). At 10 J1 and J4 end (J4 early): J2 moves to 10 and starts;
+  //   J3 waits (no processor free) and starts when J2 ends at 13.
+  // 2 pivots: J3 is a pivot too, reserved [10,16) (2 free over [10,20)). At 10 compression: J2 cannot take 10
+  //   (J3 holds 2 processors until 16): J2 moves to 16 only; J3's reservation is due: it starts at 10. J3 ends at
+  //   13 (early): J2 compresses to 13.
+  const auto w = make(4, {{1, 0, 10, 10, 1}, {4, 1, 9, 19, 2}, {2, 3, 3, 13, 4}, {3, 3, 3, 6, 2}});
+  const auto one = starts(w, named("easy", 1));
+  BOOST_TEST(one.at(2) == 10.0);
+  BOOST_TEST(one.at(3) == 13.0);
+  const auto two = starts(w, named("easy", 2));
+  BOOST_TEST(two.at(2) == 13.0);
+  BOOST_TEST(two.at(3) == 10.0);
+}
+
+BOOST_AUTO_TEST_CASE(easy_with_infinite_pivots_is_conservative) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const auto w = workload::generate_workload(seed, 25);
+    const auto a = starts(w, named("easy", cluster::kEveryJob));
+    const auto b = starts(w, named("conservative"));
+    BOOST_TEST((a == b), "easy --pivots inf and conservative differ on " << dump(w));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(count_and_processors_models_differ_on_six_processors) {
+  // P = 6. J1 (4 procs, 3 s) at 2 on 0-3, until 5. At 3: J2 (2 procs, 3 s) on 4-5 until 6; J3 (5 procs, 2 s)
+  // reserved [6,8) on 0-4 (4 free over [5,6) only); J4 (1 proc, 9 s).
+  // count: at 5, [5,6) has 4 free, [6,8) has 1, later 6: J4 fits from 5 (on processor 0, then "on" processor 5).
+  // processors: from 5 the free sets are {0-3} then {5}: no common processor; from 6, {5} throughout: J4 at 6.
+  const auto w = make(6, {{1, 2, 3, 3, 4}, {2, 3, 3, 3, 2}, {3, 3, 2, 2, 5}, {4, 3, 9, 9, 1}});
+  BOOST_TEST(starts(w, named("conservative"), ResourceModel::kCount).at(4) == 5.0);
+  BOOST_TEST(starts(w, named("conservative"), ResourceModel::kProcessors).at(4) == 6.0);
+  const sim::RunResult r = run(w, named("conservative"), ResourceModel::kProcessors);
+  BOOST_TEST(r.records[3].allocated == "5");
+  BOOST_TEST(r.records[2].allocated == "0-4");
+}
+
+// ------------------------------------------------------------------ engine: event order, determinism
+
+BOOST_AUTO_TEST_CASE(a_completion_frees_processors_for_an_arrival_at_the_same_instant) {
+  // P = 4. A (4 procs, 10 s) at 0; B (4 procs) submitted at 10: completions go before arrivals, and the pass
+  // after both: B starts at 10, not later.
+  const auto w = make(4, {{1, 0, 10, 10, 4}, {2, 10, 5, 5, 4}});
+  BOOST_TEST(starts(w, named("fcfs")).at(2) == 10.0);
+}
+
+BOOST_AUTO_TEST_CASE(zero_length_jobs_hold_no_processors) {
+  // P = 2. Z (2 procs, estimate 0, runs 0) and A (2 procs, 5 s) both at 0: Z's window [0,0) is empty, so A starts at
+  // 0 as well, and capacity holds.
+  const auto w = make(2, {{1, 0, 0, 0, 2}, {2, 0, 5, 5, 2}});
+  BOOST_TEST(starts(w, named("fcfs")).at(2) == 0.0);
+  BOOST_TEST(violations(w, named("fcfs"), runcheck::applicable("fcfs")).at("capacity") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(runs_are_deterministic_and_independent) {
+  const auto w = workload::generate_workload(7, 200);
+  auto csv = [&](const sim::RunResult& r) {
+    std::string out = jobs_csv::header();
+    for (std::size_t j = 0; j < w.jobs.size(); ++j) out += jobs_csv::format(sim::job_row(w.jobs[j], r.records[j], "w"));
+    return out;
+  };
+  for (const char* policy : {"fcfs", "easy", "conservative"})
+    for (auto model : {ResourceModel::kCount, ResourceModel::kProcessors}) {
+      // Two simulations alive at once in one process, run interleaved with a third on another workload.
+      sim::Simulation a(w.jobs, sim::single_cluster(w, named(policy), model));
+      const auto other = workload::generate_workload(8, 50);
+      sim::Simulation noise(other.jobs, sim::single_cluster(other, named(policy), model));
+      sim::Simulation b(w.jobs, sim::single_cluster(w, named(policy), model));
+      const auto ra = a.run();
+      noise.run();
+      const auto rb = b.run();
+      BOOST_TEST(csv(ra) == csv(rb), policy << ": two runs differ");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(metrics_follow_the_definitions) {
+  // P = 2: A (2 procs, 5 s) at 0; B (1 proc, 20 s) at 1 waits 4 s. Bounded slowdown: A max(1, 5/10) = 1;
+  // B (4 + 20) / 20 = 1.2. Busy area 2x5 + 1x20 = 30 over [0, 25) on 2 processors: 60%.
+  const auto w = make(2, {{1, 0, 5, 5, 2}, {2, 1, 20, 20, 1}});
+  const auto r = run(w, named("fcfs"));
+  const auto s = sim::summarise(w, r, 2, {});
+  BOOST_TEST(s.makespan == 25.0);
+  BOOST_TEST(std::abs(s.utilisation - 0.6) < 1e-12);
+  BOOST_TEST(s.wait.mean == 2.0);
+  BOOST_TEST(s.wait.max == 4.0);
+  BOOST_TEST(std::abs(s.slowdown.mean - 1.1) < 1e-12);
+  BOOST_TEST(bounded_slowdown(0, 5) == 1.0);
+  BOOST_TEST(std::abs(improvement_ratio(2.0, 1.0) - 1.0) < 1e-12);   // (2 - 1) / 1
+  BOOST_TEST(std::abs(improvement_ratio(1.0, 4.0) + 3.0) < 1e-12);   // (1 - 4) / 1
+  const auto st = statistics({5, 1, 4, 2, 3});
+  BOOST_TEST(st.median == 3.0);
+  BOOST_TEST(st.p95 == 5.0);  // nearest rank: ceil(0.95 x 5) = 5th
+}
+
+// ------------------------------------------------------------------ invariants fail on broken policies
+
+namespace {
+// Starts every waiting job now, whether or not it fits.
+cluster::ClusterPolicy start_everything() {
+  return {"start-everything", "test", "", 0, [](const cluster::Snapshot& s) {
+            cluster::Decision d;
+            for (std::size_t i = 0; i < s.queue.size(); ++i) d.start.push_back({i, s.now, {}});
+            return d;
+          }};
+}
+// First fit: any job that fits starts, in queue order (skips the head): not FCFS.
+cluster::ClusterPolicy first_fit() {
+  return {"first-fit", "test", "", 0, [](const cluster::Snapshot& s) {
+            cluster::Decision d;
+            int free = s.profile.free_at(s.now);
+            for (std::size_t i = 0; i < s.queue.size(); ++i)
+              if (s.queue[i].procs <= free) {
+                free -= s.queue[i].procs;
+                d.start.push_back({i, s.now, {}});
+              }
+            return d;
+          }};
+}
+// EASY that reserves the pivot but backfills on the free processors of now only (ignores the reservation).
+cluster::ClusterPolicy careless_easy() {
+  return {"careless-easy", "test", "", 1, [](const cluster::Snapshot& s) {
+            cluster::Decision d = cluster::backfill(s, 1);
+            int free = s.profile.free_at(s.now);
+            for (const auto& p : d.start) free -= s.queue[p.index].procs;
+            std::vector<bool> placed(s.queue.size(), false);
+            for (const auto& p : d.start) placed[p.index] = true;
+            for (const auto& p : d.reserve) placed[p.index] = true;
+            for (std::size_t i = 0; i < s.queue.size(); ++i)
+              if (!placed[i] && !s.queue[i].reserved && s.queue[i].procs <= free) {
+                free -= s.queue[i].procs;
+                d.start.push_back({i, s.now, {}});
+              }
+            return d;
+          }};
+}
+// EASY without backfilling: reserves pivots, starts only jobs whose reservation is due.
+cluster::ClusterPolicy lazy_easy() {
+  return {"lazy-easy", "test", "", 1, [](const cluster::Snapshot& s) {
+            cluster::Decision all = cluster::backfill(s, 1);
+            cluster::Decision d;
+            d.reserve = all.reserve;
+            for (const auto& p : all.start)
+              if (s.queue[p.index].reserved || p.index == 0) d.start.push_back(p);
+            return d;
+          }};
+}
+// "Conservative" recomputed from scratch at every pass: every waiting job re-placed in queue order on the running
+// jobs alone, old reservations ignored. It breaks guarantees when jobs end early.
+cluster::ClusterPolicy from_scratch_conservative() {
+  return {"from-scratch", "test", "", cluster::kEveryJob, [](const cluster::Snapshot& s) {
+            AvailabilityProfile p(s.processors);
+            for (const auto& r : s.running) p.reserve(s.now, std::max(s.now, r.estimated_end), r.procs);
+            cluster::Decision d;
+            for (std::size_t i = 0; i < s.queue.size(); ++i) {
+              const auto& q = s.queue[i];
+              const double t = *p.earliest_start(q.procs, q.estimate, s.now);
+              p.reserve(t, t + q.estimate, q.procs);
+              if (t <= s.now) d.start.push_back({i, s.now, {}});
+              else if (!q.reserved || q.reserved_start != t) d.reserve.push_back({i, t, {}});
+            }
+            return d;
+          }};
+}
+// Never starts job index 0 of the trace (loses it).
+cluster::ClusterPolicy loses_a_job() {
+  return {"loses-a-job", "test", "", 0, [](const cluster::Snapshot& s) {
+            cluster::Decision d = cluster::fcfs(s);
+            std::erase_if(d.start, [&](const cluster::Placement& p) { return s.queue[p.index].job == 0; });
+            return d;
+          }};
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(invariants_catch_broken_policies) {
+  // Over-subscription: two 3-processor jobs at once on 4 processors.
+  const auto two = make(4, {{1, 0, 10, 10, 3}, {2, 0, 10, 10, 3}});
+  BOOST_TEST(violations(two, start_everything(), {"capacity"}).at("capacity") > 0u);
+  // First fit skips the head: B (4 procs) waits while C (1 proc) starts.
+  const auto head = make(4, {{1, 0, 10, 10, 2}, {2, 1, 5, 5, 4}, {3, 2, 5, 5, 1}});
+  BOOST_TEST(violations(head, first_fit(), {"fcfs-order"}).at("fcfs-order") == 1u);
+  BOOST_TEST(violations(head, named("fcfs"), {"fcfs-order"}).at("fcfs-order") == 0u);
+  // Careless EASY backfills E (1 proc, 20 s) over the pivot's reservation: the pivot starts late.
+  const auto pivot = make(4, {{1, 0, 10, 10, 2}, {2, 1, 5, 5, 4}, {3, 2, 5, 5, 1}, {5, 3, 20, 20, 1}});
+  BOOST_TEST(violations(pivot, careless_easy(), {"easy-pivot-not-delayed"}).at("easy-pivot-not-delayed") > 0u);
+  BOOST_TEST(violations(pivot, named("easy"), {"easy-pivot-not-delayed"}).at("easy-pivot-not-delayed") == 0u);
+  // Lazy EASY leaves C waiting although it fits without delaying the pivot.
+  BOOST_TEST(violations(pivot, lazy_easy(), {"easy-maximal"}).at("easy-maximal") > 0u);
+  BOOST_TEST(violations(pivot, named("easy"), {"easy-maximal"}).at("easy-maximal") == 0u);
+  // From-scratch "conservative" pushes B past its guarantee (the compression example).
+  const auto guarantee = make(2, {{1, 0, 1, 10, 1}, {2, 0, 5, 5, 1}, {3, 0, 10, 10, 2}, {4, 0, 5, 5, 1}});
+  BOOST_TEST(violations(guarantee, from_scratch_conservative(), {"conservative-guarantee"}).at("conservative-guarantee") > 0u);
+  // A job never started: lost at the end.
+  const auto small = make(4, {{1, 0, 10, 10, 1}, {2, 0, 10, 10, 1}});
+  BOOST_TEST(violations(small, loses_a_job(), {"jobs-conserved"}).at("jobs-conserved") == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(invariant_messages_name_the_job_and_the_instant) {
+  const auto pivot = make(4, {{1, 0, 10, 10, 2}, {2, 1, 5, 5, 4}, {3, 2, 5, 5, 1}, {5, 3, 20, 20, 1}});
+  runcheck::InvariantChecker checker(pivot, {"easy-pivot-not-delayed"});
+  run(pivot, careless_easy(), ResourceModel::kCount, &checker);
+  BOOST_TEST_REQUIRE(!checker.violations().empty());
+  const auto& v = checker.violations().front();
+  BOOST_TEST(v.time == 3.0);  // E starts at 3 over B's reservation [10,15)
+  BOOST_TEST(v.job == 5);
+  BOOST_TEST(v.detail.find("job 2 (reserved at 10)") != std::string::npos, v.detail);
+}
+
+BOOST_AUTO_TEST_CASE(reference_policies_keep_every_invariant_on_generated_traces) {
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    const auto w = workload::generate_workload(seed, 30);
+    for (const char* policy : {"fcfs", "easy", "conservative"})
+      for (auto model : {ResourceModel::kCount, ResourceModel::kProcessors}) {
+        runcheck::InvariantChecker checker(w, runcheck::applicable(policy));
+        run(w, named(policy), model, &checker);
+        BOOST_TEST(checker.total() == 0u, policy << " " << cluster::to_string(model) << ": "
+                                                  << (checker.violations().empty() ? "" : checker.violations()[0].detail)
+                                                  << " on " << dump(w));
+      }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
