@@ -14,6 +14,7 @@ Registry make_builtin_registry() {
   registry.add(problems::deadline_feasibility());
   registry.add(problems::offer_composition());
   registry.add(problems::dbc_cost_time());
+  registry.add(problems::queue_window());
   return registry;
 }
 

@@ -1,0 +1,55 @@
+// Playing a policy forward on a queue window, and cutting windows from a run (see window.hpp). Our own.
+#include "simulation/window.hpp"
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace schedcheck::sim {
+
+window::Schedule play_forward(const window::Instance& instance, const cluster::ClusterPolicy& policy) {
+  workload::Workload w;
+  w.name = instance.name;
+  w.processors = instance.processors;
+  std::int64_t id = 0;
+  for (const auto& r : instance.running)
+    w.jobs.push_back(workload::Job{id++, instance.now, r.remaining, r.remaining, r.procs});
+  for (const auto& q : instance.waiting)
+    w.jobs.push_back(workload::Job{id++, instance.now, q.estimate, q.estimate, q.procs});
+  Simulation simulation(w.jobs, single_cluster(w, policy));
+  const RunResult result = simulation.run();
+  for (std::size_t r = 0; r < instance.running.size(); ++r)
+    if (result.records[r].start != instance.now)
+      throw std::logic_error("play_forward: a running job of the window did not start at now");
+  window::Schedule schedule;
+  for (std::size_t q = 0; q < instance.waiting.size(); ++q)
+    schedule.start.push_back(result.records[instance.running.size() + q].start);
+  return schedule;
+}
+
+window::Instance cut_window(const ClusterState& state, const std::vector<workload::Job>& jobs, double now,
+                            std::size_t first_k, window::Objective objective) {
+  window::Instance w;
+  std::set<std::string> ids;
+  auto id_of = [&](std::uint32_t job) {  // trace ids are not always unique: a repeated one gets a suffix
+    std::string id = std::to_string(jobs[job].id);
+    for (int k = 2; !ids.insert(id).second; ++k) id = std::to_string(jobs[job].id) + "-" + std::to_string(k);
+    return id;
+  };
+  w.now = now;
+  w.processors = state.setup.processors;
+  w.objective = objective;
+  for (const auto& r : state.running) {
+    if (r.start >= now - kTimeTolerance) continue;  // started by this pass: waiting when the pass began
+    const double remaining = r.estimated_end - now;
+    if (remaining <= 0 || r.on.empty()) continue;   // holds nothing from now on
+    w.running.push_back(window::RunningJob{id_of(r.job), r.procs, remaining});
+  }
+  for (std::size_t i = 0; i < state.queue.size() && w.waiting.size() < first_k; ++i) {
+    const auto& q = state.queue[i];
+    w.waiting.push_back(window::WaitingJob{id_of(q.job), q.submit, q.procs, q.estimate});
+  }
+  return w;
+}
+
+}  // namespace schedcheck::sim

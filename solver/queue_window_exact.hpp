@@ -1,0 +1,20 @@
+// Exact methods for a queue window (model/queue_window.hpp). Our own formulations:
+//   sequences: serial schedule generation over every job sequence (active schedules contain an optimum of every
+//     regular objective, Kolisch 1996) with branch and bound; identical jobs branch as one; up to kMaxSequenceJobs.
+//   gecode: a CP model (cumulative with edge finding, the running jobs as fixed tasks, smallest-start branching, BAB);
+//     integer times; the bounded-slowdown sum is scaled by the lcm of the jobs' max(estimate, 10) and refused
+//     (unknown) when that would overflow Gecode's integers.
+// Jobs of estimate 0 hold nothing (their window is empty): both methods start them at now.
+#pragma once
+
+#include "model/queue_window.hpp"
+#include "solver/result.hpp"
+
+namespace schedcheck::window {
+
+inline constexpr std::size_t kMaxSequenceJobs = 12;
+
+ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptions& options);
+ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions& options);
+
+}  // namespace schedcheck::window

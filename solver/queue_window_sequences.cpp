@@ -1,0 +1,127 @@
+// Queue windows by serial schedule generation over every job sequence, with branch and bound (see
+// queue_window_exact.hpp). Our own. Bound: the cost so far plus, for every job not yet placed, its cost at the
+// earliest start it could ever have (on the running jobs alone). Incumbent: the serial schedule of queue order.
+#include "solver/queue_window_exact.hpp"
+
+#include "solver/serial_search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace schedcheck::window {
+
+namespace {
+
+struct Groups {
+  std::vector<SerialJob> jobs;                      // one per group of identical jobs (estimate > 0)
+  std::vector<std::vector<std::size_t>> members;    // waiting indices of each group, in queue order
+  std::vector<std::size_t> zero;                    // jobs of estimate 0: start at now
+};
+
+Groups group(const Instance& instance) {
+  Groups g;
+  std::map<std::tuple<int, double, double>, std::size_t> index;
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
+    const WaitingJob& w = instance.waiting[i];
+    if (w.estimate <= 0) {
+      g.zero.push_back(i);
+      continue;
+    }
+    const auto key = std::make_tuple(w.procs, w.estimate, w.submit);
+    auto [it, fresh] = index.emplace(key, g.jobs.size());
+    if (fresh) {
+      g.jobs.push_back(SerialJob{w.procs, w.estimate, kForever, 0});
+      g.members.emplace_back();
+    }
+    ++g.jobs[it->second].copies;
+    g.members[it->second].push_back(i);
+  }
+  return g;
+}
+
+}  // namespace
+
+ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  const auto deadline = started + std::chrono::milliseconds(options.timeout_ms);
+  ExactResult<Schedule> result;
+  const Groups g = group(instance);
+  std::size_t positive = 0;
+  for (const auto& job : g.jobs) positive += static_cast<std::size_t>(job.copies);
+  if (positive > kMaxSequenceJobs) {
+    result.detail = fmt::format("sequences: {} jobs to order, the limit is {} (use gecode)", positive, kMaxSequenceJobs);
+    result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    return result;
+  }
+  const bool max_objective = instance.objective == Objective::kMakespan;
+  auto combine = [&](double total, double cost) { return max_objective ? std::max(total, cost) : total + cost; };
+  const AvailabilityProfile base = running_profile(instance);
+
+  // Costs of the zero-length jobs (at now), and each group's cheapest cost ever (its earliest possible start).
+  double fixed = 0;
+  for (std::size_t i : g.zero) fixed = combine(fixed, job_cost(instance, i, instance.now));
+  std::vector<double> least(g.jobs.size());
+  for (std::size_t k = 0; k < g.jobs.size(); ++k)
+    least[k] = job_cost(instance, g.members[k].front(),
+                        *base.earliest_start(g.jobs[k].procs, g.jobs[k].duration, instance.now));
+
+  auto to_schedule = [&](const std::vector<SerialPlacement>& placed) {
+    Schedule s;
+    s.start.assign(instance.waiting.size(), instance.now);
+    std::vector<std::size_t> used(g.jobs.size(), 0);
+    for (const auto& p : placed) s.start[g.members[p.job][used[p.job]++]] = p.start;
+    return s;
+  };
+  // The incumbent: queue order.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i)
+    for (std::size_t k = 0; k < g.jobs.size(); ++k)
+      if (g.members[k].front() == i)
+        for (long long c = 0; c < g.jobs[k].copies; ++c) order.push_back(k);
+  Schedule best = to_schedule(*serial_schedule(base, instance.now, g.jobs, order));
+  double best_cost = objective(instance, best);
+
+  std::size_t nodes = 0, leaves = 0;
+  bool stopped = false;
+  search_serial_schedules(base, instance.now, g.jobs, [&](const std::vector<SerialPlacement>& placed) {
+    if ((++nodes & 1023) == 0 && Clock::now() >= deadline) {
+      stopped = true;
+      return Visit::kStop;
+    }
+    double cost = fixed;
+    std::vector<long long> left(g.jobs.size());
+    for (std::size_t k = 0; k < g.jobs.size(); ++k) left[k] = g.jobs[k].copies;
+    for (const auto& p : placed) {
+      cost = combine(cost, job_cost(instance, g.members[p.job].front(), p.start));
+      --left[p.job];
+    }
+    double bound = cost;
+    for (std::size_t k = 0; k < g.jobs.size(); ++k)
+      for (long long c = 0; c < left[k]; ++c) bound = combine(bound, least[k]);
+    const double slack = 1e-9 * std::max(1.0, std::abs(best_cost));
+    if (placed.size() == positive) {
+      ++leaves;
+      if (cost < best_cost - slack) {
+        best = to_schedule(placed);
+        best_cost = cost;
+      }
+      return Visit::kPrune;
+    }
+    return bound >= best_cost - slack ? Visit::kPrune : Visit::kDescend;
+  });
+  result.decision = best;
+  result.objective = objective(instance, best);
+  result.status = stopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
+  result.detail = stopped ? fmt::format("time limit after {} nodes: best schedule found, not proven", nodes)
+                          : fmt::format("{} nodes, {} complete sequences", nodes, leaves);
+  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return result;
+}
+
+}  // namespace schedcheck::window
