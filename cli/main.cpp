@@ -262,7 +262,7 @@ int run_cli(int argc, char** argv) {
   generate->add_option("--size", generate_size, "items (e.g. bids)")->capture_default_str()
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
 
-  const auto run_trace_command = cli::add_trace_commands(app);
+  const auto run_trace_command = cli::add_trace_commands(app, registry);
 
   try {
     app.parse(argc, argv);

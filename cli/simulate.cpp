@@ -8,6 +8,7 @@
 #include "model/jobs_csv.hpp"
 #include "properties/registry.hpp"
 #include "properties/run_invariants.hpp"
+#include "properties/window_check.hpp"
 #include "simulation/summary.hpp"
 
 #include <fmt/format.h>
@@ -44,7 +45,33 @@ struct SimulateArgs {
   bool json = false, csv = false, quiet = false;
   double warmup = 0;
   bool stop_at_last_arrival = false;
+  std::string check_windows;            // K[:EVERY]
+  std::string window_objective = "bounded-slowdown";
+  std::string window_exact;
+  unsigned window_timeout_ms = 2000;
+  std::string windows_out;
 };
+
+runcheck::WindowSettings window_settings(const SimulateArgs& a) {
+  runcheck::WindowSettings s;
+  const auto colon = a.check_windows.find(':');
+  auto number = [&](const std::string& text, const char* what) {
+    std::size_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < (what[0] == 'K' ? 2u : 1u))
+      throw InputError(fmt::format("--check-windows: expected K[:EVERY] with K >= 2 and EVERY >= 1, got \"{}\" ({})",
+                                   a.check_windows, what));
+    return value;
+  };
+  s.jobs = number(a.check_windows.substr(0, colon), "K");
+  if (colon != std::string::npos) s.every = number(a.check_windows.substr(colon + 1), "EVERY");
+  s.objective = a.window_objective == "wait" ? window::Objective::kWait
+                : a.window_objective == "makespan" ? window::Objective::kMakespan
+                                                   : window::Objective::kBoundedSlowdown;
+  s.exact = a.window_exact;
+  s.solve.timeout_ms = a.window_timeout_ms;
+  return s;
+}
 
 void add_trace_options(CLI::App* command, TraceArgs& a) {
   command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)")->required();
@@ -148,7 +175,38 @@ std::string skipped_text(const workload::Workload& w) {
   return out.empty() ? "none skipped" : out;
 }
 
-int run_simulate(const SimulateArgs& a) {
+// Writes the worst windows as queue-window corpus files; returns their paths.
+std::vector<std::string> write_windows(const runcheck::WindowChecker& windows, const std::string& dir,
+                                       const Problem& problem, const SimulateArgs& a) {
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir))
+    throw InputError(fmt::format("{}: --windows-out: cannot create the directory ({})", dir, error ? error.message() : "a file is in the way"));
+  std::vector<std::string> written;
+  std::size_t rank = 0;
+  for (const auto& r : windows.worst()) {
+    const std::string path =
+        (fs::path(dir) / fmt::format("queue-window-{}-{}-t{:.0f}.json", a.policy, fs::path(a.trace.trace).stem().string(), r.time))
+            .string();
+    CheckRequest request;
+    request.policy = a.policy;
+    request.exact = a.window_exact;
+    request.solve.timeout_ms = a.window_timeout_ms;
+    const nlohmann::json instance = problem.info().name == "queue-window" ? window::write_instance(r.instance) : nlohmann::json();
+    const Report checked = problem.check(instance, path, request);  // the registered policy's verdict, reproducible
+    const std::string found_by = fmt::format(
+        "schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {} (pass at t={:g}, "
+        "worst window {} of {}; the run's policy played forward: gap {:.6f})",
+        a.trace.trace, a.policy, a.policy == "easy" ? " --pivots " + a.pivots : "", a.trace.model, a.trace.estimates,
+        a.check_windows, r.time, ++rank, windows.cut(), *r.report.gap);
+    write_file_atomically(path, corpus_document(instance, checked, "queue-window", request, r.instance.name, found_by,
+                                                path).dump(2) + "\n");
+    written.push_back(path);
+  }
+  return written;
+}
+
+int run_simulate(const SimulateArgs& a, const Registry& registry) {
   const workload::Workload w = load(a.trace);
   sim::RunOptions options = sim::single_cluster(w, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
                                                 model_of(a.trace.model));
@@ -163,14 +221,23 @@ int run_simulate(const SimulateArgs& a) {
     checker = std::make_unique<runcheck::InvariantChecker>(w, runcheck::applicable(setup.policy.name));
     simulation.add_observer(*checker);
   }
+  std::unique_ptr<runcheck::WindowChecker> windows;
+  const auto& window_problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
+  if (!a.check_windows.empty()) {
+    windows = std::make_unique<runcheck::WindowChecker>(window_problem, window_settings(a));
+    simulation.add_observer(*windows);
+  }
   if (!a.quiet)
     simulation.on_progress([&](const sim::Progress& p) {
       if (p.wall_seconds < 1) return;
-      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s\n", setup.name, p.finished,
-                               p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)), p.wall_seconds);
+      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s{}\n", setup.name, p.finished,
+                               p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)), p.wall_seconds,
+                               windows ? fmt::format("; {} windows solved ({} undecided)", windows->cut(), windows->undecided()) : "");
     });
   const sim::RunResult result = simulation.run();
   if (!a.jobs_csv.empty()) write_jobs_csv(a.jobs_csv, w, result);
+  std::vector<std::string> window_files;
+  if (windows && !a.windows_out.empty()) window_files = write_windows(*windows, a.windows_out, window_problem, a);
   sim::MetricsWindow window{a.warmup, a.stop_at_last_arrival};
   const sim::RunSummary s = sim::summarise(w, result, w.processors, window);
   const std::size_t violations = checker ? checker->total() : 0;
@@ -191,6 +258,12 @@ int run_simulate(const SimulateArgs& a) {
     out["warmup"] = a.warmup;
     out["invariants"] = checker ? checker->to_json() : nlohmann::json(nullptr);
     out["jobs_csv"] = a.jobs_csv.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.jobs_csv);
+    if (windows) {
+      out["windows"] = windows->to_json();
+      out["windows"]["files"] = window_files;
+    } else {
+      out["windows"] = nullptr;
+    }
     out["exit_code"] = violations ? 1 : 0;
     std::cout << out.dump(2) << "\n";
   } else if (a.csv) {
@@ -232,6 +305,24 @@ int run_simulate(const SimulateArgs& a) {
     out += fmt::format("speed     {} jobs in {:.3f} s ({:.0f} jobs/s); {} events, {} passes, {} backfilled, max queue {}\n",
                        s.simulated, s.wall_seconds, s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0,
                        s.events, s.passes, s.backfilled, s.max_queue);
+    if (windows) {
+      const Stats g = windows->gaps();
+      const auto& ws = windows->settings();
+      out += fmt::format("windows   {} windows of the first {} waiting jobs (every {} pass{} with 2+ waiting; objective {}, "
+                         "exact {} at {} ms each, {:.1f} s in all)\n",
+                         windows->cut(), ws.jobs, ws.every, ws.every == 1 ? "" : "es", window::to_string(ws.objective),
+                         ws.exact.empty() ? "sequences" : ws.exact, ws.solve.timeout_ms, windows->solve_seconds());
+      out += fmt::format("          {} proven, {} undecided; {} at the optimum ({:.1f}% of proven); gap to the optimum: "
+                         "mean {:.4f}%, median {:.4f}%, p95 {:.4f}%, max {:.4f}%\n",
+                         windows->proven(), windows->undecided(), windows->at_optimum(),
+                         windows->proven() ? 100.0 * static_cast<double>(windows->at_optimum()) / static_cast<double>(windows->proven()) : 0.0,
+                         100 * g.mean, 100 * g.median, 100 * g.p95, 100 * g.max);
+      for (const auto& r : windows->worst())
+        out += fmt::format("  worst window at t={:g}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
+                           r.instance.waiting.size(), r.instance.running.size(), a.policy, r.report.heuristic.objective,
+                           r.report.optimum.objective, 100 * *r.report.gap);
+      for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
+    }
     if (!a.jobs_csv.empty()) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
     std::cout << out;
   }
@@ -240,7 +331,7 @@ int run_simulate(const SimulateArgs& a) {
 
 }  // namespace
 
-std::function<int()> add_trace_commands(CLI::App& app) {
+std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry) {
   auto simulate_args = std::make_shared<SimulateArgs>();
   auto* simulate = app.add_subcommand(
       "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
@@ -264,9 +355,22 @@ std::function<int()> add_trace_commands(CLI::App& app) {
   auto* json = simulate->add_flag("--json", simulate_args->json, "print the summary as JSON (fields: docs/cli.md)");
   simulate->add_flag("--csv", simulate_args->csv, "print the summary as CSV (header + one row)")->excludes(json);
   simulate->add_flag("--quiet,-q", simulate_args->quiet, "no progress lines on stderr");
+  simulate->add_option("--check-windows", simulate_args->check_windows,
+                       "K[:EVERY]: at every EVERY-th pass with 2+ waiting jobs, cut the first K into a queue-window "
+                       "instance, solve it exactly and report the policy's gap to the optimum over the run");
+  simulate->add_option("--window-objective", simulate_args->window_objective, "objective of the windows")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"bounded-slowdown", "wait", "makespan"}));
+  simulate->add_option("--window-exact", simulate_args->window_exact,
+                       "exact method of the windows (default: sequences; see `schedcheck list`)");
+  simulate->add_option("--timeout-ms", simulate_args->window_timeout_ms, "time limit of each window's exact solve")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 86'400'000u));
+  simulate->add_option("--windows-out", simulate_args->windows_out,
+                       "write the worst windows (largest gap) as queue-window corpus files in this directory");
 
-  return [=]() -> int {
-    if (simulate->parsed()) return run_simulate(*simulate_args);
+  return [=, &registry]() -> int {
+    if (simulate->parsed()) return run_simulate(*simulate_args, registry);
     return -1;
   };
 }

@@ -121,17 +121,31 @@ std::string corpus_file_name(const Counterexample& found, const SearchOptions& o
   return fmt::format("{}-{}-seed{}-trial{}.json", options.problem, options.check.policy, options.seed, found.trial);
 }
 
-nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path) {
-  nlohmann::json doc = found.instance;
-  doc["name"] = fmt::format("{}: {} fails {} (seed {}, trial {})", options.problem, options.check.policy,
-                            found.property, options.seed, found.trial);
-  const Report& r = found.report;
+nlohmann::json corpus_document(const nlohmann::json& instance, const Report& r, const std::string& problem,
+                               const CheckRequest& check, const std::string& name, const std::string& found_by,
+                               const std::string& path) {
+  nlohmann::json doc = instance;
+  doc["name"] = name;
   nlohmann::json verdict = {{"exit_code", r.exit_code()},
                             {"fails", r.failing()},
                             {"heuristic", r.heuristic.objective},
                             {"optimum_status", r.optimum.status},
                             {"optimum", r.optimum.objective},
                             {"gap", r.gap ? nlohmann::json(*r.gap) : nlohmann::json(nullptr)}};
+  doc["schedcheck"] = {
+      {"problem", problem},
+      {"policy", check.policy},
+      {"exact", check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.exact)},
+      {"tolerance", check.tolerance},
+      {"verdict", verdict},
+      {"found_by", found_by},
+      {"reproduce", check_command(problem, check, path)},
+      {"explanation", ""},
+  };
+  return doc;
+}
+
+nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path) {
   std::string search_command = fmt::format(
       "schedcheck search {} --policy {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
       options.check.policy, options.seed, options.trials, options.size, format_number(options.check.tolerance));
@@ -142,17 +156,12 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
   if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
   const std::string origin = options.exhaustive ? fmt::format("instance #{} of the enumeration", found.trial)
                                                 : fmt::format("trial {}, trial seed {}", found.trial, found.trial_seed);
-  doc["schedcheck"] = {
-      {"problem", options.problem},
-      {"policy", options.check.policy},
-      {"exact", options.check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.check.exact)},
-      {"tolerance", options.check.tolerance},
-      {"verdict", verdict},
-      {"found_by", fmt::format("{} ({}; shrunk from {} to {})", search_command, origin, found.original_size, r.size)},
-      {"reproduce", check_command(options.problem, options.check, path)},
-      {"explanation", ""},
-  };
-  return doc;
+  return corpus_document(found.instance, found.report, options.problem, options.check,
+                         fmt::format("{}: {} fails {} (seed {}, trial {})", options.problem, options.check.policy,
+                                     found.property, options.seed, found.trial),
+                         fmt::format("{} ({}; shrunk from {} to {})", search_command, origin, found.original_size,
+                                     found.report.size),
+                         path);
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {

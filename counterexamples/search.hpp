@@ -64,6 +64,10 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
 // The corpus file for a counterexample: the instance plus a "schedcheck" block with the recorded verdict,
 // the search that found it and the command that reproduces it (docs/formats.md).
 nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path);
+// The same file for an instance found otherwise (a window cut from a run): `found_by` says how.
+nlohmann::json corpus_document(const nlohmann::json& instance, const Report& report, const std::string& problem,
+                               const CheckRequest& check, const std::string& name, const std::string& found_by,
+                               const std::string& path);
 std::string corpus_file_name(const Counterexample& found, const SearchOptions& options);
 
 // The command that re-checks a file under the same request.
