@@ -6,6 +6,7 @@
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
+#include "model/workload.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -80,7 +81,8 @@ std::vector<std::string> instance_files(const std::vector<std::string>& paths) {
     if (fs::is_directory(path)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::recursive_directory_iterator(path))
-        if (entry.is_regular_file() && entry.path().extension() == ".json") found.push_back(entry.path().string());
+        if (entry.is_regular_file() && (entry.path().extension() == ".json" || entry.path().extension() == ".swf"))
+          found.push_back(entry.path().string());
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else {
@@ -95,7 +97,7 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
   std::vector<Report> reports;
   int exit_code = 0;
   for (const auto& file : instance_files(paths)) {
-    const nlohmann::json document = read_json_file(file);
+    const nlohmann::json document = workload::read_instance_file(file);
     const std::string kind = document.is_object() && document.contains("kind") && document["kind"].is_string()
                                  ? document["kind"].get<std::string>()
                                  : "";
@@ -135,8 +137,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   const SearchSummary summary = options.exhaustive ? exhaustive_search(problem, options) : search(problem, options, progress);
   nlohmann::json written = nlohmann::json::array();
   for (const auto& found : summary.counterexamples) {
-    const std::string path = (fs::path(out_dir) / corpus_file_name(found, options)).string();
-    write_file_atomically(path, corpus_document(found, options, path).dump(2) + "\n");
+    const std::string path = (fs::path(out_dir) / corpus_file_name(found, options, problem.corpus_extension())).string();
+    write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
     written.push_back({{"file", path},
                        {"property", found.property},
                        {"trial", found.trial},
@@ -207,7 +209,7 @@ int run_cli(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "run a policy and an exact method, compare, and check every property");
   for (auto* command : {run, solve, check}) {
     command->add_option("problem", problem_name, "problem name (see `schedcheck list`)")->required();
-    command->add_option("--instance,-i", instance_file, "instance file (JSON, docs/formats.md)")->required();
+    command->add_option("--instance,-i", instance_file, "instance file (JSON, docs/formats.md; cluster-run also reads .swf traces)")->required();
     add_output_flags(command, out);
   }
   for (auto* command : {run, check})
@@ -294,7 +296,7 @@ int run_cli(int argc, char** argv) {
   }
 
   const Problem& problem = registry.get(problem_name);
-  const nlohmann::json document = read_json_file(instance_file);
+  const nlohmann::json document = workload::read_instance_file(instance_file);
   if (*run) request.exact = "none";
   if (*solve && request.exact == "all") {
     const auto reports = problem.solve_all(document, instance_file, request.solve);

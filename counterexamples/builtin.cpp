@@ -15,6 +15,7 @@ Registry make_builtin_registry() {
   registry.add(problems::offer_composition());
   registry.add(problems::dbc_cost_time());
   registry.add(problems::queue_window());
+  registry.add(problems::cluster_run());
   return registry;
 }
 

@@ -115,10 +115,10 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
   return summary;
 }
 
-std::string corpus_file_name(const Counterexample& found, const SearchOptions& options) {
+std::string corpus_file_name(const Counterexample& found, const SearchOptions& options, const std::string& extension) {
   if (options.exhaustive)
-    return fmt::format("{}-{}-exhaustive-{}.json", options.problem, options.check.policy, found.trial);
-  return fmt::format("{}-{}-seed{}-trial{}.json", options.problem, options.check.policy, options.seed, found.trial);
+    return fmt::format("{}-{}-exhaustive-{}{}", options.problem, options.check.policy, found.trial, extension);
+  return fmt::format("{}-{}-seed{}-trial{}{}", options.problem, options.check.policy, options.seed, found.trial, extension);
 }
 
 nlohmann::json corpus_document(const nlohmann::json& instance, const Report& r, const std::string& problem,

@@ -68,7 +68,7 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
 nlohmann::json corpus_document(const nlohmann::json& instance, const Report& report, const std::string& problem,
                                const CheckRequest& check, const std::string& name, const std::string& found_by,
                                const std::string& path);
-std::string corpus_file_name(const Counterexample& found, const SearchOptions& options);
+std::string corpus_file_name(const Counterexample& found, const SearchOptions& options, const std::string& extension = ".json");
 
 // The command that re-checks a file under the same request.
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path);

@@ -135,7 +135,7 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
 
 Workload read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
-  root.only_keys({"kind", "name", "comment", "processors", "jobs"});
+  root.only_keys({"kind", "name", "comment", "processors", "jobs", "schedcheck"});
   Workload w;
   w.name = read_instance_header(root, kInstanceKind, "\"workload\" files (docs/formats.md)", file);
   w.processors = static_cast<int>(root.at("processors").as_int(1, kMaxProcessors));
@@ -186,6 +186,27 @@ std::string write_swf(const Workload& workload, const std::vector<std::string>& 
     records.push_back(r);
   }
   return swf::write(header, records);
+}
+
+}  // namespace schedcheck::workload
+
+namespace schedcheck::workload {
+
+nlohmann::json read_instance_file(const std::string& path) {
+  const std::string name = path;
+  const bool swf = name.size() >= 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
+  if (!swf) return read_json_file(path);
+  swf::Reader header_reader(path, false);
+  swf::Record first;
+  header_reader.next(first);  // the header comes before the first record
+  ReadOptions options;
+  Workload w = read_swf(path, options);
+  nlohmann::json document = write_instance(w);
+  if (const std::string* block = header_reader.header().find("schedcheck")) {
+    document["schedcheck"] = parse_json_text(*block, path + " (header line '; schedcheck:')");
+    if (document["schedcheck"].contains("name")) document["name"] = document["schedcheck"]["name"];
+  }
+  return document;
 }
 
 }  // namespace schedcheck::workload

@@ -86,4 +86,9 @@ nlohmann::json write_instance(const Workload& workload);
 // The SWF text of a workload (one record a job: fields 1, 2, 4, 5, 8, 9, status 1; -1 elsewhere), with comments.
 std::string write_swf(const Workload& workload, const std::vector<std::string>& comments);
 
+// An instance file of any problem as its JSON document: a .json file as it is; an .swf or .swf.gz trace as the
+// workload form, with the "schedcheck" block of a corpus file when a header line "; schedcheck: {...}" holds one.
+// Throws InputError.
+nlohmann::json read_instance_file(const std::string& path);
+
 }  // namespace schedcheck::workload

@@ -99,6 +99,10 @@ struct ProblemSpec : Described {
   // Optional. Whether a heuristic decision's objective may be compared with the optimum's (e.g. false for a
   // schedule that leaves jobs unassigned: its lower cost is not better). Unset: always comparable. No gap otherwise.
   std::function<bool(const I&, const D&)> comparable;
+  // Optional: corpus files in another format than JSON (e.g. ".swf"): the file extension and the text made from the
+  // corpus document (the instance plus its "schedcheck" block). Unset: JSON.
+  std::string corpus_extension = ".json";
+  std::function<std::string(const nlohmann::json& document)> corpus_text;
 };
 
 // ------------------------------------------------------------------ reports
@@ -178,6 +182,9 @@ public:
   virtual std::size_t size_of(const nlohmann::json& document) const = 0;
   // Exhaustive mode: empty settings = the problem cannot enumerate its instances.
   virtual const std::string& enumerate_settings() const = 0;
+  // Corpus files: their extension and the text of a corpus document (default: JSON).
+  virtual const std::string& corpus_extension() const = 0;
+  virtual std::string corpus_text(const nlohmann::json& document) const = 0;
   virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const = 0;
 };
 
@@ -230,6 +237,10 @@ public:
     return spec_.size(spec_.read(document, "(instance)"));
   }
   const std::string& enumerate_settings() const override { return spec_.enumerate_settings; }
+  const std::string& corpus_extension() const override { return spec_.corpus_extension; }
+  std::string corpus_text(const nlohmann::json& document) const override {
+    return spec_.corpus_text ? spec_.corpus_text(document) : document.dump(2) + "\n";
+  }
   EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const override {
     if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
     EnumerationSummary summary;
@@ -274,7 +285,7 @@ public:
     }
 
     std::optional<ExactResult<D>> optimum;
-    if (request.exact != "none") {
+    if (request.exact != "none" && !(spec_.exact.empty() && request.exact.empty())) {  // some problems have none
       const auto& method = request.exact.empty() ? spec_.exact.front() : find(spec_.exact, request.exact, "exact method");
       optimum = method.solve(instance, request.solve);
       recheck(instance, method.name, *optimum);

@@ -1,9 +1,10 @@
-// Suite `corpus`: replays every counterexample file under counterexamples/corpus/ (written by `schedcheck search`)
+// Suite `corpus`: replays every counterexample file (JSON, or SWF for cluster-run) under counterexamples/corpus/ (written by `schedcheck search`)
 // and requires its recorded verdict to reproduce: same failing properties, same objectives (1e-6 relative).
 // Source: our own (docs/formats.md, the "schedcheck" block of corpus files).
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
+#include "model/workload.hpp"
 #include "properties/registry.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -30,7 +31,8 @@ std::vector<std::string> corpus_files() {
   std::vector<std::string> files;
   if (!fs::is_directory(corpus_dir())) return files;
   for (const auto& entry : fs::recursive_directory_iterator(corpus_dir()))
-    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path().string());
+    if (entry.is_regular_file() && (entry.path().extension() == ".json" || entry.path().extension() == ".swf"))
+      files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -61,7 +63,7 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_reproduces_its_recorded_verdict) {
   BOOST_TEST_REQUIRE(!files.empty(), "no corpus files under " << corpus_dir());
   for (const auto& file : files) {
     BOOST_TEST_CONTEXT("corpus file " << file) {
-      const nlohmann::json document = read_json_file(file);
+      const nlohmann::json document = workload::read_instance_file(file);  // JSON, or an SWF trace (cluster-run)
       BOOST_TEST_REQUIRE(document.contains("schedcheck"), "no \"schedcheck\" block");
       const nlohmann::json& block = document["schedcheck"];
       const nlohmann::json& verdict = block.at("verdict");

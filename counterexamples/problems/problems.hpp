@@ -16,5 +16,6 @@ std::unique_ptr<Problem> deadline_feasibility();  // deadline_feasibility.cpp: p
 std::unique_ptr<Problem> offer_composition();     // offer_composition.cpp: paper 000 sec. IV-V
 std::unique_ptr<Problem> dbc_cost_time();         // dbc_cost_time.cpp: paper 001
 std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one cluster's queue (issue 11)
+std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace (issue 11)
 
 }  // namespace schedcheck::problems

@@ -1,0 +1,120 @@
+// Properties over whole runs (see run_properties.hpp). Our own.
+#include "properties/run_properties.hpp"
+
+#include "simulation/engine.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck::runcheck {
+
+RunDecision simulate_checked(const workload::Workload& w, const cluster::ClusterPolicy& policy) {
+  RunDecision d;
+  d.policy = policy.name;
+  d.checked = applicable(policy.name);
+  InvariantChecker checker(w, d.checked);
+  sim::Simulation simulation(w.jobs, sim::single_cluster(w, policy));
+  simulation.add_observer(checker);
+  const sim::RunResult result = simulation.run();
+  for (const auto& r : result.records) {
+    d.schedule.start.push_back(r.state == sim::JobState::kRunning || r.state == sim::JobState::kFinished ? r.start : -1);
+    d.schedule.end.push_back(r.state == sim::JobState::kFinished ? r.end : -1);
+    d.schedule.allocated.emplace_back(r.allocated);
+  }
+  d.counts = checker.counts();
+  d.violations = checker.violations();
+  return d;
+}
+
+nlohmann::json describe(const workload::Workload& w, const RunDecision& d) {
+  nlohmann::json start = nlohmann::json::object(), end = nlohmann::json::object(), on = nlohmann::json::object();
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    const std::string id = std::to_string(w.jobs[j].id);
+    start[id] = d.schedule.start[j];
+    end[id] = d.schedule.end[j];
+    if (d.schedule.allocated.size() > j && d.schedule.allocated[j]) on[id] = *d.schedule.allocated[j];
+  }
+  nlohmann::json violations = nlohmann::json::array();
+  std::size_t total = 0;
+  for (const auto& [name, count] : d.counts) total += count;
+  for (const auto& v : d.violations)
+    violations.push_back({{"invariant", v.invariant}, {"time", v.time}, {"job", v.job}, {"detail", v.detail}});
+  const RunMetrics m = run_metrics(w, d.schedule);
+  return {{"start", start},
+          {"end", end},
+          {"allocated", on},
+          {"violations", violations},
+          {"summary", fmt::format("{} jobs, mean bounded slowdown {:.4g}, max wait {:g}, {} invariant violations",
+                                  m.finished, m.mean_slowdown, m.max_wait, total)}};
+}
+
+namespace {
+
+using Spec = PropertySpec<workload::Workload, RunDecision>;
+
+Spec invariant_property(const InvariantInfo& info) {
+  Spec p;
+  p.name = info.name;
+  p.source = info.source;
+  p.summary = info.summary + " (checked on every decision of the run)";
+  p.check = [name = info.name](const CheckContext<workload::Workload, RunDecision>& c) {
+    PropertyResult r;
+    const auto count = c.decision.counts.find(name);
+    if (count == c.decision.counts.end()) {
+      r.detail = "not promised by " + c.decision.policy;
+      return r;
+    }
+    if (count->second == 0) {
+      r.detail = "ok";
+      return r;
+    }
+    r.status = PropertyStatus::kFails;
+    for (const auto& v : c.decision.violations)
+      if (v.invariant == name) {
+        r.detail = fmt::format("{} violation{}; first at t={:g}: {}", count->second, count->second == 1 ? "" : "s", v.time, v.detail);
+        break;
+      }
+    return r;
+  };
+  return p;
+}
+
+// The run of `policy` compared with FCFS on the same trace by `measure` (smaller is better).
+Spec comparison(std::string name, std::string policy, std::string measure_name,
+                double (*measure)(const RunMetrics&), std::string summary) {
+  Spec p;
+  p.name = std::move(name);
+  p.source = "folklore, known to fail (Mu'alem & Feitelson 2001); our own property";
+  p.summary = std::move(summary);
+  p.check = [policy, measure_name, measure](const CheckContext<workload::Workload, RunDecision>& c) {
+    PropertyResult r;
+    if (c.decision.policy != policy) {
+      r.detail = "compares " + policy + " only";
+      return r;
+    }
+    const RunMetrics mine = run_metrics(c.instance, c.decision.schedule);
+    const RunDecision fcfs = simulate_checked(c.instance, cluster::cluster_policy("fcfs"));
+    const RunMetrics base = run_metrics(c.instance, fcfs.schedule);
+    const double a = measure(mine), b = measure(base);
+    const bool worse = a > b + kObjectiveSlack * std::max(1.0, std::abs(b));
+    r.status = worse ? PropertyStatus::kFails : PropertyStatus::kHolds;
+    r.detail = fmt::format("{} {} {:.6g} {} fcfs {:.6g}", policy, measure_name, a, worse ? ">" : "<=", b);
+    return r;
+  };
+  return p;
+}
+
+}  // namespace
+
+std::vector<Spec> run_properties() {
+  std::vector<Spec> out;
+  for (const auto& info : invariants()) out.push_back(invariant_property(info));
+  out.push_back(comparison("easy-no-worse-than-fcfs", "easy", "mean bounded slowdown",
+                           [](const RunMetrics& m) { return m.mean_slowdown; },
+                           "easy's mean bounded slowdown is at most fcfs's on the same trace"));
+  out.push_back(comparison("conservative-no-worse-than-fcfs", "conservative", "maximum wait",
+                           [](const RunMetrics& m) { return m.max_wait; },
+                           "conservative's maximum wait is at most fcfs's on the same trace"));
+  return out;
+}
+
+}  // namespace schedcheck::runcheck
