@@ -3,6 +3,9 @@
 // schedule, and the improvement ratio R of paper 002 between two runs. Our own.
 #include "cli/simulate.hpp"
 
+#include "cli/audit.hpp"
+#include "cli/trace_options.hpp"
+
 #include "counterexamples/search.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
@@ -26,15 +29,6 @@ namespace schedcheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TraceArgs {
-  std::string trace;
-  long long processors = 0;  // 0: from the header
-  std::string estimates = "requested";
-  std::string processor_field = "allocated";
-  std::string model = "count";
-  bool lenient = false;
-};
 
 struct SimulateArgs {
   TraceArgs trace;
@@ -71,68 +65,6 @@ runcheck::WindowSettings window_settings(const SimulateArgs& a) {
   s.exact = a.window_exact;
   s.solve.timeout_ms = a.window_timeout_ms;
   return s;
-}
-
-void add_trace_options(CLI::App* command, TraceArgs& a) {
-  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)")->required();
-  command->add_option("--processors", a.processors,
-                      "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
-      ->check(CLI::Range(1LL, workload::kMaxProcessors));
-  command->add_option("--estimates", a.estimates,
-                      "what the scheduler believes a job runs: `requested` (field 9; the run time where it is -1) or "
-                      "`runtime` (field 4, as paper 002 does)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"requested", "runtime"}));
-  command->add_option("--processor-field", a.processor_field,
-                      "processors of a job: `allocated` (field 5, else field 8) or `requested` (field 8, else field 5)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"allocated", "requested"}));
-  command->add_option("--model", a.model,
-                      "resource model: `count` (any k free processors at every instant) or `processors` (k specific "
-                      "processors free over the whole window, as GridSim)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"count", "processors"}));
-  command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
-}
-
-workload::Workload load(const TraceArgs& a) {
-  if (fs::path(a.trace).extension() == ".json") {  // the small JSON form (tests, the run search's instances)
-    workload::Workload w = workload::read_instance(read_json_file(a.trace), a.trace);
-    if (a.processors > 0) {
-      if (a.processors < w.processors)
-        throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", a.trace, a.processors, w.processors));
-      w.processors = static_cast<int>(a.processors);
-      w.processors_from = "--processors";
-    }
-    if (a.estimates == "runtime")
-      for (auto& job : w.jobs) job.estimate = job.run;
-    return w;
-  }
-  workload::ReadOptions options;
-  options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
-  options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
-                                                             : workload::ProcessorField::kAllocated;
-  if (a.processors > 0) options.processors = a.processors;
-  options.lenient = a.lenient;
-  return workload::read_swf(a.trace, options);
-}
-
-cluster::ResourceModel model_of(const std::string& name) {
-  return name == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
-}
-
-std::size_t parse_pivots(const std::string& text) {
-  if (text == "inf" || text == "infinity") return cluster::kEveryJob;
-  std::size_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value == 0)
-    throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got \"{}\"", text));
-  return value;
-}
-
-std::string policy_label(const cluster::ClusterPolicy& policy) {
-  if (policy.name != "easy") return policy.name;
-  return policy.pivots == cluster::kEveryJob ? "easy (pivots inf)" : fmt::format("easy ({} pivot{})", policy.pivots, policy.pivots == 1 ? "" : "s");
 }
 
 std::string human_time(double seconds) {
@@ -369,9 +301,10 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   simulate->add_option("--windows-out", simulate_args->windows_out,
                        "write the worst windows (largest gap) as queue-window corpus files in this directory");
 
+  const auto run_audit_command = add_audit_commands(app);
   return [=, &registry]() -> int {
     if (simulate->parsed()) return run_simulate(*simulate_args, registry);
-    return -1;
+    return run_audit_command();
   };
 }
 

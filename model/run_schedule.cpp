@@ -42,7 +42,6 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
   const std::size_t n = w.jobs.size();
   if (s.start.size() != n || s.end.size() != n || (!s.allocated.empty() && s.allocated.size() != n))
     return fail(fmt::format("the schedule lists {} jobs, the workload has {}", s.start.size(), n));
-  std::vector<std::tuple<double, int, int>> events;  // (time, +procs at start / -procs at end, ...): ends first
   for (std::size_t j = 0; j < n; ++j) {
     const auto& job = w.jobs[j];
     if (s.start[j] < 0) return fail(fmt::format("job {} never starts", job.id));
@@ -53,50 +52,61 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
     if (durations && std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
       return fail(fmt::format("job {} runs {:g} s ({:g} to {:g}); it should run min(run {:g}, estimate {:g}) = {:g}", job.id,
                               ran, s.start[j], s.end[j], job.run, job.estimate, job.runtime()));
-    if (ran > 0) {
-      events.emplace_back(s.end[j], 0, -job.procs);
-      events.emplace_back(s.start[j], 1, job.procs);
-    }
+  }
+  if (std::string why = capacity_violation(w, s); !why.empty()) return fail(why);
+  if (std::string why = processor_violation(w, s); !why.empty()) return fail(why);
+  v.objective = run_metrics(w, s).mean_slowdown;
+  return v;
+}
+
+std::string capacity_violation(const workload::Workload& w, const RunSchedule& s) {
+  std::vector<std::tuple<double, int, int>> events;  // (time, 0 = end / 1 = start, processors): ends first
+  for (std::size_t j = 0; j < w.jobs.size() && j < s.start.size(); ++j) {
+    if (s.start[j] < 0 || !(s.end[j] > s.start[j])) continue;  // not started, or length 0: holds nothing
+    events.emplace_back(s.end[j], 0, -w.jobs[j].procs);
+    events.emplace_back(s.start[j], 1, w.jobs[j].procs);
   }
   std::sort(events.begin(), events.end());
   int used = 0;
   for (const auto& [time, kind, delta] : events) {
     used += delta;
     if (used > w.processors)
-      return fail(fmt::format("at t = {:g}, {} processors are in use on a machine of {}", time, used, w.processors));
+      return fmt::format("at t = {:g}, {} processors are in use on a machine of {}", time, used, w.processors);
   }
-  if (!s.allocated.empty()) {
-    std::vector<std::vector<std::pair<double, double>>> held(static_cast<std::size_t>(w.processors));
-    std::vector<std::vector<std::int64_t>> holder(static_cast<std::size_t>(w.processors));
-    for (std::size_t j = 0; j < n; ++j) {
-      if (!s.allocated[j]) continue;
-      std::string error;
-      const auto set = ProcessorSet::parse_intervals(*s.allocated[j], w.processors, &error);
-      if (!set) return fail(fmt::format("job {}: processors \"{}\": {}", w.jobs[j].id, *s.allocated[j], error));
-      if (s.end[j] > s.start[j] && set->count() != w.jobs[j].procs)
-        return fail(fmt::format("job {} holds {} processors ({}), it asked {}", w.jobs[j].id, set->count(),
-                                *s.allocated[j], w.jobs[j].procs));
-      if (s.end[j] <= s.start[j]) continue;
-      for (int p : set->members()) {
-        held[static_cast<std::size_t>(p)].emplace_back(s.start[j], s.end[j]);
-        holder[static_cast<std::size_t>(p)].push_back(w.jobs[j].id);
-      }
-    }
-    for (std::size_t p = 0; p < held.size(); ++p) {
-      std::vector<std::size_t> order(held[p].size());
-      for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-      std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return held[p][a] < held[p][b]; });
-      for (std::size_t k = 1; k < order.size(); ++k) {
-        const auto& a = held[p][order[k - 1]];
-        const auto& b = held[p][order[k]];
-        if (b.first < a.second - kTimeTolerance)
-          return fail(fmt::format("processor {} is held by job {} over [{:g}, {:g}) and by job {} from {:g}", p,
-                                  holder[p][order[k - 1]], a.first, a.second, holder[p][order[k]], b.first));
-      }
+  return "";
+}
+
+std::string processor_violation(const workload::Workload& w, const RunSchedule& s) {
+  if (s.allocated.empty()) return "";
+  std::vector<std::vector<std::pair<double, double>>> held(static_cast<std::size_t>(w.processors));
+  std::vector<std::vector<std::int64_t>> holder(static_cast<std::size_t>(w.processors));
+  for (std::size_t j = 0; j < w.jobs.size() && j < s.allocated.size(); ++j) {
+    if (!s.allocated[j] || s.start[j] < 0) continue;
+    std::string error;
+    const auto set = ProcessorSet::parse_intervals(*s.allocated[j], w.processors, &error);
+    if (!set) return fmt::format("job {}: processors \"{}\": {}", w.jobs[j].id, *s.allocated[j], error);
+    if (!(s.end[j] > s.start[j])) continue;
+    if (set->count() != w.jobs[j].procs)
+      return fmt::format("job {} holds {} processors ({}), it asked {}", w.jobs[j].id, set->count(), *s.allocated[j],
+                         w.jobs[j].procs);
+    for (int p : set->members()) {
+      held[static_cast<std::size_t>(p)].emplace_back(s.start[j], s.end[j]);
+      holder[static_cast<std::size_t>(p)].push_back(w.jobs[j].id);
     }
   }
-  v.objective = run_metrics(w, s).mean_slowdown;
-  return v;
+  for (std::size_t p = 0; p < held.size(); ++p) {
+    std::vector<std::size_t> order(held[p].size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return held[p][a] < held[p][b]; });
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const auto& a = held[p][order[k - 1]];
+      const auto& b = held[p][order[k]];
+      if (b.first < a.second - kTimeTolerance)
+        return fmt::format("processor {} is held by job {} over [{:g}, {:g}) and by job {} from {:g}", p,
+                           holder[p][order[k - 1]], a.first, a.second, holder[p][order[k]], b.first);
+    }
+  }
+  return "";
 }
 
 }  // namespace schedcheck

@@ -33,4 +33,10 @@ RunMetrics run_metrics(const workload::Workload& workload, const RunSchedule& sc
 // the mean bounded slowdown. The first violation found, in that order, is the reason.
 Verdict validate_run(const workload::Workload& workload, const RunSchedule& schedule, bool durations = true);
 
+// The parts of validate_run that also make sense for a partial schedule (jobs with start < 0 are left out):
+// "" or the first instant with more than P processors in use; "" or the first processor held twice (or a job on
+// a wrong number of processors, or an allocation that does not parse).
+std::string capacity_violation(const workload::Workload& workload, const RunSchedule& schedule);
+std::string processor_violation(const workload::Workload& workload, const RunSchedule& schedule);
+
 }  // namespace schedcheck

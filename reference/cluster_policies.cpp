@@ -3,6 +3,8 @@
 // sec. 3 (pivots, MAUI reservation depth, pivots = infinity is conservative). Our readings: docs/policies.md.
 #include "reference/cluster_policies.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 
@@ -49,15 +51,44 @@ struct Reservations {
   }
 };
 
+// Replaying a schedule (backfill_around): the forced starts, and whether one that does not fit now may wait for the
+// next pass at this instant.
+struct Replay {
+  std::span<const Placement> forced;
+  bool defer_misfits = false;
+  const Placement* at(std::size_t i) const {
+    const auto it = std::lower_bound(forced.begin(), forced.end(), i,
+                                     [](const Placement& p, std::size_t index) { return p.index < index; });
+    return it != forced.end() && it->index == i ? &*it : nullptr;
+  }
+  bool may_defer(std::size_t) const { return defer_misfits; }
+};
+
+// Whether queue job i fits now for its estimate, on counts, its own hold (if any) counted as free.
+bool fits_now(const Snapshot& s, const Working& w, const Reservations& r, std::size_t i) {
+  const Waiting& job = s.queue[i];
+  const bool held = job.reserved || r.has(i);
+  const AvailabilityProfile::Hold own = held ? AvailabilityProfile::Hold{r.start(i), r.start(i) + job.estimate, job.procs}
+                                             : AvailabilityProfile::Hold{};
+  return w.view().earliest_count_start(job.procs, job.estimate, s.now, s.now, own).has_value();
+}
+
 // Compression (Mu'alem & Feitelson): when capacity came back early, each reserved job in queue order moves to its
 // earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked first on
 // the counts with its own hold seen as free, without touching the profile: most jobs cannot.
-void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, std::span<const Placement> forced) {
-  std::size_t f = 0;
+void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const Replay& replay) {
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
-    while (f < forced.size() && forced[f].index < i) ++f;
-    if (f < forced.size() && forced[f].index == i) continue;
     const Waiting& job = s.queue[i];
+    const Placement* forced = replay.at(i);
+    if (forced && !(replay.may_defer(i) && !fits_now(s, w, r, i))) {  // replay: it starts now; it moves to now here
+      if (job.reserved && !(std::abs(job.reserved_start - s.now) <= kTimeTolerance && job.reserved_on == forced->on)) {
+        AvailabilityProfile& p = w.edit();
+        p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
+        p.reserve(s.now, s.now + job.estimate, job.procs, forced->on);
+        r.record(i, d, Placement{i, s.now, forced->on});
+      }
+      continue;
+    }
     if (!job.reserved || job.reserved_start <= s.now + kTimeTolerance) continue;
     if (w.view().max_free(s.now, job.reserved_start) < job.procs) continue;
     // Where could it go with its own hold counted as free? On counts alone, without touching the profile: the
@@ -81,13 +112,25 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, std::
 
 // The queue walk shared by backfill (may_start) and backfill_around (reservations only).
 void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reservations& r, bool may_start,
-          std::span<const Placement> forced) {
+          const Replay& replay) {
   std::size_t held = 0;  // reservations kept by jobs ahead in the queue: the pivots so far
-  std::size_t f = 0;
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
-    while (f < forced.size() && forced[f].index < i) ++f;
-    if (f < forced.size() && forced[f].index == i) continue;
     const Waiting& job = s.queue[i];
+    const Placement* forced = replay.at(i);
+    const bool held_now = job.reserved || r.has(i);
+    const bool in_place = forced && held_now && std::abs(r.start(i) - s.now) <= kTimeTolerance && r.on(i) == forced->on;
+    // Replay: a job that does not fit now and may wait for the next pass at this instant is, in this pass, a
+    // waiting job like any other (it may become a pivot); the others start now here, on the given processors.
+    if (forced && (in_place || !replay.may_defer(i) || fits_now(s, w, r, i))) {
+      const Placement& p = *forced;
+      if (!in_place) {
+        AvailabilityProfile& profile = w.edit();
+        if (held_now) profile.release(r.start(i), r.start(i) + job.estimate, job.procs, r.on(i));
+        profile.reserve(s.now, s.now + job.estimate, job.procs, p.on);
+      }
+      d.start.push_back(p);
+      continue;
+    }
     if (job.reserved) {
       const double start = r.start(i);
       if (may_start && start <= s.now + kTimeTolerance) {  // its reservation is due: it starts (already in the profile)
@@ -147,28 +190,30 @@ Decision backfill(const Snapshot& s, std::size_t pivots) {
   Decision d;
   Working w(s.profile);
   Reservations r{s, d, {}};
-  if (s.released_early) compress(s, w, d, r, {});
-  walk(s, pivots, w, d, r, true, {});
+  if (s.released_early) compress(s, w, d, r, Replay{});
+  walk(s, pivots, w, d, r, true, Replay{});
   return d;
 }
 
-Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced) {
-  Decision d;
-  Working w(s.profile);
-  Reservations r{s, d, {}};
-  for (const Placement& p : forced) {  // the replayed starts first, on the profile the rule sees
-    const Waiting& job = s.queue[p.index];
-    const bool in_place = job.reserved && std::abs(job.reserved_start - s.now) <= kTimeTolerance && job.reserved_on == p.on;
-    if (!in_place) {
-      AvailabilityProfile& profile = w.edit();
-      if (job.reserved) profile.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-      profile.reserve(s.now, s.now + job.estimate, job.procs, p.on);
-    }
-    d.start.push_back(p);
-  }
-  if (s.released_early) compress(s, w, d, r, forced);
-  walk(s, pivots, w, d, r, false, forced);
-  return d;
+Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced, bool pass_pending,
+                         std::span<const std::size_t> ending_now) {
+  // The order of backfill(): compression, then the walk in queue order; a replayed job takes its place where the
+  // rule would have started it (a reserved one in the compression, the others in the walk).
+  auto attempt = [&](bool defer) {
+    Decision d;
+    Working w(s.profile);
+    Reservations r{s, d, {}};
+    const Replay replay{forced, defer};
+    if (s.released_early) compress(s, w, d, r, replay);
+    walk(s, pivots, w, d, r, false, replay);
+    return d;
+  };
+  if (!pass_pending && ending_now.empty()) return attempt(false);
+  Decision d = attempt(true);
+  const bool another_pass = pass_pending || std::any_of(d.start.begin(), d.start.end(), [&](const Placement& p) {
+                              return std::find(ending_now.begin(), ending_now.end(), p.index) != ending_now.end();
+                            });
+  return another_pass ? d : attempt(false);  // nothing ends now after all: every replayed start happens in this pass
 }
 
 std::vector<ClusterPolicy> cluster_policies() {

@@ -228,14 +228,21 @@ void Simulation::complete(std::uint32_t job) {
 cluster::Decision Simulation::replay_decision(std::uint32_t c, const cluster::Snapshot& snapshot) const {
   const Script& script = *options_.script;
   std::vector<cluster::Placement> forced;
+  std::vector<std::size_t> ending_now;  // forced jobs of length 0: their end makes another pass at this instant
   for (std::size_t i = 0; i < snapshot.queue.size(); ++i) {
     const std::uint32_t job = snapshot.queue[i].job;
     if (script.start[job] < 0 || script.start[job] > now_ + kTimeTolerance) continue;
     cluster::Placement p{i, now_, {}};
     if (clusters_[c].setup.model == cluster::ResourceModel::kProcessors) p.on = script.on[job];
     forced.push_back(std::move(p));
+    if (script.end[job] <= now_ + kTimeTolerance) ending_now.push_back(i);
   }
-  return cluster::backfill_around(snapshot, clusters_[c].setup.policy.pivots, forced);
+  // Another pass follows at this instant when a job started now ends now: the replayed scheduler may have started
+  // some jobs only then, on the processors that job gave back; those that do not fit yet wait for it.
+  bool pending = false;
+  for (const auto& r : snapshot.running)
+    if (r.start >= now_ - kTimeTolerance && script.end[r.job] <= now_ + kTimeTolerance) pending = true;
+  return cluster::backfill_around(snapshot, clusters_[c].setup.policy.pivots, forced, pending, ending_now);
 }
 
 void Simulation::pass(std::uint32_t c) {

@@ -1,0 +1,304 @@
+// `schedcheck audit` and `schedcheck compare-runs` (see audit.hpp). Our own.
+// audit: the schedule's rows are matched to the trace's jobs by id; jobs-conserved, no-start-before-submit,
+// run-time-kept, capacity and processor exclusivity are checked on the rows directly (model/run_schedule.hpp);
+// the policy's own invariants (fcfs-order; easy-pivot-not-delayed, easy-maximal; conservative-guarantee) by
+// replaying the schedule through the engine: the jobs start and end when the schedule says, and our policy only
+// makes the reservations it would hold around them (cluster::backfill_around).
+#include "cli/audit.hpp"
+
+#include "cli/trace_options.hpp"
+#include "model/job_metrics.hpp"
+#include "model/jobs_csv.hpp"
+#include "model/run_schedule.hpp"
+#include "properties/run_invariants.hpp"
+#include "simulation/engine.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+namespace schedcheck::cli {
+
+namespace {
+
+void add_column_options(CLI::App* command, jobs_csv::Columns& c) {
+  command->add_option("--id-column", c.id, "column of the job id (matched to the trace's field 1)")->capture_default_str();
+  command->add_option("--start-column", c.start, "column of the start time")->capture_default_str();
+  command->add_option("--finish-column", c.finish, "column of the finish time")->capture_default_str();
+  command->add_option("--submit-column", c.submit, "column of the submit time")->capture_default_str();
+  command->add_option("--processors-column", c.allocated,
+                      "column of the processors (Batsim interval syntax \"0-3 7\"; optional)")
+      ->capture_default_str();
+}
+
+struct AuditArgs {
+  TraceArgs trace;
+  std::string schedule;
+  std::string policy;
+  std::string pivots = "1";
+  jobs_csv::Columns columns;
+  bool json = false;
+  std::size_t show = 10;
+};
+
+// The invariants the replay checks (the others are checked on the rows directly).
+std::vector<std::string> replayed(const std::string& policy) {
+  if (policy == "fcfs") return {"fcfs-order"};
+  if (policy == "easy") return {"easy-pivot-not-delayed", "easy-maximal"};
+  return {"easy-maximal", "conservative-guarantee"};
+}
+
+int run_audit(const AuditArgs& a) {
+  workload::Workload w = load(a.trace);
+  const auto rows = jobs_csv::read_schedule(a.schedule, a.columns, false);
+  const cluster::ResourceModel model = model_of(a.trace.model);
+
+  std::vector<runcheck::Violation> direct;
+  std::map<std::string, std::size_t> counts;
+  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) counts[name] = 0;
+  auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
+    ++counts[invariant];
+    if (direct.size() < 1000) direct.push_back(runcheck::Violation{invariant, time, "schedule row", job, std::move(detail)});
+  };
+
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  RunSchedule s;
+  s.start.assign(w.jobs.size(), -1);
+  s.end.assign(w.jobs.size(), -1);
+  s.allocated.assign(w.jobs.size(), std::nullopt);
+  bool any_allocation = false;
+  for (const auto& row : rows) {
+    const auto it = index.find(row.id);
+    if (it == index.end()) {
+      note("jobs-conserved", row.start, -1,
+           fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
+                       row.line, row.id));
+      continue;
+    }
+    const std::size_t j = it->second;
+    if (s.start[j] >= 0) continue;  // a repeated trace id: the first row counts (read_schedule refuses repeated rows)
+    s.start[j] = row.start;
+    s.end[j] = row.finish;
+    if (row.allocated && !row.allocated->empty()) {
+      s.allocated[j] = row.allocated;
+      any_allocation = true;
+    }
+  }
+  if (!any_allocation) s.allocated.clear();
+  std::size_t overran = 0;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    const auto& job = w.jobs[j];
+    if (s.start[j] < 0) {
+      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {:g}) is not in the schedule", job.id, job.submit));
+      continue;
+    }
+    if (s.start[j] < job.submit - kTimeTolerance)
+      note("no-start-before-submit", s.start[j], job.id,
+           fmt::format("job {} starts at {:g}, before its submit time {:g}", job.id, s.start[j], job.submit));
+    const double ran = s.end[j] - s.start[j];
+    if (std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
+      note("run-time-kept", s.end[j], job.id,
+           fmt::format("job {} runs {:g} s; its run time is {:g} and its estimate {:g}: it should run {:g}", job.id, ran,
+                       job.run, job.estimate, job.runtime()));
+    if (ran > job.estimate) ++overran;
+  }
+  if (std::string why = capacity_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
+  if (std::string why = processor_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
+  if (model == cluster::ResourceModel::kProcessors && s.allocated.empty())
+    throw InputError(fmt::format("{}: --model processors needs the processors column ({}) in the schedule", a.schedule,
+                                 a.columns.allocated));
+
+  // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
+  // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.
+  workload::Workload replay = w;
+  sim::Script script;
+  script.start = s.start;
+  script.end = s.end;
+  script.on.resize(w.jobs.size());
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    if (s.start[j] >= 0) replay.jobs[j].estimate = std::max(replay.jobs[j].estimate, s.end[j] - s.start[j]);
+    if (model == cluster::ResourceModel::kProcessors && s.allocated[j])
+      script.on[j] = *ProcessorSet::parse_intervals(*s.allocated[j], w.processors);
+  }
+  sim::RunOptions options = sim::single_cluster(replay, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)), model);
+  options.script = &script;
+  options.record_allocations = false;
+  runcheck::InvariantChecker checker(replay, replayed(a.policy), a.show * 10);
+  sim::Simulation simulation(replay.jobs, options);
+  simulation.add_observer(checker);
+  simulation.run();
+
+  std::size_t total = checker.total();
+  for (const auto& [name, count] : counts) total += count;
+  std::vector<runcheck::Violation> all = direct;
+  all.insert(all.end(), checker.violations().begin(), checker.violations().end());
+  std::stable_sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.time < y.time; });
+  auto merged = counts;
+  for (const auto& [name, count] : checker.counts()) merged[name] = count;
+
+  if (a.json) {
+    nlohmann::json out;
+    out["trace"] = w.name;
+    out["schedule"] = a.schedule;
+    out["policy"] = a.policy;
+    out["pivots"] = a.policy == "easy" ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
+    out["model"] = a.trace.model;
+    out["jobs"] = w.jobs.size();
+    out["rows"] = rows.size();
+    out["overran_estimate"] = overran;
+    out["violations_total"] = total;
+    out["violations_by_invariant"] = merged;
+    out["violations"] = nlohmann::json::array();
+    for (std::size_t k = 0; k < all.size() && k < a.show; ++k)
+      out["violations"].push_back({{"invariant", all[k].invariant}, {"time", all[k].time}, {"job", all[k].job},
+                                   {"detail", all[k].detail}});
+    out["exit_code"] = total ? 1 : 0;
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,
+                                  a.policy == "easy" ? "easy (pivots " + a.pivots + ")" : a.policy, w.name, w.processors,
+                                  a.trace.model, a.trace.estimates);
+    out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
+                       w.jobs.size(), rows.size(), overran);
+    for (const auto& [name, count] : merged)
+      out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string("holds") : fmt::format("VIOLATED {} times", count));
+    for (std::size_t k = 0; k < all.size() && k < a.show; ++k)
+      out += fmt::format("  VIOLATION {} at t={:g}{}: {}\n", all[k].invariant, all[k].time,
+                         all[k].job >= 0 ? fmt::format(" (job {})", all[k].job) : "", all[k].detail);
+    out += total ? fmt::format("verdict   {} violations (exit 1)\n", total) : "verdict   every invariant holds\n";
+    std::cout << out;
+  }
+  return total ? 1 : 0;
+}
+
+struct CompareArgs {
+  std::string base, candidate;
+  jobs_csv::Columns columns;
+  bool json = false, csv = false;
+};
+
+struct RunStats {
+  std::size_t jobs = 0;
+  double mean_wait = 0, max_wait = 0, mean_slowdown = 0, makespan = 0;
+};
+
+RunStats stats_of(const std::vector<jobs_csv::ScheduleRow>& rows) {
+  RunStats r;
+  r.jobs = rows.size();
+  if (rows.empty()) return r;
+  double first = kForever, last = 0;
+  for (const auto& row : rows) {
+    const double wait = row.start - *row.submit;
+    r.mean_wait += wait;
+    r.max_wait = std::max(r.max_wait, wait);
+    r.mean_slowdown += bounded_slowdown(wait, row.finish - row.start);
+    first = std::min(first, *row.submit);
+    last = std::max(last, row.finish);
+  }
+  r.mean_wait /= static_cast<double>(rows.size());
+  r.mean_slowdown /= static_cast<double>(rows.size());
+  r.makespan = last - first;
+  return r;
+}
+
+int run_compare(const CompareArgs& a) {
+  const auto base = jobs_csv::read_schedule(a.base, a.columns, true);
+  const auto candidate = jobs_csv::read_schedule(a.candidate, a.columns, true);
+  std::unordered_map<std::string, const jobs_csv::ScheduleRow*> by_id;
+  for (const auto& row : base) by_id.emplace(row.id, &row);
+  std::vector<double> ratios;
+  std::size_t better = 0, worse = 0;
+  for (const auto& row : candidate) {
+    const auto it = by_id.find(row.id);
+    if (it == by_id.end()) continue;
+    const auto& b = *it->second;
+    const double s_base = bounded_slowdown(b.start - *b.submit, b.finish - b.start);
+    const double s_new = bounded_slowdown(row.start - *row.submit, row.finish - row.start);
+    const double r = improvement_ratio(s_base, s_new);
+    ratios.push_back(r);
+    better += r > 0;
+    worse += r < 0;
+  }
+  const Stats r = statistics(ratios);
+  const RunStats x = stats_of(base), y = stats_of(candidate);
+  if (a.json) {
+    auto side = [](const RunStats& s) {
+      return nlohmann::json{{"jobs", s.jobs}, {"mean_wait", s.mean_wait}, {"max_wait", s.max_wait},
+                            {"mean_bounded_slowdown", s.mean_slowdown}, {"makespan", s.makespan}};
+    };
+    std::cout << nlohmann::json{{"base", a.base},
+                                {"new", a.candidate},
+                                {"matched", ratios.size()},
+                                {"R", {{"mean", r.mean}, {"median", r.median}, {"p95", r.p95}, {"max", r.max}}},
+                                {"jobs_better", better},
+                                {"jobs_worse", worse},
+                                {"base_metrics", side(x)},
+                                {"new_metrics", side(y)}}
+                     .dump(2)
+              << "\n";
+  } else if (a.csv) {
+    std::cout << "base,new,matched,R_mean,R_median,jobs_better,jobs_worse,base_mean_wait,new_mean_wait,base_mean_bsld,"
+                 "new_mean_bsld,base_max_wait,new_max_wait,base_makespan,new_makespan\n";
+    std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", a.base, a.candidate, ratios.size(), r.mean,
+                             r.median, better, worse, x.mean_wait, y.mean_wait, x.mean_slowdown, y.mean_slowdown, x.max_wait,
+                             y.max_wait, x.makespan, y.makespan);
+  } else {
+    std::string out = fmt::format("compare   base {} ({} jobs) with new {} ({} jobs): {} jobs in both\n", a.base, x.jobs,
+                                  a.candidate, y.jobs, ratios.size());
+    out += fmt::format("R         {:.4f} (paper 002 Eq. 2, (s_base - s_new) / min(s_base, s_new) per job, averaged; "
+                       "median {:.4f}); {} jobs better, {} worse\n",
+                       r.mean, r.median, better, worse);
+    out += fmt::format("  {:<24} {:>14} {:>14} {:>14}\n", "metric", "base", "new", "new - base");
+    auto line = [&](const char* name, double p, double q) {
+      out += fmt::format("  {:<24} {:>14.4f} {:>14.4f} {:>+14.4f}\n", name, p, q, q - p);
+    };
+    line("mean wait (s)", x.mean_wait, y.mean_wait);
+    line("max wait (s)", x.max_wait, y.max_wait);
+    line("mean bounded slowdown", x.mean_slowdown, y.mean_slowdown);
+    line("makespan (s)", x.makespan, y.makespan);
+    std::cout << out;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::function<int()> add_audit_commands(CLI::App& app) {
+  auto audit_args = std::make_shared<AuditArgs>();
+  auto* audit = app.add_subcommand(
+      "audit", "check a schedule another simulator produced (Batsim's out_jobs.csv, or any CSV with job id, start and "
+               "finish columns) against the invariants of fcfs, easy or conservative; explains the first violations");
+  add_trace_options(audit, audit_args->trace);
+  audit->add_option("--schedule,-s", audit_args->schedule, "the schedule to check (CSV with a header line)")->required();
+  audit->add_option("--policy,-p", audit_args->policy, "the policy the schedule claims to follow: fcfs | easy | conservative")
+      ->required()
+      ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+  audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
+  add_column_options(audit, audit_args->columns);
+  audit->add_option("--show", audit_args->show, "violations to explain")->capture_default_str();
+  audit->add_flag("--json", audit_args->json, "print the verdict as JSON");
+
+  auto compare_args = std::make_shared<CompareArgs>();
+  auto* compare = app.add_subcommand(
+      "compare-runs", "the improvement ratio R of paper 002 (Eq. 2, per job, averaged) and per-metric differences "
+                      "between two per-job CSVs (BASE, then NEW)");
+  compare->add_option("base", compare_args->base, "the base run's per-job CSV (e.g. simulate --jobs-csv)")->required();
+  compare->add_option("new", compare_args->candidate, "the new run's per-job CSV")->required();
+  add_column_options(compare, compare_args->columns);
+  auto* json = compare->add_flag("--json", compare_args->json, "print JSON");
+  compare->add_flag("--csv", compare_args->csv, "print CSV (header + one row)")->excludes(json);
+
+  return [=]() -> int {
+    if (audit->parsed()) return run_audit(*audit_args);
+    if (compare->parsed()) return run_compare(*compare_args);
+    return -1;
+  };
+}
+
+}  // namespace schedcheck::cli

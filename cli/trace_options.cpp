@@ -1,0 +1,75 @@
+// Trace options shared by simulate and audit (see trace_options.hpp). Our own.
+#include "cli/trace_options.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <filesystem>
+
+namespace schedcheck::cli {
+
+namespace fs = std::filesystem;
+
+void add_trace_options(CLI::App* command, TraceArgs& a) {
+  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)")->required();
+  command->add_option("--processors", a.processors,
+                      "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
+      ->check(CLI::Range(1LL, workload::kMaxProcessors));
+  command->add_option("--estimates", a.estimates,
+                      "what the scheduler believes a job runs: `requested` (field 9; the run time where it is -1) or "
+                      "`runtime` (field 4, as paper 002 does)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"requested", "runtime"}));
+  command->add_option("--processor-field", a.processor_field,
+                      "processors of a job: `allocated` (field 5, else field 8) or `requested` (field 8, else field 5)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"allocated", "requested"}));
+  command->add_option("--model", a.model,
+                      "resource model: `count` (any k free processors at every instant) or `processors` (k specific "
+                      "processors free over the whole window, as GridSim)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"count", "processors"}));
+  command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
+}
+
+workload::Workload load(const TraceArgs& a) {
+  if (fs::path(a.trace).extension() == ".json") {  // the small JSON form (tests, the run search's instances)
+    workload::Workload w = workload::read_instance(read_json_file(a.trace), a.trace);
+    if (a.processors > 0) {
+      if (a.processors < w.processors)
+        throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", a.trace, a.processors, w.processors));
+      w.processors = static_cast<int>(a.processors);
+      w.processors_from = "--processors";
+    }
+    if (a.estimates == "runtime")
+      for (auto& job : w.jobs) job.estimate = job.run;
+    return w;
+  }
+  workload::ReadOptions options;
+  options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
+  options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
+                                                             : workload::ProcessorField::kAllocated;
+  if (a.processors > 0) options.processors = a.processors;
+  options.lenient = a.lenient;
+  return workload::read_swf(a.trace, options);
+}
+
+cluster::ResourceModel model_of(const std::string& name) {
+  return name == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+}
+
+std::size_t parse_pivots(const std::string& text) {
+  if (text == "inf" || text == "infinity") return cluster::kEveryJob;
+  std::size_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value == 0)
+    throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got \"{}\"", text));
+  return value;
+}
+
+std::string policy_label(const cluster::ClusterPolicy& policy) {
+  if (policy.name != "easy") return policy.name;
+  return policy.pivots == cluster::kEveryJob ? "easy (pivots inf)" : fmt::format("easy ({} pivot{})", policy.pivots, policy.pivots == 1 ? "" : "s");
+}
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,32 @@
+// What the trace-driven commands share: the options that say how a trace becomes a workload (--trace,
+// --processors, --estimates, --processor-field, --model, --lenient) and the policy options. Our own.
+#pragma once
+
+#include "model/workload.hpp"
+#include "reference/cluster_policies.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace schedcheck::cli {
+
+struct TraceArgs {
+  std::string trace;
+  long long processors = 0;  // 0: from the header
+  std::string estimates = "requested";
+  std::string processor_field = "allocated";
+  std::string model = "count";
+  bool lenient = false;
+};
+
+void add_trace_options(CLI::App* command, TraceArgs& a);
+// The workload of --trace: an SWF trace by the documented rules, or the JSON workload form.
+workload::Workload load(const TraceArgs& a);
+cluster::ResourceModel model_of(const std::string& name);
+// --pivots: a whole number >= 1, or `inf`.
+std::size_t parse_pivots(const std::string& text);
+// "easy (2 pivots)", "conservative", ...
+std::string policy_label(const cluster::ClusterPolicy& policy);
+
+}  // namespace schedcheck::cli
