@@ -3,6 +3,7 @@
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
 #include "cli/simulate.hpp"
+#include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
@@ -19,6 +20,13 @@ namespace {
 
 using namespace schedcheck;
 namespace fs = std::filesystem;
+
+// One line on stderr whatever the message holds (a hostile file name or option value): control characters become '?'.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 32 || c == 127) c = '?';
+  return text;
+}
 
 constexpr int kExitBadInput = 2;
 constexpr int kExitInternal = 4;
@@ -223,7 +231,7 @@ int run_cli(int argc, char** argv) {
   }
   check->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap to the optimum")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(cli::finite_range(0.0, 1.0));
 
   auto* search_cmd = app.add_subcommand("search", "random instances from a seeded generator, each checked; failures "
                                                   "are shrunk and written as corpus files");
@@ -236,7 +244,7 @@ int run_cli(int argc, char** argv) {
   search_cmd->add_option("--size", search_options.size, "items per instance (e.g. bids)")
       ->capture_default_str()->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
   search_cmd->add_option("--tolerance", search_options.check.tolerance, "optimal-within: allowed relative gap")
-      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+      ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   search_cmd->add_option("--exact,-e", search_options.check.exact, "exact method (default: the problem's first)");
   add_solve_flags(search_cmd, search_options.check);
   search_cmd->add_option("--max-counterexamples", search_options.max_counterexamples,
@@ -252,7 +260,7 @@ int run_cli(int argc, char** argv) {
   auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
   suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
   suite->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap")
-      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+      ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   add_solve_flags(suite, request);
   add_output_flags(suite, out);
 
@@ -273,7 +281,7 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {  // one line, like every other input error
-    std::cerr << "schedcheck: " << e.what() << " (see `schedcheck --help` or `schedcheck COMMAND --help`)\n";
+    std::cerr << "schedcheck: " << one_line(e.what()) << " (see `schedcheck --help` or `schedcheck COMMAND --help`)\n";
     return kExitBadInput;
   }
 
@@ -324,16 +332,16 @@ int main(int argc, char** argv) {
   try {
     return run_cli(argc, argv);
   } catch (const InputError& e) {
-    std::cerr << "schedcheck: " << e.what() << "\n";
+    std::cerr << "schedcheck: " << one_line(e.what()) << "\n";
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {  // unknown problem, policy or method
-    std::cerr << "schedcheck: " << e.what() << "\n";
+    std::cerr << "schedcheck: " << one_line(e.what()) << "\n";
     return kExitBadInput;
   } catch (const InternalError& e) {
-    std::cerr << "schedcheck: internal error (please report): " << e.what() << "\n";
+    std::cerr << "schedcheck: internal error (please report): " << one_line(e.what()) << "\n";
     return kExitInternal;
   } catch (const std::exception& e) {
-    std::cerr << "schedcheck: error: " << e.what() << "\n";
+    std::cerr << "schedcheck: error: " << one_line(e.what()) << "\n";
     return kExitInternal;
   }
 }

@@ -5,6 +5,7 @@
 
 #include "cli/audit.hpp"
 #include "cli/trace_options.hpp"
+#include "cli/validators.hpp"
 
 #include "counterexamples/search.hpp"
 #include "model/job_metrics.hpp"
@@ -92,7 +93,30 @@ void write_jobs_csv(const std::string& path, const workload::Workload& w, const 
   }
   std::error_code error;
   fs::rename(tmp, path, error);
-  if (error) throw InputError(fmt::format("{}: --jobs-csv: cannot rename {} ({})", path, tmp, error.message()));
+  if (error) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw InputError(fmt::format("{}: --jobs-csv: cannot write the file there ({})", path, error.message()));
+  }
+}
+
+// Refuses an output destination before the run spends any time: a directory to create (--windows-out), or a file
+// whose directory must exist and which must not be a directory (--jobs-csv).
+void check_outputs(const SimulateArgs& a) {
+  if (!a.jobs_csv.empty()) {
+    const fs::path path(a.jobs_csv);
+    const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    if (fs::is_directory(path)) throw InputError(fmt::format("{}: --jobs-csv: is a directory; name a file", a.jobs_csv));
+    if (!fs::is_directory(dir))
+      throw InputError(fmt::format("{}: --jobs-csv: the directory {} does not exist", a.jobs_csv, dir.string()));
+  }
+  if (!a.windows_out.empty()) {
+    std::error_code error;
+    fs::create_directories(a.windows_out, error);
+    if (error || !fs::is_directory(a.windows_out))
+      throw InputError(fmt::format("{}: --windows-out: cannot create the directory ({})", a.windows_out,
+                                   error ? error.message() : "a file is in the way"));
+  }
 }
 
 std::string stats_line(const char* label, const Stats& s) {
@@ -139,6 +163,7 @@ std::vector<std::string> write_windows(const runcheck::WindowChecker& windows, c
 }
 
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
+  check_outputs(a);
   const workload::Workload w = load(a.trace);
   sim::RunOptions options = sim::single_cluster(w, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
                                                 model_of(a.trace.model));
@@ -281,7 +306,7 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                        "write one row a job in Batsim's out_jobs.csv columns (+ bounded_slowdown)");
   simulate->add_option("--warmup", simulate_args->warmup,
                        "seconds after the first submission whose jobs are not measured (paper 002: 1209600, two weeks)")
-      ->check(CLI::Range(0.0, 1e12));
+      ->check(finite_range(0.0, 1e12));
   simulate->add_flag("--stop-at-last-arrival", simulate_args->stop_at_last_arrival,
                      "end the run at the last submission, as paper 002 does (jobs then waiting or running are not measured)");
   auto* json = simulate->add_flag("--json", simulate_args->json, "print the summary as JSON (fields: docs/cli.md)");

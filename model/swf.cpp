@@ -104,7 +104,15 @@ void Reader::fill() {
     throw InputError(fmt::format("{}: line {}: cannot read the trace ({}: a truncated or corrupt .gz file?)", path_,
                                  line_ + 1, message ? message : "read error"));
   }
-  if (got == 0) eof_ = true;
+  if (got == 0) {
+    eof_ = true;
+    // zlib reports a gzip stream cut short (no end of stream, or no trailer) only through gzerror.
+    int code = Z_OK;
+    gzerror(file_->handle, &code);
+    if (code == Z_BUF_ERROR)
+      throw InputError(fmt::format("{}: line {}: the compressed trace ends early (truncated .gz file: {} lines read)",
+                                   path_, line_ + 1, line_));
+  }
   end_ += static_cast<std::size_t>(got);
 }
 
