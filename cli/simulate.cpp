@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -45,7 +46,28 @@ struct SimulateArgs {
   std::string window_exact;
   unsigned window_timeout_ms = 2000;
   std::string windows_out;
+  std::string clusters;                 // P1,P2,...: several clusters behind a broker
+  std::string broker = "least-loaded";
+  double latency = 0;
+  double status_period = 600;
 };
+
+// --clusters P1,P2,...: the sizes, each >= 1.
+std::vector<int> cluster_sizes(const std::string& text) {
+  std::vector<int> sizes;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    long long value = 0;
+    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + comma, value);
+    if (ec != std::errc() || end != text.data() + comma || value < 1 || value > workload::kMaxProcessors)
+      throw InputError(fmt::format("--clusters: expected processors per cluster as P1,P2,... (each 1 to {}), got \"{}\"",
+                                   workload::kMaxProcessors, text));
+    sizes.push_back(static_cast<int>(value));
+    at = comma + 1;
+  }
+  return sizes;
+}
 
 runcheck::WindowSettings window_settings(const SimulateArgs& a) {
   runcheck::WindowSettings s;
@@ -164,10 +186,30 @@ std::vector<std::string> write_windows(const runcheck::WindowChecker& windows, c
 
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
   check_outputs(a);
-  const workload::Workload w = load(a.trace);
+  const std::vector<int> sizes = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
+  TraceArgs trace = a.trace;
+  if (!sizes.empty()) {  // several clusters: a job is "too wide" when it fits none of them
+    if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
+    trace.processors = *std::max_element(sizes.begin(), sizes.end());
+  }
+  const workload::Workload w = load(trace);
   sim::RunOptions options = sim::single_cluster(w, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
                                                 model_of(a.trace.model));
   options.clusters.front().name = fs::path(w.name).filename().string();
+  int total_processors = w.processors;
+  if (!sizes.empty()) {
+    const sim::ClusterSetup prototype = options.clusters.front();
+    options.clusters.clear();
+    total_processors = 0;
+    for (std::size_t c = 0; c < sizes.size(); ++c) {
+      sim::ClusterSetup setup = prototype;
+      setup.name = fmt::format("c{}", c);
+      setup.processors = sizes[c];
+      options.clusters.push_back(setup);
+      total_processors += sizes[c];
+    }
+    options.broker = sim::broker(a.broker, a.latency, a.status_period);
+  }
   const sim::ClusterSetup& setup = options.clusters.front();
   options.record_allocations = !a.jobs_csv.empty();
   if (a.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
@@ -196,14 +238,27 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   std::vector<std::string> window_files;
   if (windows && !a.windows_out.empty()) window_files = write_windows(*windows, a.windows_out, window_problem, a);
   sim::MetricsWindow window{a.warmup, a.stop_at_last_arrival};
-  const sim::RunSummary s = sim::summarise(w, result, w.processors, window);
+  const sim::RunSummary s = sim::summarise(w, result, total_processors, window);
   const std::size_t violations = checker ? checker->total() : 0;
 
   if (a.json) {
     nlohmann::json out = sim::to_json(s);
     out["trace"] = w.name;
-    out["processors"] = w.processors;
-    out["processors_from"] = w.processors_from;
+    out["processors"] = total_processors;
+    out["processors_from"] = sizes.empty() ? w.processors_from : "--clusters";
+    out["clusters"] = nlohmann::json::array();
+    for (std::size_t c = 0; c < result.clusters.size(); ++c)
+      out["clusters"].push_back({{"name", options.clusters[c].name},
+                                 {"processors", options.clusters[c].processors},
+                                 {"passes", result.clusters[c].passes},
+                                 {"starts", result.clusters[c].starts},
+                                 {"backfilled", result.clusters[c].backfilled},
+                                 {"max_queue", result.clusters[c].max_queue}});
+    out["broker"] = options.broker ? nlohmann::json{{"policy", a.broker}, {"latency", a.latency},
+                                                    {"status_period", a.status_period},
+                                                    {"job_messages", result.job_messages},
+                                                    {"status_messages", result.status_messages}}
+                                   : nlohmann::json(nullptr);
     out["policy"] = setup.policy.name;
     out["pivots"] = setup.policy.name == "easy"
                         ? (setup.policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(setup.policy.pivots))
@@ -236,8 +291,18 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                              s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0);
   } else {
     std::string out;
-    out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, w.processors,
-                       w.processors_from, policy_label(setup.policy), a.trace.model, a.trace.estimates);
+    out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, total_processors,
+                       sizes.empty() ? w.processors_from : "--clusters", policy_label(setup.policy), a.trace.model,
+                       a.trace.estimates);
+    if (options.broker) {
+      out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
+                         "messages\n", a.broker, sizes.size(), a.latency, a.status_period, result.job_messages,
+                         result.status_messages);
+      for (std::size_t c = 0; c < result.clusters.size(); ++c)
+        out += fmt::format("  cluster {} ({} processors): {} jobs started, {} backfilled, max queue {}\n",
+                           options.clusters[c].name, options.clusters[c].processors, result.clusters[c].starts,
+                           result.clusters[c].backfilled, result.clusters[c].max_queue);
+    }
     out += fmt::format("jobs      {} records: {} simulated, {}\n", s.records, s.simulated, skipped_text(w));
     out += fmt::format("          {} finished ({} killed at their estimate){}\n", s.finished, s.killed,
                        s.stopped ? fmt::format("; run stopped at the last arrival with {} waiting, {} running", s.waiting, s.running) : "");
@@ -312,6 +377,21 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   auto* json = simulate->add_flag("--json", simulate_args->json, "print the summary as JSON (fields: docs/cli.md)");
   simulate->add_flag("--csv", simulate_args->csv, "print the summary as CSV (header + one row)")->excludes(json);
   simulate->add_flag("--quiet,-q", simulate_args->quiet, "no progress lines on stderr");
+  simulate->add_option("--clusters", simulate_args->clusters,
+                       "P1,P2,...: several clusters of these sizes behind a broker (replaces --processors; a job too "
+                       "wide for all of them is skipped)");
+  simulate->add_option("--broker", simulate_args->broker,
+                       "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest share of busy "
+                       "processors in the last status reports)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"round-robin", "least-loaded"}));
+  simulate->add_option("--latency", simulate_args->latency, "with --clusters: seconds a broker message takes")
+      ->capture_default_str()
+      ->check(finite_range(0.0, 1e9));
+  simulate->add_option("--status-period", simulate_args->status_period,
+                       "with --clusters: seconds between status reports from the clusters (0: none)")
+      ->capture_default_str()
+      ->check(finite_range(0.0, 1e12));
   simulate->add_option("--check-windows", simulate_args->check_windows,
                        "K[:EVERY]: at every EVERY-th pass with 2+ waiting jobs, cut the first K into a queue-window "
                        "instance, solve it exactly and report the policy's gap to the optimum over the run");

@@ -573,4 +573,32 @@ BOOST_AUTO_TEST_CASE(reference_policies_keep_every_invariant_on_generated_traces
   }
 }
 
+BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
+  // Two clusters (4 and 8 processors) behind a broker with a 2 s latency and status reports every 10 s. Round-robin
+  // alternates, except that a job wider than 4 goes to the 8-processor cluster; every job arrives 2 s after its
+  // submission; every invariant holds on both clusters.
+  const auto w = make(8, {{1, 0, 5, 5, 2}, {2, 0, 5, 5, 2}, {3, 1, 5, 5, 6}, {4, 1, 5, 5, 1}, {5, 2, 5, 5, 1}});
+  sim::RunOptions options = sim::single_cluster(w, named("easy"));
+  options.clusters.push_back(options.clusters.front());
+  options.clusters[0].processors = 4;
+  options.clusters[0].name = "small";
+  options.clusters[1].name = "large";
+  options.broker = sim::broker("round-robin", 2.0, 10.0);
+  sim::Simulation s(w.jobs, options);
+  runcheck::InvariantChecker checker(w, runcheck::applicable("easy"));
+  s.add_observer(checker);
+  const auto r = s.run();
+  BOOST_TEST(r.job_messages == 5u);
+  BOOST_TEST(r.status_messages >= 2u);
+  BOOST_TEST(r.messages == r.job_messages + r.status_messages);
+  const std::vector<std::uint32_t> expected{0, 1, 1, 0, 1};  // job 3 (6 wide) skips the small cluster
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    BOOST_TEST(r.records[j].cluster == expected[j], "job " << w.jobs[j].id);
+    BOOST_TEST(r.records[j].arrival == w.jobs[j].submit + 2.0);
+    BOOST_TEST((r.records[j].state == sim::JobState::kFinished));
+  }
+  BOOST_TEST(checker.total() == 0u);
+  BOOST_CHECK_THROW(sim::broker("random", 0, 0), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
