@@ -279,12 +279,17 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["exit_code"] = violations ? 1 : 0;
     std::cout << out.dump(2) << "\n";
   } else if (a.csv) {
-    std::cout << "trace,policy,pivots,model,estimates,processors,records,simulated,skipped,finished,killed,measured,"
-                 "makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,bsld_mean,bsld_median,"
-                 "bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
-    std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
+    std::string skipped_header, skipped_values;
+    for (std::size_t k = 0; k < w.skipped.size(); ++k) {
+      skipped_header += fmt::format(",skipped_{}", workload::to_string(static_cast<workload::Skip>(k)));
+      skipped_values += fmt::format(",{}", w.skipped[k]);
+    }
+    std::cout << "trace,policy,pivots,model,estimates,processors,records,simulated" << skipped_header
+              << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
+                 "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
+    std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
                              setup.policy.name, setup.policy.name == "easy" ? a.pivots : "", a.trace.model,
-                             a.trace.estimates, w.processors, s.records, s.simulated, w.skipped_total(), s.finished,
+                             a.trace.estimates, total_processors, s.records, s.simulated, skipped_values, s.finished,
                              s.killed, s.measured, s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95,
                              s.wait.max, s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95,
                              s.slowdown.max, checker ? checker->checked().size() : 0, violations, s.wall_seconds,
