@@ -98,27 +98,15 @@ std::string human_time(double seconds) {
 
 // Writes PATH.tmp row by row, then renames: a reader never sees a half-written file.
 void write_jobs_csv(const std::string& path, const workload::Workload& w, const sim::RunResult& r) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(fmt::format("{}: --jobs-csv: cannot write the file", path));
-    out << jobs_csv::header();
-    const std::string name = fs::path(w.name).filename().string();
-    for (std::size_t j = 0; j < w.jobs.size(); ++j)
-      if (r.records[j].state == sim::JobState::kFinished) out << jobs_csv::format(sim::job_row(w.jobs[j], r.records[j], name));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(tmp, ignored);
-      throw InputError(fmt::format("{}: --jobs-csv: writing failed (disk full?)", path));
-    }
-  }
-  std::error_code error;
-  fs::rename(tmp, path, error);
-  if (error) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw InputError(fmt::format("{}: --jobs-csv: cannot write the file there ({})", path, error.message()));
+  const std::string name = fs::path(w.name).filename().string();
+  try {
+    write_file_atomically(path, [&](std::ostream& out) {
+      out << jobs_csv::header();
+      for (std::size_t j = 0; j < w.jobs.size(); ++j)
+        if (r.records[j].state == sim::JobState::kFinished) out << jobs_csv::format(sim::job_row(w.jobs[j], r.records[j], name));
+    });
+  } catch (const std::runtime_error& e) {
+    throw InputError(std::string("--jobs-csv: ") + e.what());
   }
 }
 

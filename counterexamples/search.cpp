@@ -164,12 +164,12 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
                          path);
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   const std::string temporary = path + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));
-    out << text;
+    write(out);
     out.flush();
     if (!out) {
       std::remove(temporary.c_str());
@@ -182,6 +182,10 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     std::remove(temporary.c_str());
     throw std::runtime_error(fmt::format("{}: cannot rename the written file into place: {}", path, error.message()));
   }
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  write_file_atomically(path, [&](std::ostream& out) { out << text; });
 }
 
 }  // namespace schedcheck

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <ostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -75,5 +76,7 @@ std::string check_command(const std::string& problem, const CheckRequest& reques
 
 // Writes to PATH.tmp then renames, so a reader never sees a half-written file. Throws std::runtime_error.
 void write_file_atomically(const std::string& path, const std::string& text);
+// The same, streaming: `write` fills the file (a large file need not be built in memory first).
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace schedcheck
