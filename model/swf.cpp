@@ -211,7 +211,12 @@ std::string Reader::parse(const char* begin, const char* end, Record& out) const
     while (p < end && static_cast<unsigned>(*p - '0') < 10) whole = whole * 10 + (*p++ - '0');
     double value = 0;
     if (p > digits && p - digits <= 15 && (p == end || *p == ' ' || *p == '\t')) {
-      value = negative ? -static_cast<double>(whole) : static_cast<double>(whole);
+      // A whole number below 1e15: only its sign can be wrong.
+      if (!negative) {
+        values[k++] = static_cast<double>(whole);
+        continue;
+      }
+      value = -static_cast<double>(whole);
     } else {
       p = token_end();
       if (!parse_number(token, p, value))

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <stdexcept>
 
 namespace schedcheck::cluster {
@@ -22,12 +23,16 @@ public:
   const AvailabilityProfile& view() const { return own_ ? *own_ : *base_; }
   AvailabilityProfile& edit() {
     if (!own_) own_ = *base_;
+    edited_ = true;
     return *own_;
   }
+  // Whether edit() was called since the last call of this (a cache of a profile value is then stale).
+  bool edited_since_read() { return std::exchange(edited_, false); }
 
 private:
   const AvailabilityProfile* base_;
   std::optional<AvailabilityProfile> own_;
+  bool edited_ = false;
 };
 
 // Where each queued job's reservation stands during a pass: moved ones point into Decision::reserve.
@@ -114,7 +119,9 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
 void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reservations& r, bool may_start,
           const Replay& replay) {
   std::size_t held = 0;  // reservations kept by jobs ahead in the queue: the pivots so far
+  int free_now = -1;     // free processors at now, -1 when the profile changed since it was read
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
+    if (w.edited_since_read()) free_now = -1;
     const Waiting& job = s.queue[i];
     const Placement* forced = replay.at(i);
     const bool held_now = job.reserved || r.has(i);
@@ -162,7 +169,8 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     }
     if (!may_start) continue;
     // Backfilling: start now only if it fits now for its whole estimate without touching any reservation.
-    if (w.view().free_at(s.now) < job.procs) continue;
+    if (free_now < 0) free_now = w.view().free_at(s.now);
+    if (free_now < job.procs) continue;
     const auto slot = w.view().slot_at(job.procs, s.now, job.estimate);
     if (!slot) continue;
     w.edit().reserve(s.now, s.now + job.estimate, job.procs, slot->processors);

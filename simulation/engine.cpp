@@ -18,8 +18,7 @@ constexpr std::uint32_t kStatusTimer = 0xffffffffu;  // a timer payload: the clu
 
 bool before(const Event& a, const Event& b) {  // a runs before b
   if (a.time != b.time) return a.time < b.time;
-  if (a.kind != b.kind) return a.kind < b.kind;
-  return a.seq < b.seq;
+  return a.order < b.order;  // kind first, then insertion order
 }
 }  // namespace
 
@@ -46,7 +45,7 @@ const char* to_string(JobState state) {
 }
 
 void EventQueue::push(double time, EventKind kind, std::uint32_t entity, std::uint32_t payload) {
-  heap_.push_back(Event{time, kind, next_seq_++, entity, payload});
+  heap_.push_back(Event{time, (static_cast<std::uint64_t>(kind) << 56) | next_seq_++, entity, payload});
   std::push_heap(heap_.begin(), heap_.end(), [](const Event& a, const Event& b) { return before(b, a); });
 }
 
@@ -373,7 +372,7 @@ RunResult Simulation::run() {
     const Event e = events_.pop();
     now_ = e.time;
     ++result_.events;
-    switch (e.kind) {
+    switch (e.kind()) {
       case EventKind::kArrival:
         if (next_arrival_ < jobs_.size()) {  // one arrival in the queue at a time: trace order among equal times
           events_.push(jobs_[next_arrival_].submit, EventKind::kArrival, entry, static_cast<std::uint32_t>(next_arrival_));

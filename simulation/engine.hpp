@@ -26,10 +26,10 @@ const char* to_string(EventKind kind);
 
 struct Event {
   double time = 0;
-  EventKind kind = EventKind::kPass;
-  std::uint64_t seq = 0;      // insertion order: the tie-break within a kind
+  std::uint64_t order = 0;    // kind in the top 8 bits, then the insertion order (the tie-break within a kind)
   std::uint32_t entity = 0;   // a cluster index, or the broker (kBroker)
   std::uint32_t payload = 0;  // a job index (or a message slot)
+  EventKind kind() const { return static_cast<EventKind>(order >> 56); }
 };
 inline constexpr std::uint32_t kBroker = 0xffffffffu;
 
