@@ -2,6 +2,7 @@
 // Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
+#include "cli/gantt.hpp"
 #include "cli/simulate.hpp"
 #include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
@@ -273,6 +274,7 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
 
   const auto run_trace_command = cli::add_trace_commands(app, registry);
+  const auto run_gantt_command = cli::add_gantt_command(app);
 
   try {
     app.parse(argc, argv);
@@ -290,6 +292,7 @@ int run_cli(int argc, char** argv) {
     return 0;
   }
   if (const int code = run_trace_command(); code >= 0) return code;
+  if (const int code = run_gantt_command(); code >= 0) return code;
   if (*suite) return run_suite(registry, suite_paths, request, out);
   if (*generate) {
     std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";

@@ -129,7 +129,8 @@ std::optional<ProcessorSet> ProcessorSet::parse_intervals(std::string_view text,
       ++i;
       if (!number(b)) return fail("expected the end of a range a-b");
     }
-    if (a < 0 || b < a || b >= size)
+    if (b < a) return fail("range " + std::to_string(a) + "-" + std::to_string(b) + " decreases (write the smaller number first)");
+    if (a < 0 || b >= size)
       return fail("range " + std::to_string(a) + "-" + std::to_string(b) + " is outside 0-" + std::to_string(size - 1));
     for (long long p = a; p <= b; ++p) {
       if (set.test(static_cast<int>(p))) return fail("processor " + std::to_string(p) + " is listed twice");

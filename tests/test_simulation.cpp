@@ -111,6 +111,7 @@ BOOST_AUTO_TEST_CASE(processor_set_parse_rejects_bad_text) {
   BOOST_TEST(!ProcessorSet::parse_intervals("a", 4, &error).has_value());
   BOOST_TEST(!ProcessorSet::parse_intervals("1,2", 4, &error).has_value());
   BOOST_TEST(!ProcessorSet::parse_intervals("3-1", 4, &error).has_value());
+  BOOST_TEST(error.find("decreases") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(profile_identity_needs_one_set_for_the_whole_window) {
