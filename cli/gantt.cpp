@@ -7,6 +7,10 @@
 #include "model/input.hpp"
 #include "model/jobs_csv.hpp"
 #include "model/processor_set.hpp"
+#include "model/queue_window.hpp"
+#include "reference/cluster_policies.hpp"
+#include "simulation/window.hpp"
+#include "solver/queue_window_exact.hpp"
 
 #include <fmt/format.h>
 
@@ -62,6 +66,8 @@ constexpr std::array<std::uint32_t, 12> kPalette = {0x8dd3c7, 0xffffb3, 0xbebada
 
 struct GanttArgs {
   std::string jobs_csv;
+  std::string window;       // a queue-window instance instead of a CSV
+  std::string side = "optimum";
   std::string out;
   double from = 0, to = 0;  // read only when given (the CLI11 options' count())
   int processors = 0;       // 0: the highest processor used in the window, plus one
@@ -416,6 +422,46 @@ int run_gantt(const GanttArgs& a, bool has_from, bool has_to) {
   return 0;
 }
 
+// --window: the window's schedule (exact, or a policy played forward) as a per-job CSV in a temporary file, drawn
+// like a run.
+int run_window_gantt(const GanttArgs& a, bool has_from, bool has_to) {
+  const window::Instance instance = window::read_instance(read_json_file(a.window), a.window);
+  window::Schedule schedule;
+  std::string side = a.side;
+  if (a.side == "optimum") {
+    const auto exact = window::solve_sequences(instance, SolveOptions{});
+    if (!exact.decision)
+      throw InputError(fmt::format("{}: --side optimum: no optimum ({}); draw a policy's schedule with --side", a.window,
+                                   exact.detail));
+    schedule = *exact.decision;
+    side = fmt::format("optimum ({}, objective {:g})", to_string(exact.status), exact.objective);
+  } else {
+    schedule = sim::play_forward(instance, cluster::cluster_policy(a.side));
+    side = fmt::format("{} played forward (objective {:g})", a.side, window::objective(instance, schedule));
+  }
+  const fs::path dir = make_temp_dir();
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } cleanup{dir};
+  const fs::path csv = dir / "window.csv";
+  {
+    std::ofstream out(csv, std::ios::binary);
+    out << jobs_csv::header();
+    for (const auto& row : sim::window_rows(instance, schedule)) out << jobs_csv::format(row);
+  }
+  GanttArgs b = a;
+  b.jobs_csv = csv.string();
+  if (b.title.empty())
+    b.title = fmt::format("{}: {} ({} objective; running jobs first)", fs::path(a.window).filename().string(), side,
+                          window::to_string(instance.objective));
+  if (b.processors == 0) b.processors = instance.processors;
+  return run_gantt(b, has_from, has_to);
+}
+
 }  // namespace
 
 std::function<int()> add_gantt_command(CLI::App& app) {
@@ -423,7 +469,7 @@ std::function<int()> add_gantt_command(CLI::App& app) {
   auto* gantt = app.add_subcommand(
       "gantt", "draw a Gantt chart (PNG or SVG, with gnuplot) of a run's per-job CSV (simulate --jobs-csv, or Batsim's "
                "out_jobs.csv): one rectangle per job and run of consecutive processors");
-  gantt->add_option("--jobs-csv", args->jobs_csv, "the run's per-job CSV (Batsim's out_jobs.csv columns)")->required();
+  gantt->add_option("--jobs-csv", args->jobs_csv, "the run's per-job CSV (Batsim's out_jobs.csv columns)");
   gantt->add_option("--out", args->out, "the chart: CHART.png or CHART.svg (the format follows the extension)")->required();
   auto* from = gantt->add_option("--from", args->from, "start of the time window (default: the first start)");
   auto* to = gantt->add_option("--to", args->to, "end of the time window (default: the last finish)");
@@ -434,9 +480,23 @@ std::function<int()> add_gantt_command(CLI::App& app) {
   gantt->add_option("--max-jobs", args->max_jobs, "refuse a window with more jobs than this")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+  auto* csv = gantt->get_option("--jobs-csv");
+  auto* window = gantt->add_option("--window", args->window,
+                                   "draw a queue-window instance instead (JSON, docs/formats.md): its running jobs and "
+                                   "its waiting jobs as --side schedules them");
+  gantt->add_option("--side", args->side,
+                    "with --window: `optimum` (the exact schedule, method sequences) or a policy played forward "
+                    "(fcfs, easy, conservative)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"optimum", "fcfs", "easy", "conservative"}));
+  csv->excludes(window);
   return [=]() -> int {
     if (!gantt->parsed()) return -1;
-    return run_gantt(*args, from->count() > 0, to->count() > 0);
+    if (args->window.empty()) {
+      if (args->jobs_csv.empty()) throw InputError("gantt: give --jobs-csv FILE (a run) or --window FILE (a queue window)");
+      return run_gantt(*args, from->count() > 0, to->count() > 0);
+    }
+    return run_window_gantt(*args, from->count() > 0, to->count() > 0);
   };
 }
 

@@ -1,6 +1,8 @@
 // Playing a policy forward on a queue window, and cutting windows from a run (see window.hpp). Our own.
 #include "simulation/window.hpp"
 
+#include "simulation/summary.hpp"
+
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -25,6 +27,40 @@ window::Schedule play_forward(const window::Instance& instance, const cluster::C
   for (std::size_t q = 0; q < instance.waiting.size(); ++q)
     schedule.start.push_back(result.records[instance.running.size() + q].start);
   return schedule;
+}
+
+std::vector<jobs_csv::Row> window_rows(const window::Instance& instance, const window::Schedule& schedule) {
+  workload::Workload w;
+  w.name = instance.name;
+  w.processors = instance.processors;
+  Script script;
+  std::int64_t id = 0;
+  for (const auto& r : instance.running) {
+    w.jobs.push_back(workload::Job{id++, instance.now, r.remaining, r.remaining, r.procs});
+    script.start.push_back(instance.now);
+  }
+  for (std::size_t q = 0; q < instance.waiting.size(); ++q) {
+    const auto& job = instance.waiting[q];
+    w.jobs.push_back(workload::Job{id++, instance.now, job.estimate, job.estimate, job.procs});
+    script.start.push_back(schedule.start.at(q));
+  }
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) script.end.push_back(script.start[j] + w.jobs[j].estimate);
+  script.on.resize(w.jobs.size());
+  RunOptions options = single_cluster(w, cluster::cluster_policy("fcfs"));
+  options.clusters.front().policy.pivots = 0;  // replay only: no reservations around the scripted starts
+  options.script = &script;
+  Simulation simulation(w.jobs, options);
+  const RunResult result = simulation.run();
+  std::vector<jobs_csv::Row> rows;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    const bool running = j < instance.running.size();
+    workload::Job job = w.jobs[j];
+    job.submit = running ? instance.now : instance.waiting[j - instance.running.size()].submit;
+    jobs_csv::Row row = job_row(job, result.records[j], instance.name);
+    row.job_id = running ? instance.running[j].id : instance.waiting[j - instance.running.size()].id;
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 window::Instance cut_window(const ClusterState& state, const std::vector<workload::Job>& jobs, double now,

@@ -3,6 +3,7 @@
 // K waiting jobs, the running jobs with their remaining estimated time). Our own.
 #pragma once
 
+#include "model/jobs_csv.hpp"
 #include "model/queue_window.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/engine.hpp"
@@ -17,5 +18,9 @@ window::Schedule play_forward(const window::Instance& instance, const cluster::C
 // `state` and `jobs` as an observer sees them in on_pass (simulation/observer.hpp).
 window::Instance cut_window(const ClusterState& state, const std::vector<workload::Job>& jobs, double now,
                             std::size_t first_k, window::Objective objective);
+
+// A window's schedule as a run: its running jobs from now and its waiting jobs when `schedule` starts them, each
+// on the lowest free processors at its start (the engine replays it); one per-job CSV row each, running jobs first.
+std::vector<jobs_csv::Row> window_rows(const window::Instance& instance, const window::Schedule& schedule);
 
 }  // namespace schedcheck::sim

@@ -80,6 +80,15 @@ draw "png of a window" is_png "$T/window.png" -- --jobs-csv "$T/run.csv" --from 
 draw "png with lanes" is_png "$T/mixed.png" -- --jobs-csv "$T/mixed.csv"
 draw "svg with lanes" is_svg "$T/mixed.svg" -- --jobs-csv "$T/mixed.csv" --max-jobs 4
 draw "upper-case extension" is_png "$T/upper.PNG" -- --jobs-csv "$T/run.csv"
+# A queue window (docs/formats.md): the optimum and a policy played forward; the SVG names the side and objective.
+cat >"$T/window.json" <<'EOW'
+{"kind": "queue-window", "now": 1000, "processors": 7, "objective": "makespan",
+ "running": [{"id": "R", "procs": 3, "remaining": 1}],
+ "waiting": [{"id": "A", "submit": 894, "procs": 1, "estimate": 1}, {"id": "B", "submit": 1000, "procs": 4, "estimate": 2}]}
+EOW
+draw "png of a window's optimum" is_png "$T/w-opt.png" -- --window "$T/window.json"
+draw "svg of a window, easy" is_svg "$T/w-easy.svg" -- --window "$T/window.json" --side easy
+grep -qsF "easy played forward (objective 3)" "$T/w-easy.svg" || fail "window svg: the title does not give the side and its objective"
 grep -qsF "jobs without allocated processors" "$T/mixed.svg" || fail "svg with lanes: the key does not mention the lanes"
 grep -qsF '<text>a "b" 4</text>' "$T/mixed.svg" || grep -qsF '<text>a &quot;b&quot; 4</text>' "$T/mixed.svg" ||
   fail "svg with lanes: the label of job 'a \"b\" 4' is not shown literally"
@@ -109,6 +118,9 @@ expect_exit "more than --max-jobs" 2 "--from/--to" -- "${G[@]}" --jobs-csv "$T/m
 expect_exit "--max-jobs 0" 2 "--max-jobs" -- "${G[@]}" --jobs-csv "$T/run.csv" --out "$T/x.png" --max-jobs 0
 expect_exit "--processors 0" 2 "--processors" -- "${G[@]}" --jobs-csv "$T/run.csv" --out "$T/x.png" --processors 0
 expect_exit "no --out" 2 "--out" -- "${G[@]}" --jobs-csv "$T/run.csv"
+expect_exit "neither --jobs-csv nor --window" 2 "--window" -- "${G[@]}" --out "$T/x.png"
+expect_exit "both --jobs-csv and --window" 2 "excludes" -- "${G[@]}" --jobs-csv "$T/run.csv" --window "$T/window.json" --out "$T/x.png"
+expect_exit "--side unknown" 2 "--side" -- "${G[@]}" --window "$T/window.json" --side best --out "$T/x.png"
 expect_exit "unknown option" 2 "--colour" -- "${G[@]}" --jobs-csv "$T/run.csv" --out "$T/x.png" --colour red
 expect_exit "output directory missing" 2 "$T/no/such/dir/x.png" -- "${G[@]}" --jobs-csv "$T/run.csv" --out "$T/no/such/dir/x.png"
 [ -e "$T/x.png" ] && fail "a failed command wrote $T/x.png"
