@@ -34,7 +34,7 @@ struct Running {
   int procs = 1;
   double start = 0;
   double estimated_end = 0;      // start + estimate: when the scheduler expects the processors back
-  ProcessorSet on;               // the processors it holds (none when it ends as it starts: run time 0)
+  ProcessorSet on;               // its processors (a job that ends as it starts holds them for no time)
 };
 
 struct Snapshot {

@@ -193,6 +193,24 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
   return std::nullopt;
 }
 
+bool AvailabilityProfile::free_on(const ProcessorSet& on, double start, double end, const Hold& ignore,
+                                  const ProcessorSet& ignore_on) const {
+  if (!words_) throw std::logic_error("free_on needs a profile with processor identity");
+  const std::uint64_t* want = on.words().data();
+  const std::uint64_t* extra = ignore_on.words().empty() ? nullptr : ignore_on.words().data();
+  std::size_t i = step_index_at(start);
+  do {
+    const double from = std::max(steps_[i].time, start);
+    const double to = std::min(i + 1 < steps_.size() ? steps_[i + 1].time : kForever, end);
+    const bool covered = extra && from >= ignore.start - kTimeTolerance && std::max(from, to) <= ignore.end + kTimeTolerance;
+    const std::uint64_t* set = set_of(i);
+    for (std::size_t w = 0; w < words_; ++w)
+      if (want[w] & ~(set[w] | (covered ? extra[w] : 0))) return false;
+    ++i;
+  } while (i < steps_.size() && steps_[i].time < end - kTimeTolerance);
+  return true;
+}
+
 std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int processors, double duration,
                                                                             double not_before,
                                                                             double latest_start) const {

@@ -75,6 +75,9 @@ public:
   // exact for the count model, a necessary condition with processor identity.
   std::optional<double> earliest_count_start(int processors, double duration, double not_before, double latest_start,
                                              const Hold& ignore) const;
+  // With processor identity: whether every processor of `on` is free over [start, end), the processors `ignore_on`
+  // of the hold `ignore` counted as free where it lies (a job asking whether it could run on `on` instead).
+  bool free_on(const ProcessorSet& on, double start, double end, const Hold& ignore, const ProcessorSet& ignore_on) const;
   // The same window search, plus (with processor identity) the lowest-numbered `processors` processors that are
   // free over the whole window: a window opens only where some set of that size stays free throughout.
   std::optional<Slot> earliest_slot(int processors, double duration, double not_before,

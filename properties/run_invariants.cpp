@@ -179,6 +179,28 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                          guarantee_ ? " at arrival" : " as a pivot"));
   }
 
+  if (capacity_) {
+    // What the scheduler sees must be what is real: the profile's free processors at now are the cluster's minus
+    // the running jobs' and the reservations due now (a hold the engine forgot, or one it never made, shows here).
+    int expected = processors;
+    for (const auto& r : v.state.running)
+      if (r.estimated_end > now + kTimeTolerance) expected -= r.procs;  // an estimate of 0 holds nothing
+    for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
+      if (k < started.size() && started[k] == i) {
+        ++k;
+        continue;
+      }
+      const auto& w = queue[i];
+      if (w.reserved && w.reserved_start <= now + kTimeTolerance && now < w.reserved_start + w.estimate - kTimeTolerance)
+        expected -= w.procs;
+    }
+    const int seen = v.state.profile.free_at(now);
+    if (seen != expected)
+      report(kCapacity, now, "pass", -1,
+             fmt::format("at {} the scheduler sees {} processors free but the running jobs and the reservations due "
+                         "now leave {}", t(now), seen, expected));
+  }
+
   if (fcfs_) {
     for (std::size_t k = 0; k < started.size(); ++k)
       if (started[k] != k) {  // queue index k waits while a later one starts

@@ -69,13 +69,16 @@ struct Replay {
   bool may_defer(std::size_t) const { return defer_misfits; }
 };
 
-// Whether queue job i fits now for its estimate, on counts, its own hold (if any) counted as free.
-bool fits_now(const Snapshot& s, const Working& w, const Reservations& r, std::size_t i) {
+// Whether queue job i fits now for its estimate, its own hold (if any) counted as free: on counts, and with
+// processor identity on the processors `on` it is to start on.
+bool fits_now(const Snapshot& s, const Working& w, const Reservations& r, std::size_t i, const ProcessorSet& on) {
   const Waiting& job = s.queue[i];
   const bool held = job.reserved || r.has(i);
   const AvailabilityProfile::Hold own = held ? AvailabilityProfile::Hold{r.start(i), r.start(i) + job.estimate, job.procs}
                                              : AvailabilityProfile::Hold{};
-  return w.view().earliest_count_start(job.procs, job.estimate, s.now, s.now, own).has_value();
+  if (!w.view().earliest_count_start(job.procs, job.estimate, s.now, s.now, own)) return false;
+  if (!w.view().tracks_processors() || on.words().empty()) return true;
+  return w.view().free_on(on, s.now, s.now + job.estimate, own, held ? r.on(i) : ProcessorSet());
 }
 
 // Compression (Mu'alem & Feitelson): when capacity came back early, each reserved job in queue order moves to its
@@ -85,7 +88,7 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     const Waiting& job = s.queue[i];
     const Placement* forced = replay.at(i);
-    if (forced && !(replay.may_defer(i) && !fits_now(s, w, r, i))) {  // replay: it starts now; it moves to now here
+    if (forced && !(replay.may_defer(i) && !fits_now(s, w, r, i, forced->on))) {  // replay: it starts now here
       if (job.reserved && !(std::abs(job.reserved_start - s.now) <= kTimeTolerance && job.reserved_on == forced->on)) {
         AvailabilityProfile& p = w.edit();
         p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
@@ -128,7 +131,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     const bool in_place = forced && held_now && std::abs(r.start(i) - s.now) <= kTimeTolerance && r.on(i) == forced->on;
     // Replay: a job that does not fit now and may wait for the next pass at this instant is, in this pass, a
     // waiting job like any other (it may become a pivot); the others start now here, on the given processors.
-    if (forced && (in_place || !replay.may_defer(i) || fits_now(s, w, r, i))) {
+    if (forced && (in_place || !replay.may_defer(i) || fits_now(s, w, r, i, forced->on))) {
       const Placement& p = *forced;
       if (!in_place) {
         AvailabilityProfile& profile = w.edit();

@@ -210,8 +210,10 @@ void Simulation::complete(std::uint32_t job) {
     running_slot_[st.running[slot].job] = slot;
   }
   st.running.pop_back();
-  st.busy -= running.on.count();
-  st.free_now |= running.on;
+  if (now_ > running.start) {  // it held its processors (a job of length 0 held none)
+    st.busy -= running.on.count();
+    st.free_now |= running.on;
+  }
   const bool early = now_ < running.estimated_end - kTimeTolerance;
   if (early) {
     st.profile.release(now_, running.estimated_end, running.procs, running.on);
@@ -321,11 +323,12 @@ void Simulation::pass(std::uint32_t c) {
     ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);
     if (options_.record_allocations) record.allocated = on.to_intervals();
     const double end = options_.script ? std::max(now_, options_.script->end[q.job]) : now_ + runtime_of(q.job);
-    // A job holds its processors over [start, end): a job that ends as it starts holds none (its window is empty,
-    // as in the profile), so jobs started at the same instant may use them.
-    if (end <= now_) on = ProcessorSet(st.setup.processors);
-    st.free_now.subtract(on);
-    st.busy += on.count();
+    // A job holds its processors over [start, end): a job that ends as it starts holds none (its window is empty),
+    // so jobs started at the same instant may use them. The profile still holds them until it ends (that instant).
+    if (end > now_) {
+      st.free_now.subtract(on);
+      st.busy += on.count();
+    }
     record.start = now_;
     record.state = JobState::kRunning;
     running_slot_[q.job] = static_cast<std::uint32_t>(st.running.size());
