@@ -66,6 +66,7 @@ int run_audit(const AuditArgs& a) {
     if (direct.size() < 1000) direct.push_back(runcheck::Violation{invariant, time, "schedule row", job, std::move(detail)});
   };
 
+  std::vector<ProcessorSet> on(w.jobs.size());  // --model processors: each job's processors, checked
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
   RunSchedule s;
@@ -82,12 +83,20 @@ int run_audit(const AuditArgs& a) {
       continue;
     }
     const std::size_t j = it->second;
-    if (s.start[j] >= 0) continue;  // a repeated trace id: the first row counts (read_schedule refuses repeated rows)
     s.start[j] = row.start;
     s.end[j] = row.finish;
     if (row.allocated && !row.allocated->empty()) {
       s.allocated[j] = row.allocated;
       any_allocation = true;
+    }
+    if (model == cluster::ResourceModel::kProcessors) {  // the replay starts each job on its processors: they must say
+      std::string error;
+      const auto set = row.allocated ? ProcessorSet::parse_intervals(*row.allocated, w.processors, &error) : std::nullopt;
+      if (!set || set->count() != w.jobs[j].procs)
+        throw InputError(fmt::format("{}: line {}: column {}: expected the {} processors of job {} (--model processors), "
+                                     "got \"{}\"{}", a.schedule, row.line, a.columns.allocated, w.jobs[j].procs, row.id,
+                                     row.allocated ? *row.allocated : "", error.empty() ? "" : " (" + error + ")"));
+      on[j] = *set;
     }
   }
   if (!any_allocation) s.allocated.clear();
@@ -110,9 +119,6 @@ int run_audit(const AuditArgs& a) {
   }
   if (std::string why = capacity_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
   if (std::string why = processor_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
-  if (model == cluster::ResourceModel::kProcessors && s.allocated.empty())
-    throw InputError(fmt::format("{}: --model processors needs the processors column ({}) in the schedule", a.schedule,
-                                 a.columns.allocated));
 
   // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
   // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.
@@ -120,12 +126,9 @@ int run_audit(const AuditArgs& a) {
   sim::Script script;
   script.start = s.start;
   script.end = s.end;
-  script.on.resize(w.jobs.size());
-  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+  script.on = std::move(on);
+  for (std::size_t j = 0; j < w.jobs.size(); ++j)
     if (s.start[j] >= 0) replay.jobs[j].estimate = std::max(replay.jobs[j].estimate, s.end[j] - s.start[j]);
-    if (model == cluster::ResourceModel::kProcessors && s.allocated[j])
-      script.on[j] = *ProcessorSet::parse_intervals(*s.allocated[j], w.processors);
-  }
   sim::RunOptions options = sim::single_cluster(replay, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)), model);
   options.script = &script;
   options.record_allocations = false;

@@ -110,8 +110,9 @@ bool AvailabilityProfile::consistent(double start, double end) const {
 
 void AvailabilityProfile::forget_before(double t) {
   const std::size_t i = step_index_at(t);
-  // Amortised: the past is dropped once it is a good part of the profile (queries never look at it).
-  if (i < 64 && 4 * i < steps_.size()) return;
+  // Amortised: the past is dropped once it is a quarter of the profile and at least 64 steps, or 4096 steps
+  // (queries never look at it; a binary search skips it).
+  if (i < 64 || (4 * i < steps_.size() && i < 4096)) return;
   steps_.erase(steps_.begin(), steps_.begin() + static_cast<std::ptrdiff_t>(i));
   steps_.front().time = -kForever;
   if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(i * words_));
@@ -138,27 +139,7 @@ std::optional<double> AvailabilityProfile::earliest_start(int processors, double
     const auto slot = earliest_slot(processors, duration, not_before, latest_start);
     return slot ? std::optional<double>(slot->start) : std::nullopt;
   }
-  // Candidate starts: not_before and every later breakpoint (a window can only open at a breakpoint).
-  double candidate = not_before;
-  std::size_t i = step_index_at(not_before);
-  while (candidate <= latest_start + kTimeTolerance) {
-    // Scan forward from the candidate; jump past the first step that lacks processors.
-    std::size_t j = i;
-    bool fits = true;
-    while (j < steps_.size() && (j == i || steps_[j].time < candidate + duration - kTimeTolerance)) {
-      if (steps_[j].free < processors) {
-        fits = false;
-        break;
-      }
-      ++j;
-    }
-    if (fits) return candidate;
-    // Next candidate: the first breakpoint after the blocking step j.
-    if (j + 1 >= steps_.size()) return std::nullopt;  // blocked forever (cannot happen once jobs end)
-    i = j + 1;
-    candidate = steps_[i].time;
-  }
-  return std::nullopt;
+  return earliest_count_start(processors, duration, not_before, latest_start, Hold{});
 }
 
 std::optional<double> AvailabilityProfile::earliest_count_start(int processors, double duration, double not_before,

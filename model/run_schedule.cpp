@@ -60,10 +60,12 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
 }
 
 std::string capacity_violation(const workload::Workload& w, const RunSchedule& s) {
-  std::vector<std::tuple<double, int, int>> events;  // (time, 0 = end / 1 = start, processors): ends first
+  // (time, 0 = end / 1 = start, processors): at equal times ends first, and an end within kTimeTolerance of a start
+  // counts as before it (times written by another program may differ in their last digits).
+  std::vector<std::tuple<double, int, int>> events;
   for (std::size_t j = 0; j < w.jobs.size() && j < s.start.size(); ++j) {
     if (s.start[j] < 0 || !(s.end[j] > s.start[j])) continue;  // not started, or length 0: holds nothing
-    events.emplace_back(s.end[j], 0, -w.jobs[j].procs);
+    events.emplace_back(s.end[j] - kTimeTolerance, 0, -w.jobs[j].procs);
     events.emplace_back(s.start[j], 1, w.jobs[j].procs);
   }
   std::sort(events.begin(), events.end());

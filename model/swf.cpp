@@ -208,7 +208,7 @@ std::string Reader::parse(const char* begin, const char* end, Record& out) const
     if (negative) ++p;
     const char* digits = p;
     long long whole = 0;
-    while (p < end && static_cast<unsigned>(*p - '0') < 10) whole = whole * 10 + (*p++ - '0');
+    while (p < end && static_cast<unsigned>(*p - '0') < 10 && p - digits < 16) whole = whole * 10 + (*p++ - '0');
     double value = 0;
     if (p > digits && p - digits <= 15 && (p == end || *p == ' ' || *p == '\t')) {
       // A whole number below 1e15: only its sign can be wrong.

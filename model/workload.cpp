@@ -129,6 +129,7 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
   w.records += reader.malformed();
   w.first_malformed = reader.first_malformed();
   w.unix_start_time = reader.header().unix_start_time;
+  w.header = reader.header().fields;
   w.reordered = sort_by_submit(w.jobs);
   return w;
 }
@@ -196,16 +197,13 @@ nlohmann::json read_instance_file(const std::string& path) {
   const std::string name = path;
   const bool swf = name.size() >= 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
   if (!swf) return read_json_file(path);
-  swf::Reader header_reader(path, false);
-  swf::Record first;
-  header_reader.next(first);  // the header comes before the first record
-  ReadOptions options;
-  Workload w = read_swf(path, options);
+  const Workload w = read_swf(path, ReadOptions{});
   nlohmann::json document = write_instance(w);
-  if (const std::string* block = header_reader.header().find("schedcheck")) {
-    document["schedcheck"] = parse_json_text(*block, path + " (header line '; schedcheck:')");
-    if (document["schedcheck"].contains("name")) document["name"] = document["schedcheck"]["name"];
-  }
+  for (const auto& [key, value] : w.header)
+    if (key == "schedcheck") {
+      document["schedcheck"] = parse_json_text(value, path + " (header line '; schedcheck:')");
+      if (document["schedcheck"].contains("name")) document["name"] = document["schedcheck"]["name"];
+    }
   return document;
 }
 

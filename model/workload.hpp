@@ -65,6 +65,7 @@ struct Workload {
   std::size_t killed = 0;           // jobs whose run time exceeds their estimate
   std::string first_malformed;      // --lenient: the first malformed line's message
   std::optional<long long> unix_start_time;
+  std::vector<std::pair<std::string, std::string>> header;  // the SWF header fields, in file order
   std::size_t skipped_total() const;
 };
 

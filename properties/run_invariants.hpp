@@ -71,6 +71,7 @@ private:
   std::vector<ProcessorSet> busy_;              // per cluster: processors held by running jobs
   std::vector<ProcessorSet> held_;              // per job: the processors it runs on (while running)
   std::vector<double> first_reservation_;       // per job: -1, or the first reservation seen
+  std::vector<double> last_reservation_;        // per job: the latest reservation seen
   std::vector<double> arrived_at_;              // per job: when it reached its queue
 };
 

@@ -66,7 +66,6 @@ struct Replay {
                                      [](const Placement& p, std::size_t index) { return p.index < index; });
     return it != forced.end() && it->index == i ? &*it : nullptr;
   }
-  bool may_defer(std::size_t) const { return defer_misfits; }
 };
 
 // Whether queue job i fits now for its estimate, its own hold (if any) counted as free: on counts, and with
@@ -81,6 +80,28 @@ bool fits_now(const Snapshot& s, const Working& w, const Reservations& r, std::s
   return w.view().free_on(on, s.now, s.now + job.estimate, own, held ? r.on(i) : ProcessorSet());
 }
 
+// Replay with processor identity: the processors a replayed job starts on — those the schedule gives when they are
+// free over its window, else (the schedule double-books them: the audit reports that on the rows) the lowest free
+// ones, so the profile stays consistent and later verdicts stay sound; with too few free, the schedule's own.
+ProcessorSet replay_on(const AvailabilityProfile& profile, const Waiting& job, const ProcessorSet& given, double now) {
+  if (!profile.tracks_processors() || given.words().empty()) return given;
+  const ProcessorSet free = profile.free_over(now, now + job.estimate);
+  if (free.contains(given)) return given;
+  return free.count() >= job.procs ? free.lowest(job.procs) : given;
+}
+
+// Replay: job i starts now on (about) `given`, its own hold, if any, given back first.
+ProcessorSet start_replayed(const Snapshot& s, Working& w, const Reservations& r, std::size_t i, const ProcessorSet& given) {
+  const Waiting& job = s.queue[i];
+  const bool held = job.reserved || r.has(i);
+  if (held && std::abs(r.start(i) - s.now) <= kTimeTolerance && r.on(i) == given) return given;  // in place
+  AvailabilityProfile& profile = w.edit();
+  if (held) profile.release(r.start(i), r.start(i) + job.estimate, job.procs, r.on(i));
+  const ProcessorSet on = replay_on(profile, job, given, s.now);
+  profile.reserve(s.now, s.now + job.estimate, job.procs, on);
+  return on;
+}
+
 // Compression (Mu'alem & Feitelson): when capacity came back early, each reserved job in queue order moves to its
 // earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked first on
 // the counts with its own hold seen as free, without touching the profile: most jobs cannot.
@@ -88,12 +109,11 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     const Waiting& job = s.queue[i];
     const Placement* forced = replay.at(i);
-    if (forced && !(replay.may_defer(i) && !fits_now(s, w, r, i, forced->on))) {  // replay: it starts now here
-      if (job.reserved && !(std::abs(job.reserved_start - s.now) <= kTimeTolerance && job.reserved_on == forced->on)) {
-        AvailabilityProfile& p = w.edit();
-        p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-        p.reserve(s.now, s.now + job.estimate, job.procs, forced->on);
-        r.record(i, d, Placement{i, s.now, forced->on});
+    if (forced && !(replay.defer_misfits && !fits_now(s, w, r, i, forced->on))) {  // replay: it starts now here
+      if (job.reserved) {
+        const ProcessorSet on = start_replayed(s, w, r, i, forced->on);
+        if (!(std::abs(job.reserved_start - s.now) <= kTimeTolerance && job.reserved_on == on))
+          r.record(i, d, Placement{i, s.now, on});
       }
       continue;
     }
@@ -128,17 +148,11 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     const Waiting& job = s.queue[i];
     const Placement* forced = replay.at(i);
     const bool held_now = job.reserved || r.has(i);
-    const bool in_place = forced && held_now && std::abs(r.start(i) - s.now) <= kTimeTolerance && r.on(i) == forced->on;
+    const bool at_now = held_now && std::abs(r.start(i) - s.now) <= kTimeTolerance;
     // Replay: a job that does not fit now and may wait for the next pass at this instant is, in this pass, a
     // waiting job like any other (it may become a pivot); the others start now here, on the given processors.
-    if (forced && (in_place || !replay.may_defer(i) || fits_now(s, w, r, i, forced->on))) {
-      const Placement& p = *forced;
-      if (!in_place) {
-        AvailabilityProfile& profile = w.edit();
-        if (held_now) profile.release(r.start(i), r.start(i) + job.estimate, job.procs, r.on(i));
-        profile.reserve(s.now, s.now + job.estimate, job.procs, p.on);
-      }
-      d.start.push_back(p);
+    if (forced && (at_now || !replay.defer_misfits || fits_now(s, w, r, i, forced->on))) {
+      d.start.push_back(Placement{i, s.now, start_replayed(s, w, r, i, forced->on)});
       continue;
     }
     if (job.reserved) {
@@ -158,10 +172,13 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
       ++held;
       continue;
     }
+    // The working profile is read again only by the jobs behind this one: the last one need not edit it (a
+    // conservative pass with one arrival then copies nothing).
+    const bool last = i + 1 == s.queue.size();
     if (held < pivots) {  // becomes a pivot: a reservation at its earliest start (now: it starts)
       const auto slot = w.view().earliest_slot(job.procs, job.estimate, s.now);
       if (!slot) continue;  // wider than the machine: never (the engine refuses such jobs)
-      w.edit().reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
+      if (!last) w.edit().reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
       if (may_start && slot->start <= s.now + kTimeTolerance) {
         d.start.push_back(Placement{i, s.now, slot->processors});
       } else {
@@ -176,7 +193,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     if (free_now < job.procs) continue;
     const auto slot = w.view().slot_at(job.procs, s.now, job.estimate);
     if (!slot) continue;
-    w.edit().reserve(s.now, s.now + job.estimate, job.procs, slot->processors);
+    if (!last) w.edit().reserve(s.now, s.now + job.estimate, job.procs, slot->processors);
     d.start.push_back(Placement{i, s.now, slot->processors});
   }
 }
@@ -206,7 +223,7 @@ Decision backfill(const Snapshot& s, std::size_t pivots) {
   return d;
 }
 
-Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced, bool pass_pending,
+Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced,
                          std::span<const std::size_t> ending_now) {
   // The order of backfill(): compression, then the walk in queue order; a replayed job takes its place where the
   // rule would have started it (a reserved one in the compression, the others in the walk).
@@ -219,9 +236,9 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
     walk(s, pivots, w, d, r, false, replay);
     return d;
   };
-  if (!pass_pending && ending_now.empty()) return attempt(false);
+  if (ending_now.empty()) return attempt(false);
   Decision d = attempt(true);
-  const bool another_pass = pass_pending || std::any_of(d.start.begin(), d.start.end(), [&](const Placement& p) {
+  const bool another_pass = std::any_of(d.start.begin(), d.start.end(), [&](const Placement& p) {
                               return std::find(ending_now.begin(), ending_now.end(), p.index) != ending_now.end();
                             });
   return another_pass ? d : attempt(false);  // nothing ends now after all: every replayed start happens in this pass

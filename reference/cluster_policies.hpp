@@ -33,12 +33,11 @@ inline Decision conservative(const Snapshot& snapshot) { return backfill(snapsho
 // start now on the given processors whatever the rule says, nothing else starts, and the reservations the rule
 // would hold around them are made, compressed, or remade when they fell into the past. A reservation may then
 // be at `now` (a pivot that could start but was not started: what `easy-maximal` reports).
-// A forced job that does not fit now (on counts) is left waiting when another pass follows at this instant: when
-// `pass_pending` (a job that started at this instant ends at it, its end not yet seen) or when one of `ending_now`
-// (forced jobs of length 0) starts in this pass. The replayed scheduler may have started it only then, on the
-// processors that job gave back.
+// A forced job that does not fit now (on counts, and with processor identity on its processors) is left waiting
+// when another pass follows at this instant, that is when one of `ending_now` (forced jobs of length 0) starts in
+// this pass: the replayed scheduler may have started it only then, on the processors that job gave back.
 Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced,
-                         bool pass_pending = false, std::span<const std::size_t> ending_now = {});
+                         std::span<const std::size_t> ending_now = {});
 
 // The policies `simulate --policy` knows, for `schedcheck list` and the CLI.
 struct ClusterPolicy {

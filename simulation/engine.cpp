@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <memory>
 #include <stdexcept>
 
 namespace schedcheck::sim {
@@ -62,16 +61,12 @@ BrokerSetup broker(const std::string& policy, double latency, double status_peri
   setup.latency = latency;
   setup.status_period = status_period;
   if (policy == "round-robin") {
-    // The next cluster (cyclically after the last one used) on which the job fits.
-    auto next = std::make_shared<std::uint32_t>(0);
-    setup.route = [next](const BrokerSnapshot& s) {
+    setup.route = [](const BrokerSnapshot& s) {
       const auto n = static_cast<std::uint32_t>(s.clusters.size());
+      const std::uint32_t first = s.last == BrokerSnapshot::kNone ? 0 : (s.last + 1) % n;
       for (std::uint32_t k = 0; k < n; ++k) {
-        const std::uint32_t c = (*next + k) % n;
-        if (s.job.procs <= s.clusters[c].processors) {
-          *next = (c + 1) % n;
-          return c;
-        }
+        const std::uint32_t c = (first + k) % n;
+        if (s.job.procs <= s.clusters[c].processors) return c;
       }
       return std::uint32_t{0};
     };
@@ -91,6 +86,9 @@ BrokerSetup broker(const std::string& policy, double latency, double status_peri
       }
       return best;
     };
+    if (!(status_period > 0))
+      throw std::invalid_argument("--broker least-loaded needs status reports (--status-period > 0): without them every "
+                                  "cluster looks idle");
   } else {
     throw std::invalid_argument("unknown broker policy '" + policy + "' (known: round-robin, least-loaded)");
   }
@@ -129,8 +127,11 @@ Simulation::Simulation(const std::vector<workload::Job>& jobs, RunOptions option
     if (job.procs > widest || job.procs < 1)
       throw std::invalid_argument("job " + std::to_string(job.id) + " asks " + std::to_string(job.procs) +
                                   " processors: no cluster has that many");
-  if (options_.script && (options_.script->start.size() != jobs_.size() || options_.script->end.size() != jobs_.size()))
-    throw std::invalid_argument("a replay script needs a start and an end for every job");
+  if (options_.script && (options_.script->start.size() != jobs_.size() || options_.script->end.size() != jobs_.size() ||
+                          options_.script->on.size() != jobs_.size()))
+    throw std::invalid_argument("a replay script needs a start, an end and processors (maybe none) for every job");
+  if (options_.script && options_.clusters.size() != 1)
+    throw std::invalid_argument("a replay script drives one cluster");
   result_.records.resize(jobs_.size());
   result_.clusters.resize(clusters_.size());
   running_slot_.assign(jobs_.size(), 0);
@@ -174,11 +175,12 @@ void Simulation::arrive(std::uint32_t c, std::uint32_t job) {
 
 void Simulation::route(std::uint32_t job) {
   const BrokerSetup& b = *options_.broker;
-  const std::uint32_t c = b.route(BrokerSnapshot{now_, jobs_[job], broker_view_});
+  const std::uint32_t c = b.route(BrokerSnapshot{now_, jobs_[job], broker_view_, last_routed_});
   if (c >= clusters_.size() || jobs_[job].procs > clusters_[c].setup.processors)
     throw std::logic_error("broker " + b.policy + " routed job " + std::to_string(jobs_[job].id) + " to cluster " +
                            std::to_string(c) + " where it does not fit");
   ++broker_view_[c].sent;
+  last_routed_ = c;
   result_.records[job].cluster = c;
   result_.records[job].state = JobState::kInTransit;
   ++result_.job_messages;
@@ -238,12 +240,9 @@ cluster::Decision Simulation::replay_decision(std::uint32_t c, const cluster::Sn
     forced.push_back(std::move(p));
     if (script.end[job] <= now_ + kTimeTolerance) ending_now.push_back(i);
   }
-  // Another pass follows at this instant when a job started now ends now: the replayed scheduler may have started
-  // some jobs only then, on the processors that job gave back; those that do not fit yet wait for it.
-  bool pending = false;
-  for (const auto& r : snapshot.running)
-    if (r.start >= now_ - kTimeTolerance && script.end[r.job] <= now_ + kTimeTolerance) pending = true;
-  return cluster::backfill_around(snapshot, clusters_[c].setup.policy.pivots, forced, pending, ending_now);
+  // Another pass follows at this instant when a job started now ends now (its completion comes before the next
+  // pass): the replayed scheduler may have started some jobs only then, on the processors that job gave back.
+  return cluster::backfill_around(snapshot, clusters_[c].setup.policy.pivots, forced, ending_now);
 }
 
 void Simulation::pass(std::uint32_t c) {
@@ -313,13 +312,10 @@ void Simulation::pass(std::uint32_t c) {
       q.reserved = true;
       q.reserved_start = t.placement->start;
       q.reserved_on = t.placement->on;
-      if (record.first_reservation < 0) record.first_reservation = q.reserved_start;
-      record.last_reservation = q.reserved_start;
+      record.reservation = q.reserved_start;
       if (q.reserved_start > now_ + kTimeTolerance) events_.push(q.reserved_start, EventKind::kTimer, c, q.job);
       continue;
     }
-    record.started_on_reservation = q.reserved && !t.changed;
-    if (q.reserved && record.first_reservation < 0) record.first_reservation = q.reserved_start;
     ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);
     if (options_.record_allocations) record.allocated = on.to_intervals();
     const double end = options_.script ? std::max(now_, options_.script->end[q.job]) : now_ + runtime_of(q.job);
@@ -386,15 +382,24 @@ RunResult Simulation::run() {
         break;
       case EventKind::kMessage:
         ++result_.messages;
-        if (e.entity == kBroker) broker_view_[mailbox_[e.payload].first] = mailbox_[e.payload].second;
+        if (e.entity == kBroker) {  // a status report: what the cluster said when it sent it (`sent` is the broker's own)
+          const auto& [c, report] = mailbox_[e.payload];
+          broker_view_[c].as_of = report.as_of;
+          broker_view_[c].busy = report.busy;
+          broker_view_[c].waiting = report.waiting;
+        }
         else arrive(e.entity, e.payload);
         break;
       case EventKind::kTimer:
         if (e.payload == kStatusTimer) {
           send_status(e.entity);
           if (finished_ < jobs_.size()) events_.push(now_ + options_.broker->status_period, EventKind::kTimer, e.entity, kStatusTimer);
-        } else if (result_.records[e.payload].state == JobState::kWaiting && result_.records[e.payload].cluster == e.entity) {
-          mark_dirty(e.entity);  // a reservation falls due (or, in replay, a scripted start)
+        } else {
+          // A reservation falls due (a stale timer of a reservation that moved is skipped), or a scripted start.
+          const JobRecord& r = result_.records[e.payload];
+          const bool due = std::abs(r.reservation - now_) <= kTimeTolerance ||
+                           (options_.script && std::abs(options_.script->start[e.payload] - now_) <= kTimeTolerance);
+          if (r.state == JobState::kWaiting && r.cluster == e.entity && due) mark_dirty(e.entity);
         }
         break;
       case EventKind::kCompletion: complete(e.payload); break;

@@ -53,12 +53,10 @@ const char* to_string(JobState state);
 struct JobRecord {
   std::uint32_t cluster = 0;
   JobState state = JobState::kPending;
-  bool started_on_reservation = false;  // started at a reservation it held (else: at once, or backfilled)
   double arrival = -1;                   // reached its cluster's queue
   double start = -1;
   double end = -1;
-  double first_reservation = -1;         // the first reservation it held (conservative: at arrival; EASY: as pivot)
-  double last_reservation = -1;          // the reservation it held last
+  double reservation = -1;               // the reservation it holds (or held last); timers of older ones are stale
   std::string allocated;                 // its processors, Batsim interval syntax (when recorded)
 };
 
@@ -81,6 +79,8 @@ struct BrokerSnapshot {
   double now = 0;
   const workload::Job& job;
   const std::vector<ClusterStatus>& clusters;
+  std::uint32_t last = kNone;   // the cluster the previous job went to (kNone before the first)
+  static constexpr std::uint32_t kNone = 0xffffffffu;
 };
 struct BrokerSetup {
   std::string policy = "round-robin";
@@ -88,9 +88,10 @@ struct BrokerSetup {
   double latency = 0;          // seconds a message takes, either way
   double status_period = 0;    // clusters report their status every this many seconds (0: never)
 };
-// Built-in routing: round-robin over the clusters the job fits, and least-loaded (fewest busy + queued
-// processors per processor as last reported; ties to the lower index).
-BrokerSetup broker(const std::string& policy, double latency, double status_period);  // throws std::invalid_argument
+// Built-in routing: round-robin (the next cluster after the last one used on which the job fits), and
+// least-loaded (paper 002's gateway: the lowest share of busy processors in the clusters' last status reports; ties
+// to the lower index; needs status reports). Pure functions of the snapshot. Throws std::invalid_argument.
+BrokerSetup broker(const std::string& policy, double latency, double status_period);
 
 // Replaying a schedule another scheduler produced (schedcheck audit): each job starts when the script says,
 // ends when it says, on the processors it says (if given); the clusters' policies then only make reservations
@@ -114,7 +115,7 @@ RunOptions single_cluster(const workload::Workload& workload, cluster::ClusterPo
                           cluster::ResourceModel model = cluster::ResourceModel::kCount);
 
 struct ClusterCounters {
-  std::size_t passes = 0, starts = 0, backfilled = 0, max_queue = 0, compressions = 0;
+  std::size_t passes = 0, starts = 0, backfilled = 0, max_queue = 0;
 };
 
 struct RunResult {
@@ -194,7 +195,8 @@ private:
   double progress_every_ = 1.0;
   RunResult result_;
   double now_ = 0;
-  std::size_t next_arrival_ = 0, finished_ = 0, round_robin_ = 0;
+  std::size_t next_arrival_ = 0, finished_ = 0;
+  std::uint32_t last_routed_ = BrokerSnapshot::kNone;
 };
 
 }  // namespace schedcheck::sim

@@ -9,7 +9,10 @@
 
 namespace schedcheck::sim {
 
-window::Schedule play_forward(const window::Instance& instance, const cluster::ClusterPolicy& policy) {
+namespace {
+// The window as a workload that reaches the cluster at now: its running jobs, then its waiting jobs in queue order,
+// each running exactly its estimate (ids 0, 1, ... in that order).
+workload::Workload at_now(const window::Instance& instance) {
   workload::Workload w;
   w.name = instance.name;
   w.processors = instance.processors;
@@ -18,6 +21,12 @@ window::Schedule play_forward(const window::Instance& instance, const cluster::C
     w.jobs.push_back(workload::Job{id++, instance.now, r.remaining, r.remaining, r.procs});
   for (const auto& q : instance.waiting)
     w.jobs.push_back(workload::Job{id++, instance.now, q.estimate, q.estimate, q.procs});
+  return w;
+}
+}  // namespace
+
+window::Schedule play_forward(const window::Instance& instance, const cluster::ClusterPolicy& policy) {
+  const workload::Workload w = at_now(instance);
   Simulation simulation(w.jobs, single_cluster(w, policy));
   const RunResult result = simulation.run();
   for (std::size_t r = 0; r < instance.running.size(); ++r)
@@ -30,24 +39,14 @@ window::Schedule play_forward(const window::Instance& instance, const cluster::C
 }
 
 std::vector<jobs_csv::Row> window_rows(const window::Instance& instance, const window::Schedule& schedule) {
-  workload::Workload w;
-  w.name = instance.name;
-  w.processors = instance.processors;
+  const workload::Workload w = at_now(instance);
   Script script;
-  std::int64_t id = 0;
-  for (const auto& r : instance.running) {
-    w.jobs.push_back(workload::Job{id++, instance.now, r.remaining, r.remaining, r.procs});
-    script.start.push_back(instance.now);
-  }
-  for (std::size_t q = 0; q < instance.waiting.size(); ++q) {
-    const auto& job = instance.waiting[q];
-    w.jobs.push_back(workload::Job{id++, instance.now, job.estimate, job.estimate, job.procs});
-    script.start.push_back(schedule.start.at(q));
-  }
+  script.start.assign(instance.running.size(), instance.now);
+  script.start.insert(script.start.end(), schedule.start.begin(), schedule.start.end());
+  script.start.resize(w.jobs.size(), instance.now);
   for (std::size_t j = 0; j < w.jobs.size(); ++j) script.end.push_back(script.start[j] + w.jobs[j].estimate);
   script.on.resize(w.jobs.size());
-  RunOptions options = single_cluster(w, cluster::cluster_policy("fcfs"));
-  options.clusters.front().policy.pivots = 0;  // replay only: no reservations around the scripted starts
+  RunOptions options = single_cluster(w, cluster::cluster_policy("fcfs"));  // fcfs replayed: no reservations
   options.script = &script;
   Simulation simulation(w.jobs, options);
   const RunResult result = simulation.run();
@@ -78,7 +77,7 @@ window::Instance cut_window(const ClusterState& state, const std::vector<workloa
   for (const auto& r : state.running) {
     if (r.start >= now - kTimeTolerance) continue;  // started by this pass: waiting when the pass began
     const double remaining = r.estimated_end - now;
-    if (remaining <= 0 || r.on.empty()) continue;   // holds nothing from now on
+    if (remaining <= 0) continue;                   // holds nothing from now on (an estimate of 0)
     w.running.push_back(window::RunningJob{id_of(r.job), r.procs, remaining});
   }
   for (std::size_t i = 0; i < state.queue.size() && w.waiting.size() < first_k; ++i) {

@@ -440,6 +440,13 @@ expect_bad "audit: --start-column with a newline" "no column" -- \
   audit -t "$T/tiny.json" -s "$S_OK" -p easy --start-column $'start\ning'
 expect_bad "audit: --model processors without allocated_resources" "allocated_resources" -- \
   audit -t "$T/tiny.json" -s "$T/minimal.csv" -p easy --model processors
+# --model processors: every row's processors must parse and be as many as the job asks (the replay starts it there).
+sed 's/,0-1,/,0-9,/' "$S_OK" >"$T/badset.csv"
+sed 's/,0-1,/,0,/' "$S_OK" >"$T/shortset.csv"
+expect_bad "audit: --model processors, processors outside the machine" "0-9" -- \
+  audit -t "$T/tiny.json" -s "$T/badset.csv" -p easy --model processors
+expect_bad "audit: --model processors, too few processors" "expected the 2 processors" -- \
+  audit -t "$T/tiny.json" -s "$T/shortset.csv" -p easy --model processors
 expect_bad "audit: missing trace" "$T/does-not-exist.swf" -- audit -t "$T/does-not-exist.swf" -s "$S_OK" -p easy
 expect_bad "audit: malformed trace" "$T/f19.swf: line 3" -- audit -t "$T/f19.swf" -s "$S_OK" -p easy
 expect_bad "audit: --policy unknown" "--policy" -- audit -t "$T/tiny.json" -s "$S_OK" -p no-such-policy

@@ -116,7 +116,13 @@ BOOST_AUTO_TEST_CASE(fast_equals_slow_on_generated_traces) {
   std::size_t compared = 0;
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
     const std::size_t size = 5 + seed % 30;
-    const auto w = workload::generate_workload(seed, size);
+    auto w = workload::generate_workload(seed, size);
+    // Jobs of run time 0 (every seventh, half of them with an estimate of 0 too): the engine's two bugs found
+    // while this was written were about such jobs.
+    for (std::size_t j = 3; j < w.jobs.size(); j += 7) {
+      w.jobs[j].run = 0;
+      if (j % 2) w.jobs[j].estimate = 0;
+    }
     sim::Simulation s(w.jobs, sim::single_cluster(w, cluster::cluster_policy("conservative")));
     const auto fast = s.run();
     const auto slow = slow_conservative(w);
@@ -127,7 +133,7 @@ BOOST_AUTO_TEST_CASE(fast_equals_slow_on_generated_traces) {
       ++compared;
     }
   }
-  BOOST_TEST(compared > 7000u);
+  BOOST_TEST(compared > 7000u);  // 7,400 jobs, about 1,000 of them of run time 0
 }
 
 BOOST_AUTO_TEST_SUITE_END()
