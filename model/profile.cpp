@@ -109,6 +109,7 @@ bool AvailabilityProfile::consistent(double start, double end) const {
 }
 
 void AvailabilityProfile::forget_before(double t) {
+  if (steps_.size() <= 64) return;  // fewer than 64 past steps: nothing to drop yet (see below)
   const std::size_t i = step_index_at(t);
   // Amortised: the past is dropped once it is a quarter of the profile and at least 64 steps, or 4096 steps
   // (queries never look at it; a binary search skips it).

@@ -211,9 +211,9 @@ std::string Reader::parse(const char* begin, const char* end, Record& out) const
     while (p < end && static_cast<unsigned>(*p - '0') < 10 && p - digits < 16) whole = whole * 10 + (*p++ - '0');
     double value = 0;
     if (p > digits && p - digits <= 15 && (p == end || *p == ' ' || *p == '\t')) {
-      // A whole number below 1e15: only its sign can be wrong.
-      if (!negative) {
-        values[k++] = static_cast<double>(whole);
+      // A whole number below 1e15: only its sign can be wrong; -1 (unknown) is fine except as the submit time.
+      if (!negative || (whole == 1 && k != 1)) {
+        values[k++] = negative ? -1.0 : static_cast<double>(whole);
         continue;
       }
       value = -static_cast<double>(whole);

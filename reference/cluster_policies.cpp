@@ -190,6 +190,9 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     if (!may_start) continue;
     // Backfilling: start now only if it fits now for its whole estimate without touching any reservation.
     if (free_now < 0) free_now = w.view().free_at(s.now);
+    // Nothing free: no job behind can start either, and none behind holds a reservation (the reserved jobs are the
+    // first waiting ones: a job becomes a pivot only when every job ahead of it started or holds one).
+    if (free_now <= 0 && replay.forced.empty()) break;
     if (free_now < job.procs) continue;
     const auto slot = w.view().slot_at(job.procs, s.now, job.estimate);
     if (!slot) continue;

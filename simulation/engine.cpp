@@ -43,16 +43,40 @@ const char* to_string(JobState state) {
   return "?";
 }
 
+// A 4-ary heap: half the depth of a binary heap, and the four children of a node share a cache line or two.
 void EventQueue::push(double time, EventKind kind, std::uint32_t entity, std::uint32_t payload) {
-  heap_.push_back(Event{time, (static_cast<std::uint64_t>(kind) << 56) | next_seq_++, entity, payload});
-  std::push_heap(heap_.begin(), heap_.end(), [](const Event& a, const Event& b) { return before(b, a); });
+  const Event e{time, (static_cast<std::uint64_t>(kind) << 56) | next_seq_++, entity, payload};
+  std::size_t i = heap_.size();
+  heap_.push_back(e);
+  while (i > 0) {
+    const std::size_t parent = (i - 1) / 4;
+    if (!before(e, heap_[parent])) break;
+    heap_[i] = heap_[parent];
+    i = parent;
+  }
+  heap_[i] = e;
 }
 
 Event EventQueue::pop() {
-  std::pop_heap(heap_.begin(), heap_.end(), [](const Event& a, const Event& b) { return before(b, a); });
-  Event e = heap_.back();
+  const Event top = heap_.front();
+  const Event last = heap_.back();
   heap_.pop_back();
-  return e;
+  const std::size_t n = heap_.size();
+  if (n > 0) {
+    std::size_t i = 0;
+    while (true) {
+      const std::size_t first = 4 * i + 1;
+      if (first >= n) break;
+      std::size_t best = first;
+      for (std::size_t c = first + 1; c < first + 4 && c < n; ++c)
+        if (before(heap_[c], heap_[best])) best = c;
+      if (!before(heap_[best], last)) break;
+      heap_[i] = heap_[best];
+      i = best;
+    }
+    heap_[i] = last;
+  }
+  return top;
 }
 
 BrokerSetup broker(const std::string& policy, double latency, double status_period) {
