@@ -79,7 +79,7 @@ struct Reader::GzFile {
 };
 
 Reader::Reader(const std::string& path, bool lenient)
-    : path_(path), lenient_(lenient), file_(std::make_unique<GzFile>()), buffer_(kBufferSize + kMaxLineLength) {
+    : path_(path), lenient_(lenient), file_(std::make_unique<GzFile>()), buffer_(kBufferSize + kMaxLineLength + 1) {
   file_->handle = gzopen(path.c_str(), "rb");
   if (!file_->handle)
     throw InputError(fmt::format("{}: cannot open the trace (does it exist and is it readable?)", path));
@@ -95,7 +95,7 @@ void Reader::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  const std::size_t room = buffer_.size() - end_;
+  const std::size_t room = buffer_.size() - 1 - end_;  // one byte stays free for the sentinel of a last line
   if (room == 0) return;
   const int got = gzread(file_->handle, buffer_.data() + end_, static_cast<unsigned>(room));
   if (got < 0) {
@@ -157,8 +157,9 @@ bool Reader::next_line(const char*& begin, const char*& end) {
     }
     if (eof_) {
       if (begin_ == end_) return false;
-      begin = buffer_.data() + begin_;  // a last line without a newline
+      begin = buffer_.data() + begin_;  // a last line without a newline: a '\n' sentinel after it (parse())
       end = buffer_.data() + end_;
+      buffer_[end_] = '\n';
       begin_ = end_;
       ++line_;
       if (end > begin && end[-1] == '\r') --end;
@@ -188,11 +189,13 @@ void Reader::comment(const char* begin, const char* end) {
 }
 
 std::string Reader::parse(const char* begin, const char* end, Record& out) const {
+  // *end is never a space, a tab or a digit (the line's '\n' or '\r', or the sentinel next_line() writes after a
+  // last line): the two hot loops below need no bounds check.
   double values[kFields];
   const char* p = begin;
   std::size_t k = 0;
   while (true) {
-    while (p < end && (*p == ' ' || *p == '\t')) ++p;
+    while (*p == ' ' || *p == '\t') ++p;
     if (p == end) break;
     const char* token = p;
     auto token_end = [&] {
@@ -208,7 +211,7 @@ std::string Reader::parse(const char* begin, const char* end, Record& out) const
     if (negative) ++p;
     const char* digits = p;
     long long whole = 0;
-    while (p < end && static_cast<unsigned>(*p - '0') < 10 && p - digits < 16) whole = whole * 10 + (*p++ - '0');
+    while (static_cast<unsigned>(*p - '0') < 10 && p - digits < 16) whole = whole * 10 + (*p++ - '0');
     double value = 0;
     if (p > digits && p - digits <= 15 && (p == end || *p == ' ' || *p == '\t')) {
       // A whole number below 1e15: only its sign can be wrong; -1 (unknown) is fine except as the submit time.

@@ -24,8 +24,9 @@ std::string t(double x) { return fmt::format("{:g}", x); }
 const std::vector<InvariantInfo>& invariants() {
   static const std::vector<InvariantInfo> all = {
       {kCapacity, "our own (space-shared machine)",
-       "never more processors in use than the cluster has, no processor held by two jobs at once, and no start or "
-       "reservation promising processors that are already promised"},
+       "never more processors in use than the cluster has, no processor held by two jobs at once, no start on "
+       "processors already promised to running jobs, and the scheduler's free processors at now are what the running "
+       "jobs and due reservations leave"},
       {kSubmit, "our own", "no job starts before it is submitted (or before it reaches its cluster)"},
       {kConserved, "our own",
        "at the end every job is finished (or, in a run cut at the last arrival, still waiting or running): none is lost"},

@@ -177,7 +177,7 @@ void Simulation::mark_dirty(std::uint32_t c) {
   ClusterState& st = clusters_[c];
   if (st.pass_pending) return;
   st.pass_pending = true;
-  events_.push(now_, EventKind::kPass, c, 0);
+  dirty_.push_back(c);  // its pass runs when the instant ends (after every event at now)
 }
 
 void Simulation::arrive(std::uint32_t c, std::uint32_t job) {
@@ -387,7 +387,17 @@ RunResult Simulation::run() {
     for (std::uint32_t c = 0; c < clusters_.size(); ++c) events_.push(jobs_[0].submit, EventKind::kTimer, c, kStatusTimer);
 
   double last_report = 0;
-  while (!events_.empty()) {
+  std::vector<std::uint32_t> passing;
+  while (true) {
+    // The end of an instant: one pass for each cluster that changed, in the order they changed (the passes go after
+    // every completion, arrival, message and timer of the instant; a pass's own events at now come back here).
+    if (!dirty_.empty() && (events_.empty() || events_.top().time > now_)) {
+      passing.swap(dirty_);
+      for (std::uint32_t c : passing) pass(c);
+      passing.clear();
+      continue;
+    }
+    if (events_.empty()) break;
     if (events_.top().time > options_.stop_time) {
       result_.stopped = true;
       break;
@@ -427,7 +437,7 @@ RunResult Simulation::run() {
         }
         break;
       case EventKind::kCompletion: complete(e.payload); break;
-      case EventKind::kPass: pass(e.entity); break;
+      case EventKind::kPass: break;  // passes are not queued events (above)
     }
     if (progress_ && (result_.events & 0xffff) == 0) {
       const double w = wall();

@@ -20,7 +20,8 @@ namespace schedcheck::sim {
 
 class Observer;
 
-// The documented order of events that happen at the same instant.
+// The documented order of events that happen at the same instant; scheduling passes (kPass) come last, when the
+// instant's events are done (they are not queued: the engine keeps the clusters that changed).
 enum class EventKind : std::uint8_t { kCompletion = 0, kArrival = 1, kMessage = 2, kTimer = 3, kPass = 4 };
 const char* to_string(EventKind kind);
 
@@ -181,6 +182,7 @@ private:
   std::vector<ClusterStatus> broker_view_;
   std::vector<std::pair<std::uint32_t, ClusterStatus>> mailbox_;  // status reports in flight (cluster, content)
   std::vector<std::uint32_t> running_slot_;   // job -> index in its cluster's running vector
+  std::vector<std::uint32_t> dirty_;          // clusters that changed in this instant, in that order: passes due
   struct Touch {                              // a job a pass decision places (pass(): reused buffers)
     std::size_t index;
     const cluster::Placement* placement;
