@@ -2,7 +2,8 @@
 // the budget (2B) and deadline (3D) centres follow paper 004 section 3.3.2 (Eq. 8 and the deadline model).
 // Settings (all drawn with SplitMix64 from the seed; values rounded to 3 decimals so files stay readable):
 //   bids n = size; procs p ~ U{1..kMaxBidProcs}; execution time e ~ U[10, 1000) s; length l = e mu p;
-//   alpha ~ U[0, 20) s; budget b = B x U[0.8, 2.5) (~15% of bids over budget, i.e. ineligible);
+//   alpha ~ U[0, 20) s; budget b = B x U[0.8, 2.5) (~15% of bids below B: ineligible only under the budget test,
+//   which generated instances leave off, as Algorithm 2 is written; site.budget_test = false);
 //   deadline d = D x U[1, 3) (timed deadlines from tight to the paper's 3D); de = d with probability 0.9,
 //   else de = d x U[0.3, 1) (some bids ineligible on time);
 //   site: p_m = max(kMaxBidProcs, 40% of the bids' processors); mu ~ U[100, 1000) MIPS; c ~ U[1, 10);

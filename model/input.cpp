@@ -108,6 +108,11 @@ std::string Field::as_string() const {
   return value_->get<std::string>();
 }
 
+bool Field::as_bool() const {
+  if (!value_->is_boolean()) fail("true or false");
+  return value_->get<bool>();
+}
+
 long long Field::as_int(long long min, long long max) const {
   const std::string expected = max == std::numeric_limits<long long>::max()
                                    ? fmt::format("an integer >= {}", min)

@@ -37,6 +37,7 @@ public:
   void only_keys(std::initializer_list<std::string_view> allowed) const;  // rejects unknown members
 
   std::string as_string() const;                    // non-empty string
+  bool as_bool() const;                             // true or false
   long long as_int(long long min, long long max) const;  // integer in [min, max]
   double as_number(double min, double max) const;   // finite number in [min, max]
   double as_positive() const;                       // finite number > 0

@@ -29,7 +29,7 @@ std::string ineligibility_reason(const Site& site, const Bid& bid) {
   const double b = incentive(site, bid);
   if (!at_most(d, bid.expected_response))
     return fmt::format("bid {}: expected response time de = {} < D(J,R) = {}", bid.id, bid.expected_response, d);
-  if (!at_most(b, bid.budget)) return fmt::format("bid {}: budget b = {} < B(J,R) = {}", bid.id, bid.budget, b);
+  if (site.budget_test && !at_most(b, bid.budget)) return fmt::format("bid {}: budget b = {} < B(J,R) = {}", bid.id, bid.budget, b);
   return "";
 }
 bool eligible(const Site& site, const Bid& bid) { return ineligibility_reason(site, bid).empty(); }
@@ -126,10 +126,11 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
   instance.name = read_instance_header(root, kInstanceKind, "SLA site instances", file);
 
   const Field site = root.at("site");
-  site.only_keys({"processors", "free", "mips", "price"});
+  site.only_keys({"processors", "free", "mips", "price", "budget_test"});
   instance.site.processors = static_cast<int>(site.at("processors").as_int(1, kMaxProcessors));
   instance.site.mips = site.at("mips").as_positive();
   instance.site.price = site.at("price").as_non_negative();
+  instance.site.budget_test = site.has("budget_test") && site.at("budget_test").as_bool();
   if (instance.site.mips > kMaxMagnitude) site.at("mips").fail(fmt::format("a number <= {:g}", kMaxMagnitude));
   if (instance.site.price > kMaxMagnitude) site.at("price").fail(fmt::format("a number <= {:g}", kMaxMagnitude));
 
@@ -186,7 +187,8 @@ nlohmann::json write_instance(const Instance& instance) {
   doc["name"] = instance.name;
   doc["site"] = {{"processors", instance.site.processors},
                  {"mips", instance.site.mips},
-                 {"price", instance.site.price}};
+                 {"price", instance.site.price},
+                 {"budget_test", instance.site.budget_test}};
   // With running jobs, r is derived from them (and the reader insists on that); without, r is explicit.
   if (instance.running.empty()) {
     doc["site"]["free"] = instance.site.free_processors;

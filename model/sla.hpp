@@ -21,6 +21,9 @@ struct Site {                // paper: resource R_m at GFA m
   int free_processors = 0;   // r: free now (= processors - running processors)
   double mips = 0;           // mu_m, MIPS per processor
   double price = 0;          // c_m, access price per second of processor-time block (incentive rate)
+  // Our addition, off by default: also require b >= B(J,R_m). Algorithm 2 (line 1.40) tests only r >= p and
+  // de >= D; under the paper's pricing (Eq. 7-8, b = 2B) the budget test never binds. JSON: site.budget_test.
+  bool budget_test = false;
 };
 
 struct Bid {                    // an SLA bid for job J_{i,j,k}
@@ -56,7 +59,7 @@ struct Admission {
 double execution_time(const Site& site, const Bid& bid);  // l / (mu_m p)
 double response_time(const Site& site, const Bid& bid);   // D(J, R_m) = alpha + l / (mu_m p)
 double incentive(const Site& site, const Bid& bid);       // B(J, R_m) = c_m l / (mu_m p)
-// Eligible: de >= D(J,R_m) and b >= B(J,R_m) (Algorithm 2 line 1.40 plus the budget condition).
+// Eligible: de >= D(J,R_m) (Algorithm 2 line 1.40), and b >= B(J,R_m) when site.budget_test is set.
 bool eligible(const Site& site, const Bid& bid);
 std::string ineligibility_reason(const Site& site, const Bid& bid);  // "" when eligible
 

@@ -24,8 +24,9 @@ SlaProperty from_check(std::string name, std::string source, std::string summary
 }
 
 SlaProperty eligibility_property() {
-  return from_check("eligibility", "paper 004 Alg. 2 line 1.40 + budget",
-                    "every accepted bid has de >= D(J,R_m) and b >= B(J,R_m)", eligibility_violation);
+  return from_check("eligibility", "paper 004 Alg. 2 line 1.40 (+ budget when site.budget_test)",
+                    "every accepted bid has de >= D(J,R_m), and b >= B(J,R_m) when site.budget_test is set",
+                    eligibility_violation);
 }
 
 }  // namespace

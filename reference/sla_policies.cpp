@@ -1,4 +1,5 @@
-// SLA admission policies (see sla_policies.hpp): paper 004 Algorithm 2 and FCFS; timed placement is our own.
+// SLA admission policies (see sla_policies.hpp): paper 004 Algorithm 2 and FCFS decided on arrival (sec. 4.2);
+// fcfs-blocking and the timed placement are our own.
 #include "reference/sla_policies.hpp"
 
 #include "model/profile.hpp"
@@ -10,7 +11,9 @@ namespace schedcheck::sla {
 
 namespace {
 
-enum class OnMisfit { kSkip, kBlock };  // skip = backfill past it; block = stop at the first misfit (FCFS)
+// skip = reject the misfit and go on (Greedy-Backfilling, FCFS decided on arrival);
+// block = stop at the first eligible misfit (fcfs-blocking, our own)
+enum class OnMisfit { kSkip, kBlock };
 
 std::vector<std::size_t> arrival_order(const Instance& instance) {
   std::vector<std::size_t> order(instance.bids.size());
@@ -74,11 +77,17 @@ std::vector<std::size_t> by_decreasing_incentive(const Instance& instance) {
 Admission greedy_backfilling(const Instance& instance) {
   return admit_instant(instance, by_decreasing_incentive(instance), OnMisfit::kSkip);
 }
-Admission fcfs(const Instance& instance) { return admit_instant(instance, arrival_order(instance), OnMisfit::kBlock); }
+Admission fcfs(const Instance& instance) { return admit_instant(instance, arrival_order(instance), OnMisfit::kSkip); }
+Admission fcfs_blocking(const Instance& instance) {
+  return admit_instant(instance, arrival_order(instance), OnMisfit::kBlock);
+}
 Admission greedy_backfilling_timed(const Instance& instance) {
   return admit_timed(instance, by_decreasing_incentive(instance), OnMisfit::kSkip);
 }
 Admission fcfs_timed(const Instance& instance) {
+  return admit_timed(instance, arrival_order(instance), OnMisfit::kSkip);
+}
+Admission fcfs_blocking_timed(const Instance& instance) {
   return admit_timed(instance, arrival_order(instance), OnMisfit::kBlock);
 }
 

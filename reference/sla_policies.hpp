@@ -16,13 +16,18 @@ std::vector<std::size_t> by_decreasing_incentive(const Instance& instance);
 // in the r free processors. The pseudo-code reserves one bid per call and is called again on every event;
 // called until nothing changes, that is exactly one pass that accepts each bid that fits (docs/policies.md).
 Admission greedy_backfilling(const Instance& instance);
-// FCFS: arrival order; accept each eligible bid while it fits; the first eligible bid that does not fit
-// blocks the queue (no backfilling). Ineligible bids are rejected and do not block.
+// FCFS, the 0%-bid-delay baseline (sec. 4.2: "the contacted GFA has to instantly make the admission control
+// decision"): each bid is decided on arrival, in arrival order, by Algorithm 2's test: reserved if it is eligible
+// and fits (r >= p), otherwise rejected. A bid that does not fit holds up nobody.
 Admission fcfs(const Instance& instance);
+// Our own variant (not in the paper): arrival order, but the first eligible bid that does not fit blocks every
+// later bid (a queue without backfilling). This was `fcfs` before issue 14; kept as a stricter baseline.
+Admission fcfs_blocking(const Instance& instance);
 
 // Timed versions: the same orders; "fits" means an earliest start on the availability profile (running jobs
 // and earlier acceptances reserved) at which the job, holding its processors for D(J,R_m), meets d.
 Admission greedy_backfilling_timed(const Instance& instance);
-Admission fcfs_timed(const Instance& instance);
+Admission fcfs_timed(const Instance& instance);           // decided on arrival: placed or rejected
+Admission fcfs_blocking_timed(const Instance& instance);  // our own: the first eligible misfit blocks
 
 }  // namespace schedcheck::sla

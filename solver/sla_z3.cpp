@@ -27,7 +27,7 @@ z3::expr_vector acceptance_vars(z3::context& ctx, const Instance& instance) {
   return x;
 }
 
-// Ineligible bids can never be accepted (Algorithm 2 line 1.40 and the budget condition).
+// Ineligible bids can never be accepted (Algorithm 2 line 1.40, and the budget test when site.budget_test).
 void forbid_ineligible(z3::optimize& opt, const Instance& instance, const z3::expr_vector& x) {
   for (std::size_t i = 0; i < instance.bids.size(); ++i)
     if (!eligible(instance.site, instance.bids[i])) opt.add(!x[static_cast<int>(i)]);

@@ -192,6 +192,13 @@ BOOST_AUTO_TEST_CASE(unknown_fields_are_rejected_with_known_names) {
                      {"running[0].x: unknown field"});
 }
 
+BOOST_AUTO_TEST_CASE(budget_test_must_be_a_boolean) {
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "budget_test": 1)"),
+                     {"site.budget_test", "expected true or false", "got 1"});
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "budget_test": "yes")"),
+                     {"site.budget_test", "expected true or false"});
+}
+
 BOOST_AUTO_TEST_CASE(free_inconsistent_with_running_jobs_is_rejected) {
   expect_input_error(valid(R"("processors": 10, "free": 10, "mips": 100, "price": 2)"),
                      {"site.free", "8 (site.processors minus the processors of the running jobs)", "got 10"});

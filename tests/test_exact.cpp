@@ -79,6 +79,7 @@ rc::Gen<Instance> tie_heavy_instance(int max_bids) {
     Instance s;
     s.name = "rc";
     s.site.processors = *rc::gen::inRange(1, 21);
+    s.site.budget_test = *rc::gen::arbitrary<bool>();  // both readings of Algorithm 2's eligibility
     s.site.mips = *rc::gen::element(1.0, 2.0, 10.0, 100.0);
     s.site.price = *rc::gen::element(0.0, 1.0, 2.0, 3.0);
     int used = 0;
@@ -393,7 +394,7 @@ RC_BOOST_PROP(instant_heuristic_never_beats_dp_optimum_and_passes_properties, ()
   const auto n = *rc::gen::inRange<std::size_t>(0, 41);
   const Instance s = generate_instance(seed, n);
   RC_LOG() << "instance: " << dump(s) << "\n";
-  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+  for (const char* policy : {"greedy-backfilling", "fcfs", "fcfs-blocking"}) {
     CheckRequest request;
     request.policy = policy;
     request.exact = "dp";
@@ -428,7 +429,7 @@ RC_BOOST_PROP(instant_dp_and_enumeration_agree_on_tie_heavy_instances, ()) {
   rc_assert_valid_answer(s, dp, validate_instant, "dp");
   rc_assert_valid_answer(s, en, validate_instant, "enumeration");
   RC_ASSERT(close_rel(dp.objective, en.objective));
-  for (const auto& a : {greedy_backfilling(s), fcfs(s)}) {
+  for (const auto& a : {greedy_backfilling(s), fcfs(s), fcfs_blocking(s)}) {
     const Verdict v = validate_instant(s, a);
     RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << "\n";
     RC_ASSERT(v.feasible);
@@ -441,7 +442,7 @@ RC_BOOST_PROP(timed_heuristic_never_beats_sequences_optimum_up_to_7_bids, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(0, 8);
   const Instance s = generate_instance(seed, n);
   RC_LOG() << "instance: " << dump(s) << "\n";
-  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+  for (const char* policy : {"greedy-backfilling", "fcfs", "fcfs-blocking"}) {
     CheckRequest request;
     request.policy = policy;
     request.exact = "sequences";
@@ -460,7 +461,7 @@ RC_BOOST_PROP(timed_heuristics_and_sequences_pass_validator_on_tie_heavy_instanc
   RC_LOG() << "instance: " << dump(s) << "\n";
   const auto seq = solve_timed_sequences(s);
   rc_assert_valid_answer(s, seq, validate_timed, "sequences");
-  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s), fcfs_blocking_timed(s)}) {
     const Verdict v = validate_timed(s, a);
     RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << "\n";
     RC_ASSERT(v.feasible);
@@ -489,6 +490,7 @@ RC_BOOST_PROP(timed_with_deadline_equal_to_D_equals_instant_dp_and_policies, ())
   RC_LOG() << "fcfs timed " << nlohmann::json(accepted_ids(s, fcfs_timed(s))).dump() << " instant "
            << nlohmann::json(accepted_ids(s, fcfs(s))).dump() << "\n";
   RC_ASSERT(accepted_ids(s, fcfs_timed(s)) == accepted_ids(s, fcfs(s)));
+  RC_ASSERT(accepted_ids(s, fcfs_blocking_timed(s)) == accepted_ids(s, fcfs_blocking(s)));
 }
 
 // With no running jobs and deadlines far beyond the sum of all response times, every eligible job can run in
@@ -506,7 +508,7 @@ RC_BOOST_PROP(timed_with_huge_deadlines_accepts_every_eligible_bid, ()) {
   const auto seq = solve_timed_sequences(s);
   rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
   RC_ASSERT(close_rel(seq.objective, all));
-  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s), fcfs_blocking_timed(s)}) {
     const Verdict v = validate_timed(s, a);
     RC_LOG() << "heuristic verdict: " << v.reason << " objective " << v.objective << " vs " << all << "\n";
     RC_ASSERT(v.feasible);
@@ -644,7 +646,7 @@ RC_BOOST_PROP(instant_heuristic_never_beats_z3_optimum_via_registry, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(0, 21);
   const Instance s = generate_instance(seed, n);
   RC_LOG() << "instance: " << dump(s) << "\n";
-  for (const char* policy : {"greedy-backfilling", "fcfs"}) {
+  for (const char* policy : {"greedy-backfilling", "fcfs", "fcfs-blocking"}) {
     CheckRequest request;
     request.policy = policy;
     request.exact = *rc::gen::element(std::string("z3"), std::string("z3-wmax"));
@@ -666,7 +668,7 @@ RC_BOOST_PROP(timed_z3_and_sequences_agree_up_to_7_bids, ()) {
   rc_assert_valid_answer(s, z3, validate_timed, "timed z3");
   rc_assert_valid_answer(s, seq, validate_timed, "timed sequences");
   RC_ASSERT(close_rel(z3.objective, seq.objective));
-  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s), fcfs_blocking_timed(s)}) {
     const Verdict v = validate_timed(s, a);
     RC_ASSERT(v.feasible);
     RC_ASSERT(v.objective <= z3.objective * (1 + 1e-9) + 1e-9);

@@ -46,7 +46,8 @@ BOOST_AUTO_TEST_CASE(response_time_and_incentive_match_hand_computation) {
 }
 
 BOOST_AUTO_TEST_CASE(eligible_when_de_equals_D_and_budget_equals_B) {
-  const Instance s = semantics_site();
+  Instance s = semantics_site();
+  s.site.budget_test = true;
   // de = 205 = D and b = 400 = B: both conditions hold with equality (de >= D, b >= B).
   const Bid bid = make_bid("W", 4, 80000, /*budget=*/400, /*deadline=*/1000, /*alpha=*/5, /*de=*/205);
   BOOST_TEST(eligible(s.site, bid));
@@ -64,10 +65,14 @@ BOOST_AUTO_TEST_CASE(ineligible_when_expected_response_below_response_time) {
   BOOST_TEST(contains(why, "205"), why);
 }
 
-BOOST_AUTO_TEST_CASE(ineligible_when_budget_below_incentive) {
-  const Instance s = semantics_site();
-  // b = 399 < B = 400; de = 1000 >= D = 205.
+BOOST_AUTO_TEST_CASE(budget_ignored_as_algorithm_2_is_written_unless_budget_test) {
+  Instance s = semantics_site();
+  // b = 399 < B = 400; de = 1000 >= D = 205. Algorithm 2 line 1.40 tests r >= p and de >= D only: eligible.
   const Bid bid = make_bid("W", 4, 80000, /*budget=*/399, 1000, 5);
+  BOOST_TEST(!s.site.budget_test);  // the default
+  BOOST_TEST(eligible(s.site, bid));
+  // With our budget test (site.budget_test), b >= B is required too: ineligible.
+  s.site.budget_test = true;
   BOOST_TEST(!eligible(s.site, bid));
   const std::string why = ineligibility_reason(s.site, bid);
   BOOST_TEST(contains(why, "budget b = 399"), why);
@@ -96,9 +101,10 @@ namespace {
 // p_m = 10 with a running job of 4 processors: r = 6. mu = 100, c = 2.
 //   X: p 4, l 40000 -> exec 100, B 200 (budget 400: eligible)
 //   Y: p 3, l 60000 -> exec 200, B 400 (budget 800: eligible)
-//   Z: p 1, l 10000 -> exec 100, B 200 (budget 100 < 200: ineligible)
+//   Z: p 1, l 10000 -> exec 100, B 200 (budget 100 < 200: ineligible under the budget test, which is on here)
 Instance instant_case() {
   Instance s = make_site(10, 100, 2);
+  s.site.budget_test = true;
   test::add_running(s, "R", 4, 50);
   s.bids = {make_bid("X", 4, 40000, 400, 1000), make_bid("Y", 3, 60000, 800, 1000),
             make_bid("Z", 1, 10000, 100, 1000)};
@@ -199,6 +205,7 @@ BOOST_AUTO_TEST_CASE(validate_timed_rejects_negative_start) {
 
 BOOST_AUTO_TEST_CASE(validate_timed_rejects_ineligible_bid) {
   Instance s = timed_case();
+  s.site.budget_test = true;
   s.bids[1].budget = 199;  // B(Y) = 200 > 199
   const Verdict v = validate_timed(s, admit(s, {"Y"}, {{"Y", 50}}));
   BOOST_TEST(!v.feasible);
@@ -386,9 +393,11 @@ BOOST_AUTO_TEST_CASE(read_instance_keeps_explicit_alpha_and_expected_response) {
 
 BOOST_AUTO_TEST_CASE(write_then_read_round_trips_generated_instances) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    const Instance a = generate_instance(seed, 6);
+    Instance a = generate_instance(seed, 6);
+    a.site.budget_test = seed % 2 == 0;
     const Instance b = read_instance(write_instance(a), "roundtrip");
     BOOST_TEST_CONTEXT("seed " << seed << ": " << test::dump(a)) {
+      BOOST_TEST(b.site.budget_test == a.site.budget_test);
       BOOST_TEST(b.site.processors == a.site.processors);
       BOOST_TEST(b.site.free_processors == a.site.free_processors);
       BOOST_TEST(b.site.mips == a.site.mips);

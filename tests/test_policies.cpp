@@ -1,6 +1,7 @@
-// Suite `policies`: the admission policies on hand-computed instances: greedy-backfilling (STRICTGREEDY) and
-// FCFS, instant and timed, including the worked example examples/sla-greedy-vs-optimum.json.
-// Source: paper 004 sec. 3.2 and Algorithm 2 (lines 1.36-1.48); FCFS baseline sec. 4; timed placement our own.
+// Suite `policies`: the admission policies on hand-computed instances: greedy-backfilling (STRICTGREEDY), FCFS
+// decided on arrival and fcfs-blocking (ours), instant and timed, with and without the budget test, including the
+// worked example examples/sla-greedy-vs-optimum.json. Source: paper 004 sec. 3.2 and Algorithm 2 (lines
+// 1.36-1.48); FCFS baseline sec. 4.2; fcfs-blocking, the budget test and timed placement our own.
 #include "counterexamples/builtin.hpp"
 #include "model/input.hpp"
 #include "model/sla.hpp"
@@ -23,7 +24,10 @@ namespace {
 
 const std::string kExample = std::string(SCHEDCHECK_SOURCE_DIR) + "/examples/sla-greedy-vs-optimum.json";
 
+const std::string kBudgetExample = std::string(SCHEDCHECK_SOURCE_DIR) + "/examples/sla-budget-test.json";
+
 Instance example() { return read_instance(read_json_file(kExample), kExample); }
+Instance example_with_budget_test() { return read_instance(read_json_file(kBudgetExample), kBudgetExample); }
 
 std::vector<std::string> ids(const Instance& s, const Admission& a) { return accepted_ids(s, a); }
 using Ids = std::vector<std::string>;
@@ -41,7 +45,8 @@ BOOST_AUTO_TEST_SUITE(policies)
 // ------------------------------------------------------------------ the worked example
 // Numbers from the example's comment: p_m = r = 10, mu = 100, c = 2, alpha = 0.
 //   exec: A 60000/(100*6) = 100, B 45000/(100*5) = 90, C 40000/(100*5) = 80, D 5000/(100*1) = 50
-//   B(J,R) = 2 * exec: A 200, B 180, C 160, D 100; D has budget 50 < 100 (ineligible).
+//   B(J,R) = 2 * exec: A 200, B 180, C 160, D 100; D has budget 50 < 100, which matters only under the budget
+//   test (examples/sla-budget-test.json is the same instance with site.budget_test = true).
 
 BOOST_AUTO_TEST_CASE(example_incentives_match_comment) {
   const Instance s = example();
@@ -50,42 +55,47 @@ BOOST_AUTO_TEST_CASE(example_incentives_match_comment) {
   BOOST_TEST(incentive(s.site, s.bids[1]) == 180.0);
   BOOST_TEST(incentive(s.site, s.bids[2]) == 160.0);
   BOOST_TEST(incentive(s.site, s.bids[3]) == 100.0);
-  BOOST_TEST(!eligible(s.site, s.bids[3]));
+  BOOST_TEST(!s.site.budget_test);
+  BOOST_TEST(eligible(s.site, s.bids[3]));  // Algorithm 2 as written: de >= D only
+  BOOST_TEST(!eligible(example_with_budget_test().site, s.bids[3]));
 }
 
-BOOST_AUTO_TEST_CASE(example_greedy_accepts_only_A_for_200) {
-  // Decreasing incentive A, B, C: A fits (6 <= 10, r = 4); B and C need 5 > 4; D ineligible.
+BOOST_AUTO_TEST_CASE(example_greedy_accepts_A_and_D_for_300) {
+  // Decreasing incentive A, B, C, D: A fits (6 <= 10, r = 4); B and C need 5 > 4; D fits (1 <= 4). 200 + 100.
   const Instance s = example();
   const Admission a = greedy_backfilling(s);
-  BOOST_TEST(ids(s, a) == Ids{"A"}, boost::test_tools::per_element());
+  BOOST_TEST(ids(s, a) == (Ids{"A", "D"}), boost::test_tools::per_element());
   const Verdict v = validate_instant(s, a);
   BOOST_TEST(v.feasible, v.reason);
-  BOOST_TEST(v.objective == 200.0);
+  BOOST_TEST(v.objective == 300.0);
 }
 
-BOOST_AUTO_TEST_CASE(example_fcfs_accepts_only_A_for_200) {
-  // Arrival order: A accepted (r = 4), B (5 > 4) blocks the queue.
+BOOST_AUTO_TEST_CASE(example_fcfs_decides_on_arrival_A_and_D_and_fcfs_blocking_only_A) {
+  // FCFS decided on arrival (paper 004 sec. 4.2): A reserved (r = 4), B (5 > 4) rejected, C (5 > 4) rejected,
+  // D (1 <= 4) reserved: 300. fcfs-blocking (our own): A, then B blocks the queue: 200.
   const Instance s = example();
-  const Admission a = fcfs(s);
-  BOOST_TEST(ids(s, a) == Ids{"A"}, boost::test_tools::per_element());
-  BOOST_TEST(validate_instant(s, a).objective == 200.0);
+  BOOST_TEST(ids(s, fcfs(s)) == (Ids{"A", "D"}), boost::test_tools::per_element());
+  BOOST_TEST(validate_instant(s, fcfs(s)).objective == 300.0);
+  BOOST_TEST(ids(s, fcfs_blocking(s)) == Ids{"A"}, boost::test_tools::per_element());
+  BOOST_TEST(validate_instant(s, fcfs_blocking(s)).objective == 200.0);
 }
 
-BOOST_AUTO_TEST_CASE(example_optimum_is_B_plus_C_for_340_by_every_method) {
-  // B + C: 5 + 5 = 10 processors, 180 + 160 = 340.
-  const Instance s = example();
-  std::vector<std::pair<std::string, ExactResult<Admission>>> results;
-  results.emplace_back("dp", solve_instant_dp(s));
-  results.emplace_back("enumeration", solve_instant_enumeration(s));
-  results.emplace_back("z3", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kLia));
-  results.emplace_back("z3-wmax", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kWmax));
-  results.emplace_back("z3-optimize", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kOptimize));
-  for (const auto& [name, r] : results) {
-    BOOST_TEST_CONTEXT(name) {
-      BOOST_TEST_REQUIRE(r.status == ExactStatus::kOptimal);
-      BOOST_TEST(r.objective == 340.0);
-      BOOST_TEST(ids(s, *r.decision) == (Ids{"B", "C"}), boost::test_tools::per_element());
-      BOOST_TEST(validate_instant(s, *r.decision).feasible);
+BOOST_AUTO_TEST_CASE(example_optimum_is_B_plus_C_for_340_by_every_method_with_and_without_budget_test) {
+  // B + C: 5 + 5 = 10 processors, 180 + 160 = 340 (A + D = 300; D's eligibility does not change the optimum).
+  for (const Instance& s : {example(), example_with_budget_test()}) {
+    std::vector<std::pair<std::string, ExactResult<Admission>>> results;
+    results.emplace_back("dp", solve_instant_dp(s));
+    results.emplace_back("enumeration", solve_instant_enumeration(s));
+    results.emplace_back("z3", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kLia));
+    results.emplace_back("z3-wmax", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kWmax));
+    results.emplace_back("z3-optimize", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kOptimize));
+    for (const auto& [name, r] : results) {
+      BOOST_TEST_CONTEXT(name << (s.site.budget_test ? " with budget test" : "")) {
+        BOOST_TEST_REQUIRE(r.status == ExactStatus::kOptimal);
+        BOOST_TEST(r.objective == 340.0);
+        BOOST_TEST(ids(s, *r.decision) == (Ids{"B", "C"}), boost::test_tools::per_element());
+        BOOST_TEST(validate_instant(s, *r.decision).feasible);
+      }
     }
   }
 }
@@ -96,45 +106,67 @@ BOOST_AUTO_TEST_CASE(example_registry_check_reports_gap_and_optimal_within_failu
   CheckRequest request;
   request.policy = "greedy-backfilling";
   const Report r = problem.check(read_json_file(kExample), kExample, request);
-  BOOST_TEST(r.heuristic.objective == 200.0);
+  BOOST_TEST(r.heuristic.objective == 300.0);
   BOOST_TEST(r.optimum.status == "optimal");
   BOOST_TEST(r.optimum.objective == 340.0);
   BOOST_TEST_REQUIRE(r.gap.has_value());
-  BOOST_TEST(*r.gap == (340.0 - 200.0) / 340.0, boost::test_tools::tolerance(1e-12));  // 0.41176...
+  BOOST_TEST(*r.gap == (340.0 - 300.0) / 340.0, boost::test_tools::tolerance(1e-12));  // 0.11765...
   BOOST_TEST(r.failing() == Ids{"optimal-within"}, boost::test_tools::per_element());
   BOOST_TEST(r.exit_code() == 1);
-  // With a tolerance of 45% >= 41.18%, nothing fails.
-  request.tolerance = 0.45;
+  // With a tolerance of 12% >= 11.76%, nothing fails.
+  request.tolerance = 0.12;
   BOOST_TEST(problem.check(read_json_file(kExample), kExample, request).exit_code() == 0);
 }
 
-BOOST_AUTO_TEST_CASE(example_timed_greedy_places_A_at_0_B_and_C_at_100_for_540) {
+BOOST_AUTO_TEST_CASE(example_with_budget_test_greedy_accepts_only_A_for_200_gap_41_percent) {
+  // Under the budget test D (b = 50 < B = 100) is ineligible: greedy A (r = 4), B and C need 5: 200; gap
+  // (340 - 200) / 340 = 41.18%. fcfs: A, B and C rejected on arrival, D ineligible: 200 as well.
+  auto registry = make_builtin_registry();
+  const auto& problem = registry.get("sla-admission");
+  const Instance s = example_with_budget_test();
+  BOOST_TEST(ids(s, greedy_backfilling(s)) == Ids{"A"}, boost::test_tools::per_element());
+  BOOST_TEST(ids(s, fcfs(s)) == Ids{"A"}, boost::test_tools::per_element());
+  CheckRequest request;
+  request.policy = "greedy-backfilling";
+  const Report r = problem.check(read_json_file(kBudgetExample), kBudgetExample, request);
+  BOOST_TEST(r.heuristic.objective == 200.0);
+  BOOST_TEST(r.optimum.objective == 340.0);
+  BOOST_TEST_REQUIRE(r.gap.has_value());
+  BOOST_TEST(*r.gap == (340.0 - 200.0) / 340.0, boost::test_tools::tolerance(1e-12));  // 0.41176...
+}
+
+BOOST_AUTO_TEST_CASE(example_timed_greedy_places_D_at_0_A_at_0_B_and_C_at_100_for_640) {
   // A (6) runs [0,100); B (5) cannot start before 100 (4 free), finishes 190 <= 270; C (5) starts 100 on the other
-  // 5, finishes 180 <= 240. Total 200 + 180 + 160 = 540.
+  // 5, finishes 180 <= 240; D (1) fits beside A at 0, finishes 50 <= 150. Total 200 + 180 + 160 + 100 = 640.
   const Instance s = example();
   const Admission a = greedy_backfilling_timed(s);
-  BOOST_TEST(ids(s, a) == (Ids{"A", "B", "C"}), boost::test_tools::per_element());
+  BOOST_TEST(ids(s, a) == (Ids{"A", "B", "C", "D"}), boost::test_tools::per_element());
   BOOST_TEST(start_of(s, a, "A") == 0.0);
   BOOST_TEST(start_of(s, a, "B") == 100.0);
   BOOST_TEST(start_of(s, a, "C") == 100.0);
+  BOOST_TEST(start_of(s, a, "D") == 0.0);
   const Verdict v = validate_timed(s, a);
   BOOST_TEST(v.feasible, v.reason);
-  BOOST_TEST(v.objective == 540.0);
+  BOOST_TEST(v.objective == 640.0);
 }
 
-BOOST_AUTO_TEST_CASE(example_timed_fcfs_also_540_and_timed_optimum_is_540) {
-  // Arrival order equals incentive order here, so FCFS places the same way. 540 uses every eligible bid: optimal.
-  const Instance s = example();
-  const Admission a = fcfs_timed(s);
-  BOOST_TEST(ids(s, a) == (Ids{"A", "B", "C"}), boost::test_tools::per_element());
-  BOOST_TEST(validate_timed(s, a).objective == 540.0);
-  const auto seq = solve_timed_sequences(s);
-  const auto z3 = solve_timed_z3(s, SolveOptions{});
-  BOOST_TEST_REQUIRE(seq.status == ExactStatus::kOptimal);
-  BOOST_TEST_REQUIRE(z3.status == ExactStatus::kOptimal);
-  BOOST_TEST(seq.objective == 540.0);
-  BOOST_TEST(z3.objective == 540.0);
-  BOOST_TEST(validate_timed(s, *z3.decision).feasible, validate_timed(s, *z3.decision).reason);
+BOOST_AUTO_TEST_CASE(example_timed_fcfs_also_640_and_timed_optimum_is_640_or_540_with_budget_test) {
+  // Arrival order equals incentive order here, so FCFS places the same way. 640 uses every bid: optimal. Under
+  // the budget test D is ineligible: A, B, C for 540, again every eligible bid.
+  for (const Instance& s : {example(), example_with_budget_test()}) {
+    const double expected = s.site.budget_test ? 540.0 : 640.0;
+    BOOST_TEST_CONTEXT((s.site.budget_test ? "with budget test" : "as written")) {
+      BOOST_TEST(validate_timed(s, fcfs_timed(s)).objective == expected);
+      BOOST_TEST(validate_timed(s, fcfs_blocking_timed(s)).objective == expected);
+      const auto seq = solve_timed_sequences(s);
+      const auto z3 = solve_timed_z3(s, SolveOptions{});
+      BOOST_TEST_REQUIRE(seq.status == ExactStatus::kOptimal);
+      BOOST_TEST_REQUIRE(z3.status == ExactStatus::kOptimal);
+      BOOST_TEST(seq.objective == expected);
+      BOOST_TEST(z3.objective == expected);
+      BOOST_TEST(validate_timed(s, *z3.decision).feasible, validate_timed(s, *z3.decision).reason);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ examples/sla-timed-running-jobs.json
@@ -167,12 +199,14 @@ BOOST_AUTO_TEST_CASE(running_example_timed_optimum_is_Y_then_X_for_160) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(running_example_instant_greedy_takes_Y_and_fcfs_blocks_on_X) {
-  // r = 4 - 2 = 2: X (4) never fits. Greedy (X, Y, Z): Y (60) fits, then r = 0. FCFS meets X first: blocks, 0.
+BOOST_AUTO_TEST_CASE(running_example_instant_greedy_and_fcfs_take_Y_and_fcfs_blocking_blocks_on_X) {
+  // r = 4 - 2 = 2: X (4) never fits. Greedy (X, Y, Z): Y (60) fits, then r = 0. FCFS on arrival: X rejected, Y
+  // reserved, Z (2 > 0) rejected: Y. fcfs-blocking meets X first: blocks, nothing.
   const std::string file = std::string(SCHEDCHECK_SOURCE_DIR) + "/examples/sla-timed-running-jobs.json";
   const Instance s = read_instance(read_json_file(file), file);
   BOOST_TEST(ids(s, greedy_backfilling(s)) == Ids{"Y"}, boost::test_tools::per_element());
-  BOOST_TEST(ids(s, fcfs(s)).empty());
+  BOOST_TEST(ids(s, fcfs(s)) == Ids{"Y"}, boost::test_tools::per_element());
+  BOOST_TEST(ids(s, fcfs_blocking(s)).empty());
   BOOST_TEST(solve_instant_dp(s).objective == 60.0);
 }
 
@@ -191,12 +225,31 @@ Instance blocking_case() {
 }
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(fcfs_blocks_at_first_misfit_even_if_later_bid_fits) {
-  // A (r = 4); B needs 5 > 4: blocks; C (4 <= 4) would fit but is never reached. Total 100.
+BOOST_AUTO_TEST_CASE(fcfs_blocking_blocks_at_first_misfit_even_if_later_bid_fits) {
+  // fcfs-blocking (our own): A (r = 4); B needs 5 > 4: blocks; C (4 <= 4) would fit but is never reached. 100.
   const Instance s = blocking_case();
-  const Admission a = fcfs(s);
+  const Admission a = fcfs_blocking(s);
   BOOST_TEST(ids(s, a) == Ids{"A"}, boost::test_tools::per_element());
   BOOST_TEST(validate_instant(s, a).objective == 100.0);
+}
+
+BOOST_AUTO_TEST_CASE(fcfs_decides_each_bid_on_arrival_a_misfit_holds_up_nobody) {
+  // The example: r = 4 free, bid A (p = 6) arrives before bid B (p = 2, incentive 50). Algorithm 2's
+  // test on arrival: A (6 > 4) rejected, B (2 <= 4) reserved: {B}. fcfs-blocking accepts nothing.
+  // mu = 100, c = 1: B's length 10000 / (100 * 2) = 50 s, incentive 1 * 50 = 50.
+  Instance s = make_site(10, 100, 1, /*free=*/4);
+  s.bids = {make_bid("A", 6, 60000, 1000, 1000), make_bid("B", 2, 10000, 1000, 1000)};
+  BOOST_TEST(incentive(s.site, s.bids[1]) == 50.0);
+  BOOST_TEST(ids(s, fcfs(s)) == Ids{"B"}, boost::test_tools::per_element());
+  BOOST_TEST(ids(s, fcfs_blocking(s)).empty());
+  BOOST_TEST(validate_instant(s, fcfs(s)).objective == 50.0);
+}
+
+BOOST_AUTO_TEST_CASE(fcfs_on_arrival_also_backfills_past_a_misfit_in_blocking_case) {
+  // Arrival order A, B, C: A (r = 4), B (5 > 4) rejected, C (4 <= 4) reserved: 100 + 60 = 160 (as greedy here).
+  const Instance s = blocking_case();
+  BOOST_TEST(ids(s, fcfs(s)) == (Ids{"A", "C"}), boost::test_tools::per_element());
+  BOOST_TEST(validate_instant(s, fcfs(s)).objective == 160.0);
 }
 
 BOOST_AUTO_TEST_CASE(greedy_skips_misfit_and_backfills_later_bid) {
@@ -207,22 +260,26 @@ BOOST_AUTO_TEST_CASE(greedy_skips_misfit_and_backfills_later_bid) {
   BOOST_TEST(validate_instant(s, a).objective == 160.0);
 }
 
-BOOST_AUTO_TEST_CASE(fcfs_ineligible_bid_does_not_block) {
-  // A over budget (1 < B = 100): rejected, not blocking; B (5) and C (4) fit in 10: 80 + 60 = 140.
+BOOST_AUTO_TEST_CASE(fcfs_blocking_ineligible_bid_does_not_block) {
+  // Under the budget test, A over budget (1 < B = 100): rejected, not blocking; B (5) and C (4) fit in 10: 140.
   Instance s = blocking_case();
+  s.site.budget_test = true;
   s.bids[0].budget = 1;
-  const Admission a = fcfs(s);
+  const Admission a = fcfs_blocking(s);
   BOOST_TEST(ids(s, a) == (Ids{"B", "C"}), boost::test_tools::per_element());
   BOOST_TEST(validate_instant(s, a).objective == 140.0);
 }
 
 BOOST_AUTO_TEST_CASE(ineligible_bids_never_accepted_by_any_policy) {
-  // The two most lucrative bids are ineligible (A over budget, B with de < D); all would fit on p_m = 20.
+  // The two most lucrative bids are ineligible (A over budget under the budget test, B with de < D); all would
+  // fit on p_m = 20.
   Instance s = make_site(20, 100, 1);
+  s.site.budget_test = true;
   s.bids = {make_bid("A", 6, 60000, 99.9, 1000),             // B = 100 > budget 99.9
             make_bid("B", 5, 40000, 1000, 1000, 0, 79.9),     // D = 80 > de = 79.9
             make_bid("C", 4, 24000, 1000, 1000)};
-  for (const auto& a : {greedy_backfilling(s), fcfs(s), greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling(s), fcfs(s), fcfs_blocking(s), greedy_backfilling_timed(s), fcfs_timed(s),
+                        fcfs_blocking_timed(s)}) {
     BOOST_TEST(ids(s, a) == Ids{"C"}, boost::test_tools::per_element());
   }
   const auto dp = solve_instant_dp(s);
@@ -281,17 +338,20 @@ BOOST_AUTO_TEST_CASE(timed_greedy_waits_for_running_job_and_rejects_what_cannot_
   BOOST_TEST(v.objective == 100.0);
 }
 
-BOOST_AUTO_TEST_CASE(timed_fcfs_blocks_behind_job_that_cannot_meet_deadline) {
-  // Q (first, eligible) cannot meet its deadline: it blocks, so P is not accepted.
+BOOST_AUTO_TEST_CASE(timed_fcfs_rejects_what_cannot_meet_its_deadline_and_fcfs_blocking_blocks_behind_it) {
+  // FCFS decided on arrival: Q (first, eligible) cannot meet its deadline: rejected; P at 50 (as greedy).
+  // fcfs-blocking (ours): Q blocks, so P is not accepted.
   const Instance s = running_case();
-  BOOST_TEST(ids(s, fcfs_timed(s)).empty());
+  BOOST_TEST(ids(s, fcfs_timed(s)) == Ids{"P"}, boost::test_tools::per_element());
+  BOOST_TEST(start_of(s, fcfs_timed(s), "P") == 50.0);
+  BOOST_TEST(ids(s, fcfs_blocking_timed(s)).empty());
 }
 
 BOOST_AUTO_TEST_CASE(timed_policies_use_free_processors_beside_running_job) {
   // Small job S: p 2, l 8000 -> D 8000/200 = 40, d 45: fits now beside R's 8 processors (2 free), ends 40 <= 45.
   Instance s = running_case();
   s.bids.push_back(make_bid("S", 2, 8000, 1000, 45));
-  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling_timed(s), fcfs_timed(s), fcfs_blocking_timed(s)}) {
     const Verdict v = validate_timed(s, a);
     BOOST_TEST(v.feasible, v.reason);
   }
@@ -307,6 +367,7 @@ BOOST_AUTO_TEST_CASE(instant_policies_see_only_free_processors_now) {
   BOOST_TEST(s.site.free_processors == 2);
   BOOST_TEST(ids(s, greedy_backfilling(s)).empty());
   BOOST_TEST(ids(s, fcfs(s)).empty());
+  BOOST_TEST(ids(s, fcfs_blocking(s)).empty());
 }
 
 BOOST_AUTO_TEST_CASE(instant_deadline_property_flags_bid_eligible_by_de_whose_deadline_is_below_D) {
@@ -333,7 +394,8 @@ BOOST_AUTO_TEST_CASE(instant_deadline_property_flags_bid_eligible_by_de_whose_de
 
 BOOST_AUTO_TEST_CASE(policies_return_one_flag_and_start_per_bid) {
   const Instance s = example();
-  for (const auto& a : {greedy_backfilling(s), fcfs(s), greedy_backfilling_timed(s), fcfs_timed(s)}) {
+  for (const auto& a : {greedy_backfilling(s), fcfs(s), fcfs_blocking(s), greedy_backfilling_timed(s), fcfs_timed(s),
+                        fcfs_blocking_timed(s)}) {
     BOOST_TEST(a.accepted.size() == s.bids.size());
     BOOST_TEST(a.start.size() == s.bids.size());
   }

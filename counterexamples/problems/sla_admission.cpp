@@ -19,9 +19,12 @@ std::unique_ptr<Problem> sla_admission() {
       {{"greedy-backfilling", "paper 004 Alg. 2 (STRICTGREEDY)",
         "bids in decreasing incentive, accept each eligible bid that fits"},
        sla::greedy_backfilling},
-      {{"fcfs", "paper 004 sec. 4 (0% SLA bid delay baseline)",
-        "arrival order, accept while it fits; the first misfit blocks"},
+      {{"fcfs", "paper 004 sec. 4.2 (0% SLA bid delay: decided on arrival by Alg. 2's test)",
+        "arrival order; each eligible bid that fits is accepted, each misfit rejected (blocks nobody)"},
        sla::fcfs},
+      {{"fcfs-blocking", "our own (variant of fcfs: a queue without backfilling, not the paper's reading)",
+        "arrival order, accept while it fits; the first eligible misfit blocks every later bid"},
+       sla::fcfs_blocking},
   };
   spec.exact = {
       {{"dp", "our own", "dynamic programming over free processors; O(n r)"},

@@ -20,9 +20,12 @@ std::unique_ptr<Problem> sla_admission_timed() {
       {{"greedy-backfilling", "paper 004 Alg. 2 + earliest feasible start",
         "decreasing incentive; each eligible job at its earliest start that meets d"},
        sla::greedy_backfilling_timed},
-      {{"fcfs", "paper 004 sec. 4 baseline + earliest feasible start",
-        "arrival order; the first eligible job that cannot meet d blocks"},
+      {{"fcfs", "paper 004 sec. 4.2 (decided on arrival) + earliest feasible start",
+        "arrival order; each eligible job at its earliest start that meets d, else rejected (blocks nobody)"},
        sla::fcfs_timed},
+      {{"fcfs-blocking", "our own (variant of fcfs, not the paper's reading) + earliest feasible start",
+        "arrival order; the first eligible job that cannot meet d blocks every later bid"},
+       sla::fcfs_blocking_timed},
   };
   spec.exact = {
       {{"z3", "our own", "z3::optimize: accept flags, real start times, capacity at each start; to ~12 bids"},
