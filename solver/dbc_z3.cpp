@@ -20,7 +20,7 @@ namespace schedcheck::dbc {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 using z3support::exact_real;
 constexpr double kProbeGap = 1e-6;  // bisection toward the lower bound while the gap is above this share
 constexpr int kCountingCuts = 4;   // q = 1..4 in the counting cuts below
@@ -67,10 +67,18 @@ std::vector<int> pack(const std::vector<double>& durations, int bins, double lim
 
 
 ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options) {
-  const auto started = Clock::now();
+  const auto started = SteadyClock::now();
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   const double limit = horizon(instance);
+  for (const Resource& res : instance.resources)
+    if (lane_width(instance, res) > 1) {  // the packing oracle packs independent PEs
+      result.detail = fmt::format("{} has request lanes of {} PEs (maxProc > 1, maxPendingRequests below its usable "
+                                  "PEs): shared request windows are not encoded; use dp", res.id,
+                                  lane_width(instance, res));
+      result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
+      return result;
+    }
   std::optional<Schedule> incumbent;  // the best schedule found; kept if Z3 stops with an error
   bool cost_proven = false;
   std::vector<int> pes(m);
@@ -104,12 +112,14 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       z3::expr_vector choices(ctx);
       double cheapest = kInfinity();
       for (std::size_t r = 0; r < m; ++r) {
-        if (!fits(duration(instance.resources[r], instance.jobs[j]), limit)) continue;
+        if (!fits(duration(instance.resources[r], instance.jobs[j]), limit) ||
+            !eligible(instance, instance.resources[r], instance.jobs[j]))
+          continue;
         const z3::expr v = ctx.bool_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
         y[j][r] = v;
         choices.push_back(v);
-        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance.resources[r], instance.jobs[j])), zero);
-        cheapest = std::min(cheapest, job_cost(instance.resources[r], instance.jobs[j]));
+        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance, instance.resources[r], instance.jobs[j])), zero);
+        cheapest = std::min(cheapest, job_cost(instance, instance.resources[r], instance.jobs[j]));
       }
       if (cheapest < kInfinity()) lower += cheapest;
       solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
@@ -201,7 +211,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       double best = total_cost(instance, *incumbent);
       z3::expr best_exact = ctx.real_val(0);
       for (std::size_t j = 0; j < n; ++j)
-        best_exact = best_exact + exact_real(ctx, job_cost(instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
+        best_exact = best_exact + exact_real(ctx, job_cost(instance, instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
       best_exact = best_exact.simplify();
       int asked = 0;
       while (!deadline.passed()) {
@@ -273,7 +283,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.decision = std::move(incumbent);
     }
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
   return result;
 }
 
