@@ -145,14 +145,15 @@ Packing pack(const Instance& instance, std::size_t r, const std::vector<std::siz
   return p;
 }
 
-// Lane b's jobs `mine` (bits over all jobs) into the schedule: request after request, each PE back to back.
+// Lane b's jobs `mine` (bit i = jobs[i]) into the schedule: request after request, each PE back to back.
 void place_lane(const Instance& instance, std::size_t r, const Packing& p, std::size_t b, std::uint32_t mine,
-                Schedule& s) {
+                const std::vector<std::size_t>& jobs, Schedule& s) {
   const Lane& lane = p.lanes[b];
   const Resource& res = instance.resources[r];
   auto run_on = [&](std::uint32_t set, int pe, double t) {
-    for (std::size_t j = 0; set >> j; ++j)
-      if (set >> j & 1U) {
+    for (std::size_t i = 0; set >> i; ++i)
+      if (set >> i & 1U) {
+        const std::size_t j = jobs[i];
         s.resource[j] = static_cast<int>(r);
         s.pe[j] = pe;
         s.start[j] = t;
@@ -176,6 +177,23 @@ void place_lane(const Instance& instance, std::size_t r, const Packing& p, std::
 }
 
 }  // namespace
+
+std::optional<std::vector<std::pair<int, double>>> pack_resource(const Instance& instance, std::size_t r,
+                                                                 const std::vector<std::size_t>& jobs, double limit) {
+  if (jobs.size() > kDpMaxJobs) return std::nullopt;
+  const Packing p = pack(instance, r, jobs, limit);
+  std::uint32_t mine = (std::uint32_t{1} << jobs.size()) - 1;
+  if (p.makespan[mine] == kInf) return std::nullopt;
+  Schedule s = empty_schedule(instance);
+  for (std::size_t b = p.taken.size(); mine != 0 && b-- > 0;) {
+    const std::uint32_t one = p.taken[b][mine];
+    place_lane(instance, r, p, b, one, jobs, s);
+    mine ^= one;
+  }
+  std::vector<std::pair<int, double>> out;
+  for (std::size_t j : jobs) out.emplace_back(s.pe[j], s.start[j]);
+  return out;
+}
 
 ExactResult<Schedule> solve_dp(const Instance& instance) {
   const auto started = SteadyClock::now();
@@ -240,7 +258,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance) {
       rest ^= mine;
       for (std::size_t b = packing[r].taken.size(); mine != 0 && b-- > 0;) {
         const std::uint32_t one = packing[r].taken[b][mine];
-        place_lane(instance, r, packing[r], b, one, s);
+        place_lane(instance, r, packing[r], b, one, jobs, s);
         mine ^= one;
       }
     }

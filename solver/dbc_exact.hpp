@@ -6,6 +6,10 @@
 #include "model/dbc.hpp"
 #include "solver/result.hpp"
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 namespace schedcheck::dbc {
 
 inline constexpr std::size_t kDpMaxJobs = 12;
@@ -13,5 +17,11 @@ inline constexpr std::size_t kDpMaxJobs = 12;
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
 // assigns every job by min(Dabsolute, maxTr) within Babsolute (detail says why). `unknown` above kDpMaxJobs.
 ExactResult<Schedule> solve_dp(const Instance& instance);
+
+// The DP's packing of one resource, for other exact methods (z3's oracle on request lanes of several PEs): the jobs
+// `jobs` (at most kDpMaxJobs) on resource r's lanes, every lane done by `limit` (fits()), least makespan; per job of
+// `jobs` its (PE, start), or nullopt when they do not fit (or there are more than kDpMaxJobs).
+std::optional<std::vector<std::pair<int, double>>> pack_resource(const Instance& instance, std::size_t r,
+                                                                 const std::vector<std::size_t>& jobs, double limit);
 
 }  // namespace schedcheck::dbc
