@@ -124,6 +124,16 @@ Packing pack(const Instance& instance, std::size_t r, const std::vector<std::siz
     std::vector<double> next = p.makespan;  // lane b takes nothing
     std::vector<std::uint32_t> taken(all, 0);
     const bool identical = lane.width == p.lanes.front().width;
+    if (p.lanes.size() == 1) {  // the first lane takes the whole subset
+      for (std::uint32_t t = 1; t < all; ++t)
+        if (lane.time[t] < kInf) {
+          next[t] = lane.time[t];
+          taken[t] = t;
+        }
+      p.makespan = std::move(next);
+      p.taken.push_back(std::move(taken));
+      continue;
+    }
     for (std::uint32_t t = 1; t < all; ++t) {
       // identical lanes: the new one takes the lowest job (symmetry); a narrower last lane: any subset
       const std::uint32_t low = identical ? t & (~t + 1) : 0, rest = t ^ low;

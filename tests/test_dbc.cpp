@@ -1,6 +1,7 @@
 // Tests of the DBC broker slice (paper 001): hand-computed cases, every reader rule, z3-vs-dp and heuristic-vs-exact
-// differentials on seeded instances (sizes stated per test), the Table 2 reproduction's direction, the load split.
-// Our own. Runtime: about 20 s, mostly Z3 (only on instances of at most 5 jobs, 1.5 s limit each).
+// differentials on seeded instances (sizes stated per test), the Table 2 reproduction's direction, the load split;
+// issue 14: the loop order, maxTr per request, pending requests on lanes and each reading, by hand, and a
+// differential over random readings. Our own. Runtime: about 4 s, mostly Z3 (instances of at most 5 jobs).
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/dbc_generator.hpp"
 #include "model/dbc.hpp"
