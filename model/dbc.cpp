@@ -290,7 +290,8 @@ std::string request_violation(const Instance& instance, const Schedule& s) {
     const int width = lane_width(instance, instance.resources[r]);
     for (const auto& lane : lane_runs(instance, s, r, width))
       for (const Run& run : lane) {
-        if (run.end - run.start <= instance.broker.max_tr + kTimeTolerance) continue;
+        // as lenient as fits() (relative slack) and as kTimeTolerance, so that what a policy accepts passes
+        if (fits(run.end - run.start - kTimeTolerance, instance.broker.max_tr)) continue;
         const auto& first = instance.jobs[run.jobs.front()];
         if (run.jobs.size() == 1)
           return fmt::format("job {} runs {} s on {}, longer than maxTr = {} (the most one request may ask for)",
