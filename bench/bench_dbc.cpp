@@ -32,8 +32,8 @@ Instance make(std::uint64_t seed, std::vector<Resource> resources, std::size_t j
                           rng.chance(0.5) ? Origin::kLocal : Origin::kGrid});
   in.dfactor = dfactor;
   in.bfactor = 0.5;
-  in.deadline = absolute_deadline(in.resources, in.jobs, dfactor);
-  in.budget = absolute_budget(in.resources, in.jobs, 0.5);
+  in.deadline = absolute_deadline(in, dfactor);
+  in.budget = absolute_budget(in, 0.5);
   return in;
 }
 }  // namespace
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     std::size_t assigned = 0;
     for (std::size_t k = 0; k < repeats; ++k) {
       auto t = std::chrono::steady_clock::now();
-      const Schedule s = dbc_assign(in, all);
+      const Schedule s = dbc_assign(in, all, LoopOrder::kGroupsOuter);
       dbc_ms.push_back(ms_since(t));
       assigned = assigned_count(s);
       t = std::chrono::steady_clock::now();

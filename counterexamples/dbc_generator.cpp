@@ -41,15 +41,17 @@ Instance generate_instance(std::uint64_t seed, std::size_t jobs) {
     instance.broker.max_proc = static_cast<int>(rng.integer(1, 2));
     instance.broker.max_pending_requests = static_cast<int>(rng.integer(1, 2));
   }
-  instance.deadline = absolute_deadline(instance.resources, instance.jobs, *instance.dfactor);
-  instance.budget = absolute_budget(instance.resources, instance.jobs, *instance.bfactor);
+  instance.deadline = absolute_deadline(instance, *instance.dfactor);
+  instance.budget = absolute_budget(instance, *instance.bfactor);
+  if (rng.chance(0.3))  // requests shorter than the deadline: a PE runs several (issue 14)
+    instance.broker.max_tr = std::max(0.01, round_to(instance.deadline * rng.uniform(0.25, 1.0), 0.01));
   return instance;
 }
 
 std::vector<Instance> shrink_candidates(const Instance& instance) {
   ShrinkCandidates<Instance> candidates(instance, [](Instance& c) {
-    if (c.dfactor) c.deadline = absolute_deadline(c.resources, c.jobs, *c.dfactor);
-    if (c.bfactor) c.budget = absolute_budget(c.resources, c.jobs, *c.bfactor);
+    if (c.dfactor) c.deadline = absolute_deadline(c, *c.dfactor);
+    if (c.bfactor) c.budget = absolute_budget(c, *c.bfactor);
     return true;
   });
   auto variant = [&](auto&& change) { candidates.add(change); };
@@ -61,7 +63,15 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
   if (instance.bfactor) variant([](Instance& c) { c.bfactor.reset(); c.budget = std::ceil(c.budget); });
   const Broker defaults;
   if (instance.broker.max_proc != defaults.max_proc || instance.broker.max_pending_requests != defaults.max_pending_requests)
-    variant([&](Instance& c) { c.broker = defaults; });
+    variant([&](Instance& c) {
+      c.broker.max_proc = defaults.max_proc;
+      c.broker.max_pending_requests = defaults.max_pending_requests;
+    });
+  if (std::isfinite(instance.broker.max_tr)) {
+    variant([&](Instance& c) { c.broker.max_tr = defaults.max_tr; });
+    const double rounded = std::ceil(instance.broker.max_tr);
+    if (rounded != instance.broker.max_tr) variant([&](Instance& c) { c.broker.max_tr = rounded; });
+  }
   for (std::size_t r = 0; r < instance.resources.size(); ++r) {
     if (instance.resources[r].pes > 1) variant([&](Instance& c) { c.resources[r].pes -= 1; });
     const double mips = std::max(1.0, std::round(instance.resources[r].mips));

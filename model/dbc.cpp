@@ -25,11 +25,41 @@ double max_length(const std::vector<Job>& jobs) {
 double finish(const Instance& instance, const Schedule& s, std::size_t j) {
   return s.start[j] + duration(instance.resources[static_cast<std::size_t>(s.resource[j])], instance.jobs[j]);
 }
+
+// A run: jobs of one lane whose intervals overlap one after another, so that one request must hold them all.
+struct Run {
+  double start = 0, end = 0;
+  std::vector<std::size_t> jobs;  // in start order
+  std::set<int> pes;
+};
+
+// Per lane of resource r (PE k in lane k / width), its runs in start order (placement must hold).
+std::vector<std::vector<Run>> lane_runs(const Instance& instance, const Schedule& s, std::size_t r, int width) {
+  const int usable = usable_pes(instance, instance.resources[r]);
+  std::vector<std::vector<std::size_t>> on_lane(static_cast<std::size_t>((usable + width - 1) / width));
+  for (std::size_t j = 0; j < instance.jobs.size(); ++j)
+    if (s.resource[j] == static_cast<int>(r) && s.pe[j] >= 0 && s.pe[j] < usable)
+      on_lane[static_cast<std::size_t>(s.pe[j] / width)].push_back(j);
+  std::vector<std::vector<Run>> runs(on_lane.size());
+  for (std::size_t lane = 0; lane < on_lane.size(); ++lane) {
+    auto& jobs = on_lane[lane];
+    std::sort(jobs.begin(), jobs.end(), [&](std::size_t a, std::size_t b) { return s.start[a] < s.start[b]; });
+    for (std::size_t j : jobs) {
+      const double f = finish(instance, s, j);
+      if (runs[lane].empty() || s.start[j] >= runs[lane].back().end - kTimeTolerance) runs[lane].push_back(Run{s.start[j], f, {}, {}});
+      Run& run = runs[lane].back();
+      run.end = std::max(run.end, f);
+      run.jobs.push_back(j);
+      run.pes.insert(s.pe[j]);
+    }
+  }
+  return runs;
+}
 }  // namespace
 
 Schedule empty_schedule(const Instance& instance) {
   const std::size_t n = instance.jobs.size();
-  return Schedule{std::vector<int>(n, kUnassigned), std::vector<int>(n, 0), std::vector<double>(n, 0.0)};
+  return Schedule{std::vector<int>(n, kUnassigned), std::vector<int>(n, 0), std::vector<double>(n, 0.0), {}};
 }
 
 double total_length(const std::vector<Job>& jobs) {
@@ -38,50 +68,60 @@ double total_length(const std::vector<Job>& jobs) {
   return sum;
 }
 
-double t_max(const std::vector<Resource>& resources, const std::vector<Job>& jobs) {
+// The "MIPS rating" of a resource in Tmax and in the l_max terms: one PE's MIPS, or PEs x MIPS.
+double rating(const Instance& instance, const Resource& r) {
+  return instance.readings.mips_rating == MipsRating::kPe ? r.mips : r.pes * r.mips;
+}
+
+double t_max(const Instance& instance) {
+  if (instance.resources.empty()) return 0;
   double slowest = std::numeric_limits<double>::infinity(), fastest = 0;
-  for (const auto& r : resources) {
-    slowest = std::min(slowest, r.mips);
-    fastest = std::max(fastest, r.mips);
+  for (const auto& r : instance.resources) {
+    slowest = std::min(slowest, rating(instance, r));
+    fastest = std::max(fastest, rating(instance, r));
   }
-  if (resources.empty()) return 0;
-  return std::max(total_length(jobs) / slowest, max_length(jobs) / fastest);
+  return std::max(total_length(instance.jobs) / slowest, max_length(instance.jobs) / fastest);
 }
 
-double t_min(const std::vector<Resource>& resources, const std::vector<Job>& jobs) {
+double t_min(const Instance& instance) {
+  if (instance.resources.empty()) return 0;
   double power = 0, fastest = 0;
-  for (const auto& r : resources) {
+  for (const auto& r : instance.resources) {
     power += r.pes * r.mips;
-    fastest = std::max(fastest, r.mips);
+    fastest = std::max(fastest, rating(instance, r));
   }
-  if (resources.empty()) return 0;
-  return std::max(total_length(jobs) / power, max_length(jobs) / fastest);
+  return std::max(total_length(instance.jobs) / power, max_length(instance.jobs) / fastest);
 }
 
-double c_max(const std::vector<Resource>& resources, const std::vector<Job>& jobs) {
+double c_max(const Instance& instance) {
   double c = 0;
-  for (const auto& r : resources) c = std::max(c, r.cost);
-  return total_length(jobs) * c;
+  for (const auto& r : instance.resources) c = std::max(c, cost_per_mi(instance, r));
+  return total_length(instance.jobs) * c;
 }
 
-double c_min(const std::vector<Resource>& resources, const std::vector<Job>& jobs) {
+double c_min(const Instance& instance) {
   double c = std::numeric_limits<double>::infinity();
-  for (const auto& r : resources) c = std::min(c, r.cost);
-  return resources.empty() ? 0 : total_length(jobs) * c;
+  for (const auto& r : instance.resources) c = std::min(c, cost_per_mi(instance, r));
+  return instance.resources.empty() ? 0 : total_length(instance.jobs) * c;
 }
 
-double absolute_deadline(const std::vector<Resource>& r, const std::vector<Job>& j, double dfactor) {
-  const double lo = t_min(r, j);
-  return lo + dfactor * (t_max(r, j) - lo);
+double absolute_deadline(const Instance& instance, double dfactor) {
+  const double lo = t_min(instance);
+  return lo + dfactor * (t_max(instance) - lo);
 }
 
-double absolute_budget(const std::vector<Resource>& r, const std::vector<Job>& j, double bfactor) {
-  const double lo = c_min(r, j);
-  return lo + bfactor * (c_max(r, j) - lo);
+double absolute_budget(const Instance& instance, double bfactor) {
+  const double lo = c_min(instance);
+  return lo + bfactor * (c_max(instance) - lo);
 }
 
 double duration(const Resource& resource, const Job& job) { return job.length / resource.mips; }
-double job_cost(const Resource& resource, const Job& job) { return resource.cost * job.length; }
+double cost_per_mi(const Instance& instance, const Resource& resource) {
+  return instance.readings.cost_unit == CostUnit::kPerMi ? resource.cost : resource.cost / resource.mips;
+}
+double job_cost(const Instance& instance, const Resource& resource, const Job& job) {
+  return cost_per_mi(instance, resource) * job.length;
+}
 
 int usable_pes(const Instance& instance, const Resource& resource) {
   const long long by_requests =
@@ -89,25 +129,99 @@ int usable_pes(const Instance& instance, const Resource& resource) {
   return static_cast<int>(std::min<long long>(resource.pes, by_requests));
 }
 
+int lane_width(const Instance& instance, const Resource& resource) {
+  const int usable = usable_pes(instance, resource);
+  if (instance.readings.max_tr == MaxTrReading::kHorizon || usable <= 0) return 1;
+  const int lanes = std::min(instance.broker.max_pending_requests, usable);
+  return (usable + lanes - 1) / lanes;
+}
+
 bool affordable(double cost, double budget) { return fits(cost, budget); }  // the same relative slack
 double slack_limit(double limit) { return limit + kFitSlack * std::max(1.0, std::fabs(limit)); }
 bool fits(double finish, double limit) { return finish <= slack_limit(limit); }
 
-double horizon(const Instance& instance) { return std::min(instance.deadline, instance.broker.max_tr); }
+double horizon(const Instance& instance) {
+  double deadline = instance.deadline;
+  if (instance.readings.deadline_test == DeadlineTest::kStrictlyBefore)
+    deadline -= 2 * kFitSlack * std::max(1.0, std::fabs(deadline));
+  return std::min(deadline, request_horizon(instance));
+}
+
+double request_horizon(const Instance& instance) {
+  return instance.readings.max_tr == MaxTrReading::kHorizon ? instance.broker.max_tr
+                                                            : std::numeric_limits<double>::infinity();
+}
+
+double window_limit(const Instance& instance) {
+  return instance.readings.max_tr == MaxTrReading::kPerRequest ? instance.broker.max_tr
+                                                               : std::numeric_limits<double>::infinity();
+}
+
+bool eligible(const Instance& instance, const Resource& resource, const Job& job) {
+  return fits(duration(resource, job), instance.broker.max_tr);
+}
 
 std::vector<std::size_t> job_list_order(const Instance& instance) {
   std::vector<std::size_t> order(instance.jobs.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
+  return order;
+}
+
+std::vector<std::size_t> local_first_order(const Instance& instance) {
+  std::vector<std::size_t> order = job_list_order(instance);
   std::stable_partition(order.begin(), order.end(),
                         [&](std::size_t j) { return instance.jobs[j].origin == Origin::kLocal; });
   return order;
+}
+
+Clock::Clock(const Instance& instance) : window_(window_limit(instance)) {
+  for (const auto& r : instance.resources) {
+    const auto usable = static_cast<std::size_t>(usable_pes(instance, r));
+    width_.push_back(lane_width(instance, r));
+    free_.emplace_back(usable, 0.0);
+    const std::size_t lanes = (usable + static_cast<std::size_t>(width_.back()) - 1) / static_cast<std::size_t>(width_.back());
+    open_.emplace_back(lanes, 0.0);
+    end_.emplace_back(lanes, 0.0);
+  }
+}
+
+Clock::Slot Clock::earliest(std::size_t r, double d) const {
+  Slot best;
+  for (std::size_t k = 0; k < free_[r].size(); ++k) {
+    const std::size_t lane = k / static_cast<std::size_t>(width_[r]);
+    double start = free_[r][k];
+    if (!fits(start + d - open_[r][lane], window_)) start = std::max(start, end_[r][lane]);  // the next request
+    if (start + d < best.finish) best = Slot{static_cast<int>(k), start, start + d};
+  }
+  return best;
+}
+
+void Clock::place(std::size_t r, int pe, double start, double finish) {
+  const auto k = static_cast<std::size_t>(pe);
+  const std::size_t w = static_cast<std::size_t>(width_[r]), lane = k / w;
+  if (fits(finish - open_[r][lane], window_)) {
+    end_[r][lane] = std::max(end_[r][lane], finish);
+  } else {  // the lane's next request begins at `start`: its PEs are free from there on
+    open_[r][lane] = start;
+    end_[r][lane] = finish;
+    for (std::size_t q = lane * w; q < std::min(free_[r].size(), (lane + 1) * w); ++q)
+      free_[r][q] = std::max(free_[r][q], start);
+  }
+  free_[r][k] = finish;
+}
+
+void Clock::reset(std::size_t r, int pe, double free) {
+  const auto k = static_cast<std::size_t>(pe);
+  const std::size_t lane = k / static_cast<std::size_t>(width_[r]);
+  free_[r][k] = free;
+  open_[r][lane] = end_[r][lane] = free;
 }
 
 double total_cost(const Instance& instance, const Schedule& schedule) {
   double sum = 0;
   for (std::size_t j = 0; j < instance.jobs.size(); ++j)
     if (schedule.resource[j] != kUnassigned)
-      sum += job_cost(instance.resources[static_cast<std::size_t>(schedule.resource[j])], instance.jobs[j]);
+      sum += job_cost(instance, instance.resources[static_cast<std::size_t>(schedule.resource[j])], instance.jobs[j]);
   return sum;
 }
 
@@ -165,19 +279,41 @@ std::string overlap_violation(const Instance& instance, const Schedule& s) {
 }
 
 std::string request_violation(const Instance& instance, const Schedule& s) {
-  for (std::size_t j = 0; j < instance.jobs.size(); ++j)
-    if (s.resource[j] != kUnassigned && finish(instance, s, j) > instance.broker.max_tr + kTimeTolerance)
-      return fmt::format("job {} finishes at {}, after maxTr = {} (no request may ask for more)", instance.jobs[j].id,
-                         finish(instance, s, j), instance.broker.max_tr);
+  if (instance.readings.max_tr == MaxTrReading::kHorizon) {
+    for (std::size_t j = 0; j < instance.jobs.size(); ++j)
+      if (s.resource[j] != kUnassigned && finish(instance, s, j) > instance.broker.max_tr + kTimeTolerance)
+        return fmt::format("job {} finishes at {}, after maxTr = {} (max_tr \"horizon\": every request starts at "
+                           "t = 0)", instance.jobs[j].id, finish(instance, s, j), instance.broker.max_tr);
+    return "";
+  }
+  for (std::size_t r = 0; r < instance.resources.size(); ++r) {
+    const int width = lane_width(instance, instance.resources[r]);
+    for (const auto& lane : lane_runs(instance, s, r, width))
+      for (const Run& run : lane) {
+        // as lenient as fits() (relative slack) and as kTimeTolerance, so that what a policy accepts passes
+        if (fits(run.end - run.start - kTimeTolerance, instance.broker.max_tr)) continue;
+        const auto& first = instance.jobs[run.jobs.front()];
+        if (run.jobs.size() == 1)
+          return fmt::format("job {} runs {} s on {}, longer than maxTr = {} (the most one request may ask for)",
+                             first.id, run.end - run.start, instance.resources[r].id, instance.broker.max_tr);
+        return fmt::format("jobs {}..{} overlap one after another on the lane of PEs {}-{} of {} from {} to {}: one "
+                           "request would ask for {} s > maxTr = {}", first.id, instance.jobs[run.jobs.back()].id,
+                           s.pe[run.jobs.front()] / width * width, s.pe[run.jobs.front()] / width * width + width - 1,
+                           instance.resources[r].id, run.start, run.end, run.end - run.start, instance.broker.max_tr);
+      }
+  }
   return "";
 }
 
 std::string deadline_violation(const Instance& instance, const Schedule& s) {
+  const bool strict = instance.readings.deadline_test == DeadlineTest::kStrictlyBefore;
+  const double latest = strict ? instance.deadline - kFitSlack * std::max(1.0, std::fabs(instance.deadline)) / 2
+                               : instance.deadline + kTimeTolerance;
   for (std::size_t j = 0; j < instance.jobs.size(); ++j)
-    if (s.resource[j] != kUnassigned && finish(instance, s, j) > instance.deadline + kTimeTolerance)
-      return fmt::format("job {} finishes at {} on {}, after Dabsolute = {}", instance.jobs[j].id,
+    if (s.resource[j] != kUnassigned && finish(instance, s, j) > latest)
+      return fmt::format("job {} finishes at {} on {}, {} Dabsolute = {}", instance.jobs[j].id,
                          finish(instance, s, j), instance.resources[static_cast<std::size_t>(s.resource[j])].id,
-                         instance.deadline);
+                         strict ? "not strictly before (deadline_test \"strictly-before\")" : "after", instance.deadline);
   return "";
 }
 
@@ -202,21 +338,27 @@ Verdict validate(const Instance& instance, const Schedule& schedule) {
 
 std::vector<std::vector<Request>> craft_requests(const Instance& instance, const Schedule& s) {
   std::vector<std::vector<Request>> requests(instance.resources.size());
+  const bool at_start = instance.readings.max_tr == MaxTrReading::kHorizon;
   for (std::size_t r = 0; r < instance.resources.size(); ++r) {
-    std::vector<double> latest(static_cast<std::size_t>(usable_pes(instance, instance.resources[r])), -1.0);
-    for (std::size_t j = 0; j < instance.jobs.size(); ++j)
-      if (s.resource[j] == static_cast<int>(r) && s.pe[j] >= 0 && static_cast<std::size_t>(s.pe[j]) < latest.size())
-        latest[static_cast<std::size_t>(s.pe[j])] =
-            std::max(latest[static_cast<std::size_t>(s.pe[j])], finish(instance, s, j));
-    std::vector<double> used;
-    for (double t : latest)
-      if (t >= 0) used.push_back(t);
-    const std::size_t per_request = static_cast<std::size_t>(instance.broker.max_proc);
-    for (std::size_t first = 0; first < used.size(); first += per_request) {
-      const std::size_t last = std::min(used.size(), first + per_request);
-      requests[r].push_back(Request{static_cast<int>(last - first),
-                                    *std::max_element(used.begin() + static_cast<std::ptrdiff_t>(first),
-                                                      used.begin() + static_cast<std::ptrdiff_t>(last))});
+    const Resource& res = instance.resources[r];
+    const int width = at_start ? std::max(1, std::min(instance.broker.max_proc, usable_pes(instance, res)))
+                               : lane_width(instance, res);
+    for (const auto& lane : lane_runs(instance, s, r, width)) {
+      std::set<int> pes;
+      double start = 0, end = -1;
+      auto flush = [&] {
+        if (end < 0) return;
+        requests[r].push_back(Request{static_cast<int>(pes.size()), at_start ? 0.0 : start, end - (at_start ? 0.0 : start)});
+        pes.clear();
+        end = -1;
+      };
+      for (const Run& run : lane) {
+        if (end >= 0 && !at_start && !fits(run.end - start, instance.broker.max_tr)) flush();
+        if (end < 0) start = run.start;
+        end = std::max(end, run.end);
+        pes.insert(run.pes.begin(), run.pes.end());
+      }
+      flush();
     }
   }
   return requests;
@@ -227,7 +369,7 @@ std::vector<std::vector<Request>> craft_requests(const Instance& instance, const
 Instance read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "resources", "jobs", "dfactor", "deadline", "bfactor", "budget", "broker",
-                  "schedcheck"});
+                  "readings", "schedcheck"});
   Instance instance;
   instance.name = read_instance_header(root, kInstanceKind, "DBC broker instances", file);
 
@@ -259,11 +401,33 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     instance.jobs.push_back(job);
   }
 
+  if (root.has("readings")) {  // before Dfactor / Bfactor: Tmax, Cmin and Cmax depend on them
+    const Field readings = root.at("readings");
+    readings.only_keys({"cost_unit", "mips_rating", "deadline_test", "max_tr"});
+    // One reading: the value's index among `names` (the first is the default), else one clear error.
+    auto choice = [&](const char* key, std::initializer_list<const char*> names) {
+      if (!readings.has(key)) return 0;
+      const std::string value = readings.at(key).as_string();
+      int index = 0;
+      std::string expected;
+      for (const char* name : names) {
+        if (value == name) return index;
+        expected += fmt::format("{}\"{}\"", index == 0 ? "" : index + 1 == static_cast<int>(names.size()) ? " or " : ", ", name);
+        ++index;
+      }
+      readings.at(key).fail(expected);
+    };
+    instance.readings.cost_unit = static_cast<CostUnit>(choice("cost_unit", {"per-mi", "per-pe-second"}));
+    instance.readings.mips_rating = static_cast<MipsRating>(choice("mips_rating", {"pe", "resource"}));
+    instance.readings.deadline_test =
+        static_cast<DeadlineTest>(choice("deadline_test", {"at-or-before", "strictly-before"}));
+    instance.readings.max_tr = static_cast<MaxTrReading>(choice("max_tr", {"per-request", "horizon"}));
+  }
   if (root.has("dfactor") == root.has("deadline"))
     root.fail("exactly one of \"dfactor\" (Dabsolute = Tmin + Dfactor (Tmax - Tmin)) and \"deadline\" (seconds)");
   if (root.has("dfactor")) {
     instance.dfactor = root.at("dfactor").as_number(0, kMaxFactor);
-    instance.deadline = absolute_deadline(instance.resources, instance.jobs, *instance.dfactor);
+    instance.deadline = absolute_deadline(instance, *instance.dfactor);
   } else {
     instance.deadline = root.at("deadline").as_number(0, kMaxMagnitude);
   }
@@ -271,7 +435,7 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     root.fail("exactly one of \"bfactor\" (Babsolute = Cmin + Bfactor (Cmax - Cmin)) and \"budget\" (G$)");
   if (root.has("bfactor")) {
     instance.bfactor = root.at("bfactor").as_number(0, kMaxFactor);
-    instance.budget = absolute_budget(instance.resources, instance.jobs, *instance.bfactor);
+    instance.budget = absolute_budget(instance, *instance.bfactor);
   } else {
     instance.budget = root.at("budget").as_number(0, kMaxMagnitude * kMaxMagnitude);
   }
@@ -312,6 +476,13 @@ nlohmann::json write_instance(const Instance& instance) {
   if (std::isfinite(instance.broker.max_tr)) broker["max_tr"] = instance.broker.max_tr;
   if (instance.broker.max_jobs_per_pe != defaults.max_jobs_per_pe) broker["max_jobs_per_pe"] = instance.broker.max_jobs_per_pe;
   if (!broker.empty()) doc["broker"] = broker;
+  nlohmann::json readings = nlohmann::json::object();
+  const Readings usual;
+  if (instance.readings.cost_unit != usual.cost_unit) readings["cost_unit"] = "per-pe-second";
+  if (instance.readings.mips_rating != usual.mips_rating) readings["mips_rating"] = "resource";
+  if (instance.readings.deadline_test != usual.deadline_test) readings["deadline_test"] = "strictly-before";
+  if (instance.readings.max_tr != usual.max_tr) readings["max_tr"] = "horizon";
+  if (!readings.empty()) doc["readings"] = readings;
   return doc;
 }
 
@@ -335,7 +506,7 @@ nlohmann::json write_schedule(const Instance& instance, const Schedule& s) {
     nlohmann::json requests = nlohmann::json::object();
     const auto crafted = craft_requests(instance, s);
     for (std::size_t r = 0; r < crafted.size(); ++r)
-      for (const auto& q : crafted[r]) requests[instance.resources[r].id].push_back({{"p", q.procs}, {"tr", q.tr}});
+      for (const auto& q : crafted[r]) requests[instance.resources[r].id].push_back({{"p", q.procs}, {"start", q.start}, {"tr", q.tr}});
     out["requests"] = requests;
     out["cost"] = total_cost(instance, s);
     out["makespan"] = makespan(instance, s);

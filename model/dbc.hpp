@@ -1,7 +1,9 @@
 // DBC broker scheduling: the formal model (value types, reader/writer, semantics, validator, objective).
 // Paper 001 (explicit allocation + Deadline and Budget Constrained cost-time optimisation), "Calculation of
-// absolute deadline / absolute budget": Tmin, Tmax, Cmin, Cmax, Dabsolute, Babsolute (our reading: docs/policies.md).
-// Limits: one bag of independent single-PE jobs, all ready at t = 0, no network delay, no background load.
+// absolute deadline / absolute budget" and the explicit-allocation requests (p, tr) under maxProc, maxTr and
+// maxPendingRequests; the readings the paper leaves open are instance fields (docs/policies.md "Readings").
+// Limits: one bag of independent single-PE jobs, all ready at t = 0, no network delay, no background load; a
+// resource's usable PEs form fixed request lanes (below), a restriction of ours.
 #pragma once
 
 #include "model/input.hpp"
@@ -41,6 +43,27 @@ struct Broker {            // explicit allocation limits (paper 001 "Explicit al
   int max_jobs_per_pe = 1;                                     // dispatcher: jobs queued per PE
 };
 
+// The readings of paper 001's open sentences (instance field "readings"; defaults first, docs/policies.md):
+// cost_unit: "per-mi" (the text: "processing cost per million instructions") | "per-pe-second" (a PE-second
+//   costs `cost`, so a job costs cost x length / MIPS; Cmin / Cmax and the cost groups use cost / MIPS per MI).
+// mips_rating: "pe" (Tmax's "minimum MIPS rating" and both l_max terms use one PE's MIPS; Tmin's sum is the total
+//   power PEs x MIPS) | "resource" (every "MIPS rating of a resource" is PEs x MIPS).
+// deadline_test: "at-or-before" (finish <= Dabsolute; "Dfactor >= 1 would always be completed" needs it) |
+//   "strictly-before" (the test as written: "completion time is less than the deadline").
+// max_tr: "per-request" (maxTr bounds each request; requests follow one another, at most maxPendingRequests
+//   pending, i.e. issued and not yet finished, at any instant) | "horizon" (every request is issued at t = 0, so
+//   all are pending at once and every job ends by maxTr: the model before issue 14).
+enum class CostUnit { kPerMi, kPerPeSecond };
+enum class MipsRating { kPe, kResource };
+enum class DeadlineTest { kAtOrBefore, kStrictlyBefore };
+enum class MaxTrReading { kPerRequest, kHorizon };
+struct Readings {
+  CostUnit cost_unit = CostUnit::kPerMi;
+  MipsRating mips_rating = MipsRating::kPe;
+  DeadlineTest deadline_test = DeadlineTest::kAtOrBefore;
+  MaxTrReading max_tr = MaxTrReading::kPerRequest;
+};
+
 struct Instance {
   std::string name;
   std::vector<Resource> resources;
@@ -49,37 +72,86 @@ struct Instance {
   double deadline = 0;                     // Dabsolute, seconds from t = 0
   double budget = 0;                       // Babsolute, G$
   Broker broker;
+  Readings readings;
 };
 
 // A schedule: per job the resource index (kUnassigned = left unassigned and reported), the PE of that resource
 // (0-based, < usable_pes) and the start time. A PE runs one job at a time; a job runs length / mips seconds.
+// `list`: the unassigned-jobs list a policy worked through, in its order (empty: file order; exact methods leave
+// it empty); the cost-time tie-break property replays it. Not part of feasibility.
 struct Schedule {
   std::vector<int> resource;
   std::vector<int> pe;
   std::vector<double> start;
+  std::vector<std::size_t> list;
 };
 Schedule empty_schedule(const Instance& instance);
 
-// ---- paper quantities (our reading of the ambiguous text: docs/policies.md) ----
+// ---- paper quantities (our reading of the ambiguous text: docs/policies.md; `readings` pick the variant) ----
 double total_length(const std::vector<Job>& jobs);
-// Tmax = max(L / min PE MIPS, l_max / max PE MIPS): all jobs serially on the slowest PE.
-double t_max(const std::vector<Resource>& resources, const std::vector<Job>& jobs);
-// Tmin = max(L / sum over resources of PEs x MIPS, l_max / max PE MIPS): all jobs in parallel on everything.
-double t_min(const std::vector<Resource>& resources, const std::vector<Job>& jobs);
-double c_max(const std::vector<Resource>& resources, const std::vector<Job>& jobs);  // L x max cost per MI
-double c_min(const std::vector<Resource>& resources, const std::vector<Job>& jobs);  // L x min cost per MI
-double absolute_deadline(const std::vector<Resource>& r, const std::vector<Job>& j, double dfactor);
-double absolute_budget(const std::vector<Resource>& r, const std::vector<Job>& j, double bfactor);
+// Tmax = max(L / min rating, l_max / max rating), rating = one PE's MIPS (mips_rating "pe": all jobs serially on
+// the slowest PE) or PEs x MIPS ("resource").
+double t_max(const Instance& instance);
+// Tmin = max(L / sum over resources of PEs x MIPS, l_max / max rating): all jobs in parallel on everything.
+double t_min(const Instance& instance);
+double c_max(const Instance& instance);  // L x max cost per MI (cost_per_mi)
+double c_min(const Instance& instance);  // L x min cost per MI
+double absolute_deadline(const Instance& instance, double dfactor);  // Tmin + Dfactor (Tmax - Tmin)
+double absolute_budget(const Instance& instance, double bfactor);    // Cmin + Bfactor (Cmax - Cmin)
 
 // ---- semantics ----
-double duration(const Resource& resource, const Job& job);   // length / mips
-double job_cost(const Resource& resource, const Job& job);   // cost per MI x length
+double duration(const Resource& resource, const Job& job);                             // length / mips
+double cost_per_mi(const Instance& instance, const Resource& resource);                // cost, or cost / mips
+double job_cost(const Instance& instance, const Resource& resource, const Job& job);  // cost_per_mi x length
 // PEs the broker may use on a resource: min(PEs, maxProc x maxPendingRequests) (explicit allocation requests).
 int usable_pes(const Instance& instance, const Resource& resource);
-// The latest finish a job may have: min(Dabsolute, maxTr) (a job must fit inside one request of at most maxTr).
+// Request lanes (max_tr "per-request"): the usable PEs in consecutive groups of lane_width PEs (PE k in lane
+// k / lane_width), one lane per pending request, lane_width = ceil(usable / min(maxPendingRequests, usable)) <=
+// maxProc. A lane runs one request after another; a request holds the lane's PEs it uses from its start for tr <=
+// maxTr and each job runs inside one request. So at most maxPendingRequests are pending (issued, not finished) at
+// any instant. With maxPendingRequests >= usable PEs every lane is one PE and a request per job always exists. 1
+// under max_tr "horizon" (requests all start at t = 0: nothing is shared).
+int lane_width(const Instance& instance, const Resource& resource);
+// The finish limit of every PE, for fits(): Dabsolute (max_tr "per-request") or min(Dabsolute, maxTr) ("horizon");
+// under deadline_test "strictly-before" Dabsolute is lowered by 2 kFitSlack x max(1, Dabsolute), so that fits()
+// accepts finishes before Dabsolute by more than kFitSlack and never one equal to it.
 double horizon(const Instance& instance);
-// The unassigned-jobs list: local jobs first (local-user priority), then grid jobs, each in file order.
+// The same limit without the deadline (the `no-optimization` baseline): infinity or maxTr.
+double request_horizon(const Instance& instance);
+// The longest request: maxTr under "per-request" (infinity under "horizon", where horizon() bounds it).
+double window_limit(const Instance& instance);
+// A job may run on a resource only inside one request: duration <= maxTr (fits()).
+bool eligible(const Instance& instance, const Resource& resource, const Job& job);
+// The unassigned-jobs list in file order (the paper gives no other order for one user's bag).
 std::vector<std::size_t> job_list_order(const Instance& instance);
+// The alternative reading (policy `dbc-cost-time-local-first`): local jobs first, then grid jobs, each in file order.
+std::vector<std::size_t> local_first_order(const Instance& instance);
+
+// The state of a list policy that assigns jobs one at a time: each usable PE's free time and each lane's open
+// request [open, end). earliest() is the PE of a resource on which a job of duration d completes first (ties: lower
+// PE index): at the PE's free time inside the lane's open request if it ends within window_limit of the request's
+// start, else at the end of the open request, where the lane's next request begins. place() records a job.
+// Shared by the policies and the cost-time tie-break property. Under max_tr "horizon" or with one-PE lanes it is
+// just "the earliest free PE".
+class Clock {
+ public:
+  struct Slot {
+    int pe = -1;
+    double start = 0, finish = std::numeric_limits<double>::infinity();
+  };
+  explicit Clock(const Instance& instance);
+  Slot earliest(std::size_t resource, double d) const;
+  void place(std::size_t resource, int pe, double start, double finish);
+  // Sets a PE's free time (a one-PE lane re-packed by the advisor; its next request starts there).
+  void reset(std::size_t resource, int pe, double free);
+  int width(std::size_t resource) const { return width_[resource]; }
+  double free_time(std::size_t resource, int pe) const { return free_[resource][static_cast<std::size_t>(pe)]; }
+
+ private:
+  std::vector<int> width_;
+  std::vector<std::vector<double>> free_, open_, end_;  // per resource: per PE; per lane
+  double window_ = 0;
+};
 
 // A finish time meets a limit (deadline or maxTr): t <= limit + kFitSlack x max(1, limit). Policies and the DP use
 // it, and Z3 constrains with slack_limit(); the validator allows kTimeTolerance (1e-6 s), so every answer passes.
@@ -100,8 +172,11 @@ std::size_t assigned_count(const Schedule& schedule);
 std::string shape_violation(const Instance& instance, const Schedule& schedule);      // one entry per job
 std::string placement_violation(const Instance& instance, const Schedule& schedule);  // usable PE, start >= 0
 std::string overlap_violation(const Instance& instance, const Schedule& schedule);    // one job at a time per PE
-std::string request_violation(const Instance& instance, const Schedule& schedule);    // finish <= maxTr
-std::string deadline_violation(const Instance& instance, const Schedule& schedule);   // finish <= Dabsolute
+// "per-request": in every lane, each run of jobs that overlap in time (one request at least) spans <= maxTr;
+// "horizon": every finish <= maxTr.
+std::string request_violation(const Instance& instance, const Schedule& schedule);
+// finish <= Dabsolute ("strictly-before": finish < Dabsolute - kFitSlack x max(1, Dabsolute) / 2).
+std::string deadline_violation(const Instance& instance, const Schedule& schedule);
 std::string budget_violation(const Instance& instance, const Schedule& schedule);     // total cost <= Babsolute
 
 // The one validator. Feasible = all of the above hold (jobs may be left unassigned). Unlike the SLA validator,
@@ -109,10 +184,13 @@ std::string budget_violation(const Instance& instance, const Schedule& schedule)
 // over-budget baseline still shows its cost.
 Verdict validate(const Instance& instance, const Schedule& schedule);
 
-// Explicit allocation's formal requests for a schedule: per resource, the PEs it uses split into requests of at
-// most maxProc PEs, each asking for tr = the latest finish on its PEs. Empty for an unused resource.
+// Explicit allocation's formal requests for a schedule, per resource. "per-request": per lane, its runs of
+// overlapping jobs in start order, consecutive runs merged while the request stays within maxTr; p = the lane's
+// PEs the request uses, start = its first job's start, tr = its last finish - start. "horizon": the used PEs in
+// groups of maxProc, each a request from t = 0 with tr = the latest finish. Empty for an unused resource.
 struct Request {
   int procs = 0;
+  double start = 0;
   double tr = 0;
 };
 std::vector<std::vector<Request>> craft_requests(const Instance& instance, const Schedule& schedule);

@@ -118,22 +118,23 @@ DbcProperty cost_time_tiebreak() {
 }  // namespace
 
 std::string tiebreak_violation(const Instance& instance, const Schedule& s) {
-  std::vector<std::vector<double>> free;
-  for (const auto& r : instance.resources) free.emplace_back(static_cast<std::size_t>(usable_pes(instance, r)), 0.0);
-  for (std::size_t j : job_list_order(instance)) {
+  Clock clock(instance);
+  for (std::size_t j : s.list.empty() ? job_list_order(instance) : s.list) {
     if (s.resource[j] == kUnassigned) continue;
     const auto own = static_cast<std::size_t>(s.resource[j]);
     const double finish = s.start[j] + duration(instance.resources[own], instance.jobs[j]);
+    const double rate = cost_per_mi(instance, instance.resources[own]);
     for (std::size_t r = 0; r < instance.resources.size(); ++r) {
-      if (r == own || instance.resources[r].cost != instance.resources[own].cost) continue;
-      const double earliest = *std::min_element(free[r].begin(), free[r].end()) + duration(instance.resources[r], instance.jobs[j]);
+      if (r == own || cost_per_mi(instance, instance.resources[r]) != rate ||
+          !eligible(instance, instance.resources[r], instance.jobs[j]))
+        continue;
+      const double earliest = clock.earliest(r, duration(instance.resources[r], instance.jobs[j])).finish;
       if (earliest < finish - kTimeTolerance)
         return fmt::format("job {} completes at {} on {}, but {} (same cost {} per MI) would complete it at {}",
-                           instance.jobs[j].id, finish, instance.resources[own].id, instance.resources[r].id,
-                           instance.resources[r].cost, earliest);
+                           instance.jobs[j].id, finish, instance.resources[own].id, instance.resources[r].id, rate,
+                           earliest);
     }
-    double& pe_free = free[own][static_cast<std::size_t>(s.pe[j])];
-    pe_free = std::max(pe_free, finish);
+    clock.place(own, s.pe[j], s.start[j], finish);
   }
   return "";
 }
@@ -166,8 +167,9 @@ std::vector<DbcProperty> properties() {
                  budget_violation),
       from_check("deadline-respected", "paper 001 DBC (Dabsolute)", "every assigned job finishes by Dabsolute",
                  deadline_violation),
-      from_check("placement", "paper 001 explicit allocation (space-shared PEs, maxProc, maxTr)",
-                 "each job on a usable PE, one job at a time per PE, finished within maxTr", sound_schedule_violation),
+      from_check("placement", "paper 001 explicit allocation (space-shared PEs, maxProc, maxTr, maxPendingRequests)",
+                 "each job on a usable PE, one job at a time per PE, inside requests of at most maxTr (max_tr reading)",
+                 sound_schedule_violation),
       all_assigned_when_feasible(),
       cost_optimal_within(),
       cost_time_tiebreak(),

@@ -19,8 +19,9 @@ bool comparable(const Instance& instance, const Schedule& schedule);
 // cost, makespan, assigned, and against `no-optimization` (paper 001 "Performance metrics"): cost_without,
 // time_without, cfactor = C_without / C_with, tspeedup = T_without / T_with (null when a denominator is 0).
 nlohmann::json metrics(const Instance& instance, const Schedule& schedule);
-// The first job (in list order) for which an equal-cost resource would have completed it strictly earlier, given
-// the jobs before it in the list: "" when none (the cost-time tie-break holds).
+// The first job (in the schedule's `list` order, else file order) for which an equal-cost resource would have
+// completed it strictly earlier (Clock::earliest), given the jobs before it in the list: "" when none (the
+// cost-time tie-break holds).
 std::string tiebreak_violation(const Instance& instance, const Schedule& schedule);
 
 }  // namespace schedcheck::dbc

@@ -1,4 +1,5 @@
-// DBC broker policies (see dbc_policies.hpp): paper 001 Schedule Advisor, DBC cost-time, baseline, dispatcher.
+// DBC broker policies (see dbc_policies.hpp): paper 001 Schedule Advisor, DBC cost-time (both loop orders, local
+// jobs first), baseline, dispatcher. Each reads beside the paper's text; the request lanes are the model's Clock.
 #include "reference/dbc_policies.hpp"
 
 #include "model/profile.hpp"
@@ -11,133 +12,155 @@ namespace schedcheck::dbc {
 
 namespace {
 
-// Free time of every usable PE of every resource.
-std::vector<std::vector<double>> free_times(const Instance& instance) {
-  std::vector<std::vector<double>> free;
-  for (const auto& r : instance.resources) free.emplace_back(static_cast<std::size_t>(usable_pes(instance, r)), 0.0);
-  return free;
+void place(Schedule& s, Clock& clock, std::size_t job, std::size_t r, const Clock::Slot& at) {
+  s.resource[job] = static_cast<int>(r);
+  s.pe[job] = at.pe;
+  s.start[job] = at.start;
+  clock.place(r, at.pe, at.start, at.finish);
 }
 
-// The earliest free PE of a resource (lowest index on ties); -1 when it has no usable PE.
-int earliest_pe(const std::vector<double>& free) {
-  int best = -1;
-  for (std::size_t k = 0; k < free.size(); ++k)
-    if (best < 0 || free[k] < free[static_cast<std::size_t>(best)]) best = static_cast<int>(k);
+// The resource of `group` (file order) where job j completes first (ties: earlier start, then file order), among
+// those it may run on; r = -1 when none.
+struct Choice {
+  int r = -1;
+  Clock::Slot slot;
+};
+Choice earliest_in(const Instance& instance, const Clock& clock, const std::vector<std::size_t>& group, std::size_t j) {
+  Choice best;
+  for (std::size_t r : group) {
+    if (!eligible(instance, instance.resources[r], instance.jobs[j])) continue;
+    const Clock::Slot slot = clock.earliest(r, duration(instance.resources[r], instance.jobs[j]));
+    if (slot.pe < 0) continue;
+    if (best.r < 0 || slot.finish < best.slot.finish ||
+        (slot.finish == best.slot.finish && slot.start < best.slot.start))
+      best = Choice{static_cast<int>(r), slot};
+  }
   return best;
 }
 
-void place(Schedule& s, std::vector<std::vector<double>>& free, const Instance& instance, std::size_t job, int r,
-           int k, double start) {
-  s.resource[job] = r;
-  s.pe[job] = k;
-  s.start[job] = start;
-  free[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)] =
-      start + duration(instance.resources[static_cast<std::size_t>(r)], instance.jobs[job]);
+// "The resources with same cost are considered as groups and these groups are sorted according to increasing
+// order of cost" (cost per MI; file order inside a group).
+std::vector<std::vector<std::size_t>> cost_groups(const Instance& instance) {
+  std::vector<std::size_t> by_cost(instance.resources.size());
+  for (std::size_t r = 0; r < by_cost.size(); ++r) by_cost[r] = r;
+  const auto rate = [&](std::size_t r) { return cost_per_mi(instance, instance.resources[r]); };
+  std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) { return rate(a) < rate(b); });
+  std::vector<std::vector<std::size_t>> groups;
+  for (std::size_t r : by_cost)
+    if (groups.empty() || rate(groups.back().front()) != rate(r)) groups.push_back({r});
+    else groups.back().push_back(r);
+  return groups;
 }
 
 }  // namespace
 
-Schedule advise(const Instance& instance, double limit) {
+Schedule advise(const Instance& instance, const std::vector<std::size_t>& list, double limit) {
   Schedule s = empty_schedule(instance);
-  auto free = free_times(instance);
-  // chain[r][k]: the jobs on PE k of resource r, back to back from t = 0.
+  s.list = list;
+  Clock clock(instance);
+  std::vector<std::size_t> all(instance.resources.size());
+  for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
+  // chain[r][k]: the jobs on PE k of resource r, in placement order.
   std::vector<std::vector<std::vector<std::size_t>>> chain(instance.resources.size());
-  for (std::size_t r = 0; r < free.size(); ++r) chain[r].resize(free[r].size());
+  for (std::size_t r = 0; r < chain.size(); ++r)
+    chain[r].resize(static_cast<std::size_t>(usable_pes(instance, instance.resources[r])));
   std::priority_queue<std::pair<double, std::size_t>> longest;  // chosen jobs by length (stale entries skipped)
-  for (std::size_t j : job_list_order(instance)) {
-    int best_r = -1, best_k = -1;
-    double best_finish = kForever;
-    for (std::size_t r = 0; r < free.size(); ++r) {
-      const int k = earliest_pe(free[r]);
-      if (k < 0) continue;
-      const double f = free[r][static_cast<std::size_t>(k)] + duration(instance.resources[r], instance.jobs[j]);
-      if (f < best_finish) {
-        best_finish = f;
-        best_r = static_cast<int>(r);
-        best_k = k;
-      }
-    }
-    if (best_r >= 0 && fits(best_finish, limit)) {
-      chain[static_cast<std::size_t>(best_r)][static_cast<std::size_t>(best_k)].push_back(j);
-      place(s, free, instance, j, best_r, best_k, free[static_cast<std::size_t>(best_r)][static_cast<std::size_t>(best_k)]);
+  for (std::size_t j : list) {
+    // "the job completion time ... taking into account previously assigned jobs": earliest over every resource
+    const Choice c = earliest_in(instance, clock, all, j);
+    if (c.r >= 0 && fits(c.slot.finish, limit)) {
+      chain[static_cast<std::size_t>(c.r)][static_cast<std::size_t>(c.slot.pe)].push_back(j);
+      place(s, clock, j, static_cast<std::size_t>(c.r), c.slot);
       longest.emplace(instance.jobs[j].length, j);
       continue;
     }
-    // Throughput-improving replacement: the longest chosen job, if longer, gives its place to j.
+    // "If a new possible request could improve this number (i.e., throughput), a previous chosen job is discarded":
+    // the longest chosen job, if longer, gives its place to j (shorter, so it may run wherever q ran).
     while (!longest.empty() && s.resource[longest.top().second] == kUnassigned) longest.pop();
     if (longest.empty() || longest.top().first <= instance.jobs[j].length) continue;
     const std::size_t q = longest.top().second;
     longest.pop();
-    const auto r = static_cast<std::size_t>(s.resource[q]), k = static_cast<std::size_t>(s.pe[q]);
-    auto& jobs_on_pe = chain[r][k];
+    const auto r = static_cast<std::size_t>(s.resource[q]);
+    const int k = s.pe[q];
+    auto& jobs_on_pe = chain[r][static_cast<std::size_t>(k)];
     *std::find(jobs_on_pe.begin(), jobs_on_pe.end(), q) = j;
+    s.resource[j] = static_cast<int>(r);
+    s.pe[j] = k;
+    s.start[j] = s.start[q];
     s.resource[q] = kUnassigned;
     s.pe[q] = 0;
     s.start[q] = 0;
-    double t = 0;  // re-pack the PE: every job on it finishes no later than before
-    for (std::size_t x : jobs_on_pe) {
-      place(s, free, instance, x, static_cast<int>(r), static_cast<int>(k), t);
-      t = free[r][k];
-    }
+    if (clock.width(r) == 1) {  // a one-PE lane: re-pack it, every job on it finishes no later than before
+      double t = 0;
+      for (std::size_t x : jobs_on_pe) {
+        s.start[x] = t;
+        t += duration(instance.resources[r], instance.jobs[x]);
+      }
+      clock.reset(r, k, t);
+    }  // a wider lane keeps j in q's place (its request windows stay as they are)
     longest.emplace(instance.jobs[j].length, j);
   }
   return s;
 }
 
-Schedule explicit_allocation(const Instance& instance) { return advise(instance, horizon(instance)); }
-Schedule no_optimization(const Instance& instance) { return advise(instance, instance.broker.max_tr); }
+Schedule explicit_allocation(const Instance& instance) {
+  return advise(instance, job_list_order(instance), horizon(instance));
+}
+Schedule no_optimization(const Instance& instance) {
+  return advise(instance, job_list_order(instance), request_horizon(instance));
+}
 
-Schedule dbc_assign(const Instance& instance, const std::vector<std::size_t>& list) {
+Schedule dbc_assign(const Instance& instance, const std::vector<std::size_t>& list, LoopOrder order) {
   Schedule s = empty_schedule(instance);
-  auto free = free_times(instance);
-  // Resource groups of equal cost per MI, in increasing cost (file order inside a group).
-  std::vector<std::size_t> by_cost(instance.resources.size());
-  for (std::size_t r = 0; r < by_cost.size(); ++r) by_cost[r] = r;
-  std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) {
-    return instance.resources[a].cost < instance.resources[b].cost;
-  });
-  std::vector<std::vector<std::size_t>> groups;
-  for (std::size_t r : by_cost)
-    if (groups.empty() || instance.resources[groups.back().front()].cost != instance.resources[r].cost)
-      groups.push_back({r});
-    else
-      groups.back().push_back(r);
+  s.list = list;
+  Clock clock(instance);
+  const auto groups = cost_groups(instance);
   const double limit = horizon(instance);
   double spent = 0;
-  for (std::size_t j : list) {
-    for (const auto& group : groups) {
-      int best_r = -1, best_k = -1;
-      double best_finish = kForever, best_available = kForever;
-      for (std::size_t r : group) {
-        const int k = earliest_pe(free[r]);
-        if (k < 0) continue;
-        const double available = free[r][static_cast<std::size_t>(k)];
-        const double f = available + duration(instance.resources[r], instance.jobs[j]);
-        if (f < best_finish || (f == best_finish && available < best_available)) {
-          best_finish = f;
-          best_available = available;
-          best_r = static_cast<int>(r);
-          best_k = k;
-        }
-      }
-      if (best_r < 0 || !fits(best_finish, limit)) continue;  // this group cannot meet the deadline: a costlier one may
-      const double cost = job_cost(instance.resources[static_cast<std::size_t>(best_r)], instance.jobs[j]);
-      if (affordable(spent + cost, instance.budget)) {
-        spent += cost;
-        place(s, free, instance, j, best_r, best_k, best_available);
-      }
-      break;  // over budget here means over budget in every costlier group too
-    }
+  enum class Outcome { kPlaced, kLate, kOverBudget };
+  // "the job completion time in the resource group is compared with the deadline ... If the job completion time is
+  // less than the deadline [deadline_test] ... the budget to be spent ... is compared to the specified budget"
+  const auto try_group = [&](const std::vector<std::size_t>& group, std::size_t j) {
+    const Choice c = earliest_in(instance, clock, group, j);
+    if (c.r < 0 || !fits(c.slot.finish, limit)) return Outcome::kLate;
+    const double cost = job_cost(instance, instance.resources[static_cast<std::size_t>(c.r)], instance.jobs[j]);
+    if (!affordable(spent + cost, instance.budget)) return Outcome::kOverBudget;
+    spent += cost;
+    place(s, clock, j, static_cast<std::size_t>(c.r), c.slot);
+    return Outcome::kPlaced;
+  };
+  if (order == LoopOrder::kGroupsOuter) {
+    // "For each resource group, the following procedure is carried out. Each job in the unassigned jobs list is
+    // considered ..." (a job placed in a cheaper group leaves the list)
+    for (const auto& group : groups)
+      for (std::size_t j : list)
+        if (s.resource[j] == kUnassigned) try_group(group, j);
+  } else {
+    // "Repeat the following steps for each job in the Unassigned-Jobs-List": the cheapest group that meets the
+    // deadline decides; over budget there is over budget in every costlier group too.
+    for (std::size_t j : list)
+      for (const auto& group : groups)
+        if (try_group(group, j) != Outcome::kLate) break;
   }
   return s;
 }
 
+Schedule advise_then_dbc(const Instance& instance, const std::vector<std::size_t>& list, LoopOrder order) {
+  const Schedule chosen = advise(instance, list, horizon(instance));
+  std::vector<std::size_t> kept;
+  for (std::size_t j : list)
+    if (chosen.resource[j] != kUnassigned) kept.push_back(j);
+  return dbc_assign(instance, kept, order);
+}
+
 Schedule dbc_cost_time(const Instance& instance) {
-  const Schedule chosen = explicit_allocation(instance);
-  std::vector<std::size_t> list;
-  for (std::size_t j : job_list_order(instance))
-    if (chosen.resource[j] != kUnassigned) list.push_back(j);
-  return dbc_assign(instance, list);
+  return advise_then_dbc(instance, job_list_order(instance), LoopOrder::kGroupsOuter);
+}
+Schedule dbc_cost_time_jobs_outer(const Instance& instance) {
+  return advise_then_dbc(instance, job_list_order(instance), LoopOrder::kJobsOuter);
+}
+Schedule dbc_cost_time_local_first(const Instance& instance) {
+  return advise_then_dbc(instance, local_first_order(instance), LoopOrder::kGroupsOuter);
 }
 
 std::size_t dispatch_size(std::size_t ready, int pes, int max_jobs_per_pe, std::size_t queued) {
@@ -147,8 +170,9 @@ std::size_t dispatch_size(std::size_t ready, int pes, int max_jobs_per_pe, std::
 
 Schedule dispatcher(const Instance& instance) {
   Schedule s = empty_schedule(instance);
-  auto free = free_times(instance);
   const auto order = job_list_order(instance);
+  s.list = order;
+  Clock clock(instance);
   std::deque<std::size_t> ready(order.begin(), order.end());
   std::vector<std::size_t> queued(instance.resources.size(), 0);
   using Event = std::pair<double, std::size_t>;  // (completion time, resource)
@@ -156,14 +180,17 @@ Schedule dispatcher(const Instance& instance) {
   double now = 0;
   while (!ready.empty()) {
     for (std::size_t r = 0; r < instance.resources.size() && !ready.empty(); ++r) {
-      const int pes = static_cast<int>(free[r].size());
+      const int pes = usable_pes(instance, instance.resources[r]);
       for (std::size_t n = dispatch_size(ready.size(), pes, instance.broker.max_jobs_per_pe, queued[r]); n > 0; --n) {
         const std::size_t j = ready.front();
         ready.pop_front();
-        const int k = earliest_pe(free[r]);
-        place(s, free, instance, j, static_cast<int>(r), k, std::max(now, free[r][static_cast<std::size_t>(k)]));
+        const double d = duration(instance.resources[r], instance.jobs[j]);
+        Clock::Slot at = clock.earliest(r, d);
+        at.start = std::max(now, at.start);
+        at.finish = at.start + d;
+        place(s, clock, j, r, at);
         ++queued[r];
-        completions.emplace(free[r][static_cast<std::size_t>(k)], r);
+        completions.emplace(at.finish, r);
       }
     }
     if (ready.empty() || completions.empty()) break;  // empty completions: no resource has a usable PE

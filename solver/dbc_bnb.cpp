@@ -14,6 +14,8 @@
 // takes the jobs longest first, each filling the cheapest eligible capacity, is optimal for that relaxation.
 #include "solver/dbc_bnb.hpp"
 
+#include "solver/dbc_exact.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -28,7 +30,7 @@ namespace schedcheck::dbc {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kCostSlack = 1e-9;      // relative: two costs this close are equal (then makespan decides), as the DP
 constexpr double kEligibleSlack = 1e-9;  // relative: the bound's rooms are looser than fits(), never tighter
@@ -45,8 +47,9 @@ struct Pool {  // resources with equal MIPS and cost: one pool of identical PEs
   std::size_t pes = 0;                               // sum of usable PEs, capped at the number of jobs
 };
 
-struct Class {  // bins of the LP relaxation that share cost, room and capacity
+struct Class {  // bins of the LP relaxation that share cost, room and capacity (and pool: which jobs may run there)
   double cost, room, cap, count;
+  std::size_t pool;
 };
 
 struct Found {  // a complete schedule
@@ -56,16 +59,17 @@ struct Found {  // a complete schedule
 
 class BinCompletion {
  public:
-  BinCompletion(const Instance& instance, Clock::time_point stop_at) : instance_(instance), stop_at_(stop_at) {
+  BinCompletion(const Instance& instance, SteadyClock::time_point stop_at) : instance_(instance), stop_at_(stop_at) {
     const std::size_t n = instance.jobs.size();
     for (std::size_t r = 0; r < instance.resources.size(); ++r) {
       const Resource& res = instance.resources[r];
       const int usable = usable_pes(instance, res);
       if (usable <= 0) continue;
+      const double rate = cost_per_mi(instance, res);  // equal MIPS and cost: equal in either cost unit
       auto same = std::find_if(pools_.begin(), pools_.end(),
-                               [&](const Pool& p) { return p.mips == res.mips && p.cost == res.cost; });
+                               [&](const Pool& p) { return p.mips == res.mips && p.cost == rate; });
       if (same == pools_.end()) {
-        pools_.push_back(Pool{res.mips, res.cost, {}, 0});
+        pools_.push_back(Pool{res.mips, rate, {}, 0});
         same = pools_.end() - 1;
       }
       same->members.emplace_back(r, usable);
@@ -85,13 +89,15 @@ class BinCompletion {
     length_.resize(n);
     duration_.assign(n, std::vector<double>(pools_.size()));
     cost_.assign(n, std::vector<double>(pools_.size()));
+    eligible_.assign(n, std::vector<char>(pools_.size()));
     for (std::size_t i = 0; i < n; ++i) {
       const Job& job = instance.jobs[order_[i]];
       length_[i] = job.length;
       for (std::size_t k = 0; k < pools_.size(); ++k) {
         const Resource& res = instance.resources[pools_[k].members.front().first];
         duration_[i][k] = duration(res, job);
-        cost_[i][k] = job_cost(res, job);
+        cost_[i][k] = job_cost(instance, res, job);
+        eligible_[i][k] = eligible(instance, res, job);  // by length: the longest jobs are the ineligible ones
       }
     }
     choose_grid();
@@ -112,7 +118,8 @@ class BinCompletion {
       std::size_t chosen = bin_pool_.size();
       for (std::size_t b = 0; b < bin_pool_.size(); ++b) {
         if (chosen < bin_pool_.size() && bin_pool_[b] != bin_pool_[chosen]) break;  // cheapest pool that fits
-        if (fits(load[b] + duration_[i][bin_pool_[b]], limit) && (chosen == bin_pool_.size() || load[b] < load[chosen]))
+        if (eligible_[i][bin_pool_[b]] && fits(load[b] + duration_[i][bin_pool_[b]], limit) &&
+            (chosen == bin_pool_.size() || load[b] < load[chosen]))
           chosen = b;
       }
       if (chosen == bin_pool_.size()) return Found{};
@@ -226,7 +233,7 @@ class BinCompletion {
       if (room_[k] < 2 * shortest && room_[k] < total) {
         cap[k] = 0;
         for (std::uint32_t j : remaining)
-          if (length_[j] <= room_[k]) { cap[k] = length_[j]; break; }
+          if (length_[j] <= room_[k] && eligible_[j][k]) { cap[k] = length_[j]; break; }
       }
     }
   }
@@ -301,17 +308,17 @@ class BinCompletion {
     if (bin < bin_pool_.size()) {
       const std::size_t k = bin_pool_[bin];
       const double later = static_cast<double>(pool_first_bin_[k] + pools_[k].pes - bin - 1);
-      classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], first_cap), 1});
-      if (later > 0) classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], same_pool_cap), later});
+      classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], first_cap), 1, k});
+      if (later > 0) classes_.push_back(Class{pools_[k].cost, room_[k], std::min(cap[k], same_pool_cap), later, k});
       for (std::size_t p = k + 1; p < pools_.size(); ++p)
-        classes_.push_back(Class{pools_[p].cost, room_[p], cap[p], static_cast<double>(pools_[p].pes)});
+        classes_.push_back(Class{pools_[p].cost, room_[p], cap[p], static_cast<double>(pools_[p].pes), p});
     }
     for (Class& c : classes_) c.cap *= c.count;  // from here on: the class's capacity left
     double total = 0;
     for (std::uint32_t j : remaining) {
       double need = length_[j];
       for (Class& c : classes_) {
-        if (c.cap <= 0 || c.room < length_[j]) continue;
+        if (c.cap <= 0 || c.room < length_[j] || !eligible_[j][c.pool]) continue;
         const double take = std::min(need, c.cap);
         c.cap -= take;
         need -= take;
@@ -325,7 +332,7 @@ class BinCompletion {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if (++ticks_ % kClockEvery == 0 && Clock::now() >= stop_at_) stopped_ = true;
+    if (++ticks_ % kClockEvery == 0 && SteadyClock::now() >= stop_at_) stopped_ = true;
     return stopped_;
   }
 
@@ -453,7 +460,7 @@ class BinCompletion {
       double out = kInf;  // the shortest job left out (remaining is longest first)
       for (std::size_t q = remaining.size(), c = chosen_.size(); q-- > 0;) {
         if (c > 0 && chosen_[c - 1] == remaining[q]) { --c; continue; }
-        out = duration_[remaining[q]][k];
+        if (eligible_[remaining[q]][k]) out = duration_[remaining[q]][k];  // else every one left out is longer
         break;
       }
       if (out != kInf && fits(d + out, limit_)) return;  // not maximal
@@ -470,6 +477,10 @@ class BinCompletion {
       return;
     }
     const std::uint32_t j = remaining[t];
+    if (!eligible_[j][k]) {  // longer than one request may run here: never in the set, nor "left out" for maximality
+      extend(depth, k, t + 1, length, units, shortest_out);
+      return;
+    }
     if (length + length_[j] <= enum_most_ && length_[j] != shortest_out) {  // identical jobs: the first ones
       chosen_.push_back(j);
       extend(depth, k, t + 1, length + length_[j], grid_ ? units + units_[j] : 0, shortest_out);
@@ -479,12 +490,13 @@ class BinCompletion {
   }
 
   const Instance& instance_;
-  const Clock::time_point stop_at_;
+  const SteadyClock::time_point stop_at_;
   std::vector<Pool> pools_;
   std::vector<std::size_t> bin_pool_, pool_first_bin_;  // per bin its pool; per pool its first bin
   std::vector<std::size_t> order_;                      // job positions, longest first -> instance index
   std::vector<double> length_;
   std::vector<std::vector<double>> duration_, cost_;    // per job position and pool
+  std::vector<std::vector<char>> eligible_;             // per job position and pool: duration <= maxTr
   bool grid_ = false;
   double scale_ = 1;
   std::vector<std::int64_t> units_;                     // lengths in grid units
@@ -511,8 +523,23 @@ class BinCompletion {
 }  // namespace
 
 ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options) {
-  const auto started = Clock::now();
+  const auto started = SteadyClock::now();
   ExactResult<Schedule> result;
+  for (const Resource& res : instance.resources) {
+    if (lane_width(instance, res) == 1) continue;
+    // A PE is a bin here; a lane of several PEs shares its request windows, which bins cannot express.
+    const std::string why = fmt::format("{} has request lanes of {} PEs (maxProc > 1, maxPendingRequests below its "
+                                        "usable PEs): bin completion does not model shared request windows",
+                                        res.id, lane_width(instance, res));
+    if (instance.jobs.size() > kDpMaxJobs) {
+      result.detail = why + fmt::format("; the subset DP is limited to {} jobs", kDpMaxJobs);
+    } else {
+      result = solve_dp(instance);
+      result.detail = why + "; answered by the subset DP" + (result.detail.empty() ? "" : ": " + result.detail);
+    }
+    result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
+    return result;
+  }
   BinCompletion search(instance, started + std::chrono::milliseconds(options.timeout_ms));
   const double limit = horizon(instance);
   const double root = search.root_bound(limit);
@@ -573,7 +600,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
                                       "Babsolute = {} (LP bound at the root {:.6g} G$)",
                                       limit, instance.budget, root);
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
   return result;
 }
 

@@ -1,17 +1,29 @@
 // Exact minimum-cost DBC schedule without Z3: dynamic programming over job subsets (our own), the independent
 // cross-check of the Z3 formulation. Lexicographic: minimum cost, then minimum makespan among min-cost schedules.
+// Per resource it packs job subsets onto the request lanes (model/dbc.hpp lane_width): a one-PE lane needs the
+// subset's load, a wider lane the least sum of request windows, each a P||Cmax of at most maxTr.
 // Limits: up to kDpMaxJobs jobs (O(m 3^n) time, O(m 2^n) memory); durations compared with kFitSlack (model/dbc.hpp).
 #pragma once
 
 #include "model/dbc.hpp"
 #include "solver/result.hpp"
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 namespace schedcheck::dbc {
 
 inline constexpr std::size_t kDpMaxJobs = 12;
 
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
-// assigns every job by min(Dabsolute, maxTr) within Babsolute (detail says why). `unknown` above kDpMaxJobs.
+// assigns every job by horizon(), each in one request, within Babsolute (detail says why). `unknown` above kDpMaxJobs.
 ExactResult<Schedule> solve_dp(const Instance& instance);
+
+// The DP's packing of one resource, for other exact methods (z3's oracle on request lanes of several PEs): the jobs
+// `jobs` (at most kDpMaxJobs) on resource r's lanes, every lane done by `limit` (fits()), least makespan; per job of
+// `jobs` its (PE, start), or nullopt when they do not fit (or there are more than kDpMaxJobs).
+std::optional<std::vector<std::pair<int, double>>> pack_resource(const Instance& instance, std::size_t r,
+                                                                 const std::vector<std::size_t>& jobs, double limit);
 
 }  // namespace schedcheck::dbc

@@ -4,6 +4,7 @@
 // returns a minimal set that cannot be packed, which becomes the cut sum_{j in S} y[j][r] <= |S| - 1.
 #include "solver/dbc_z3.hpp"
 
+#include "solver/dbc_exact.hpp"
 #include "solver/z3_support.hpp"
 
 #include <fmt/format.h>
@@ -20,7 +21,7 @@ namespace schedcheck::dbc {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 using z3support::exact_real;
 constexpr double kProbeGap = 1e-6;  // bisection toward the lower bound while the gap is above this share
 constexpr int kCountingCuts = 4;   // q = 1..4 in the counting cuts below
@@ -67,10 +68,13 @@ std::vector<int> pack(const std::vector<double>& durations, int bins, double lim
 
 
 ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options) {
-  const auto started = Clock::now();
+  const auto started = SteadyClock::now();
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   const double limit = horizon(instance);
+  bool lane_overflow = false;  // a lane resource got more jobs than the subset-DP oracle takes
+  const std::string overflow_text = fmt::format("a resource with request lanes of several PEs was given more than {} "
+                                                "jobs, more than the subset-DP packing oracle takes", kDpMaxJobs);
   std::optional<Schedule> incumbent;  // the best schedule found; kept if Z3 stops with an error
   bool cost_proven = false;
   std::vector<int> pes(m);
@@ -104,12 +108,14 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       z3::expr_vector choices(ctx);
       double cheapest = kInfinity();
       for (std::size_t r = 0; r < m; ++r) {
-        if (!fits(duration(instance.resources[r], instance.jobs[j]), limit)) continue;
+        if (!fits(duration(instance.resources[r], instance.jobs[j]), limit) ||
+            !eligible(instance, instance.resources[r], instance.jobs[j]))
+          continue;
         const z3::expr v = ctx.bool_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
         y[j][r] = v;
         choices.push_back(v);
-        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance.resources[r], instance.jobs[j])), zero);
-        cheapest = std::min(cheapest, job_cost(instance.resources[r], instance.jobs[j]));
+        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance, instance.resources[r], instance.jobs[j])), zero);
+        cheapest = std::min(cheapest, job_cost(instance, instance.resources[r], instance.jobs[j]));
       }
       if (cheapest < kInfinity()) lower += cheapest;
       solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
@@ -142,6 +148,28 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
 
     // Reads a master model; checks every resource's jobs with the packing oracle under `span` (the limit, or a
     // strict makespan bound in the second stage). Adds a cut per failing resource; returns the schedule if none.
+    // The oracle: resource r's jobs packed by `span` (strict: below it), each job's (PE, start), or nullopt. One-PE
+    // lanes: the branch and bound above over independent PEs; lanes of several PEs share request windows: the
+    // subset DP's packing (dbc_exact.hpp), limited to kDpMaxJobs jobs on the resource (else lane_overflow).
+    auto packs = [&](std::size_t r, const std::vector<std::size_t>& jobs, double span, bool strict,
+                     bool first_only) -> std::optional<std::vector<std::pair<int, double>>> {
+      if (lane_width(instance, instance.resources[r]) > 1) {
+        if (jobs.size() > kDpMaxJobs) {
+          lane_overflow = true;
+          return std::nullopt;
+        }
+        return pack_resource(instance, r, jobs, strict ? span - 3 * kFitSlack * std::max(1.0, span) : span);
+      }
+      const auto packed = pack(durations_of(r, jobs), pes[r], span, strict, first_only);
+      if (packed.empty() && !jobs.empty()) return std::nullopt;
+      std::vector<std::pair<int, double>> out;
+      std::vector<double> clock(static_cast<std::size_t>(pes[r]), 0.0);
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        out.emplace_back(packed[i], clock[static_cast<std::size_t>(packed[i])]);
+        clock[static_cast<std::size_t>(packed[i])] += duration(instance.resources[r], instance.jobs[jobs[i]]);
+      }
+      return out;
+    };
     auto check_packing = [&](const z3::model& model, double span, bool strict,
                              const z3::expr& guard) -> std::optional<Schedule> {
       Schedule s = empty_schedule(instance);
@@ -150,23 +178,21 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         std::vector<std::size_t> jobs;
         for (std::size_t j = 0; j < n; ++j)
           if (y[j][r] && model.eval(*y[j][r], true).is_true()) jobs.push_back(j);
-        const auto packed = pack(durations_of(r, jobs), pes[r], span, strict, false);
-        if (!packed.empty() || jobs.empty()) {
-          std::vector<double> clock(static_cast<std::size_t>(pes[r]), 0.0);
+        if (const auto placed = packs(r, jobs, span, strict, false)) {
           for (std::size_t i = 0; i < jobs.size(); ++i) {
             s.resource[jobs[i]] = static_cast<int>(r);
-            s.pe[jobs[i]] = packed[i];
-            s.start[jobs[i]] = clock[static_cast<std::size_t>(packed[i])];
-            clock[static_cast<std::size_t>(packed[i])] += duration(instance.resources[r], instance.jobs[jobs[i]]);
+            s.pe[jobs[i]] = (*placed)[i].first;
+            s.start[jobs[i]] = (*placed)[i].second;
           }
           continue;
         }
+        if (lane_overflow) return std::nullopt;
         all = false;
         // A minimal subset that still cannot be packed: drop each job whose removal keeps it unpackable.
         for (std::size_t i = jobs.size(); i-- > 0;) {
           std::vector<std::size_t> fewer = jobs;
           fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
-          if (pack(durations_of(r, fewer), pes[r], span, strict, true).empty()) jobs = std::move(fewer);
+          if (!packs(r, fewer, span, strict, true)) jobs = std::move(fewer);
         }
         z3::expr_vector not_all(ctx);  // not every job of the set on r
         for (std::size_t j : jobs) not_all.push_back(!*y[j][r]);
@@ -179,7 +205,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     // Stage 0: any schedule at all (tracked constraints as assumptions, so unsat gives a core).
     z3::check_result answer = z3::unknown;
     const z3::expr always = ctx.bool_val(true);
-    while (!incumbent && !deadline.passed()) {
+    while (!incumbent && !deadline.passed() && !lane_overflow) {
       answer = solver.check(tracked);
       if (answer != z3::sat) break;
       incumbent = check_packing(solver.get_model(), limit, false, always);
@@ -194,17 +220,19 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.detail = fmt::format("proven: no schedule assigns every job by {} s within the budget; unsat core: {}",
                                   limit, why);
     } else if (!incumbent) {
-      result.detail = fmt::format("time limit of {} ms reached before any schedule was found", options.timeout_ms);
+      result.detail = lane_overflow ? overflow_text
+                                    : fmt::format("time limit of {} ms reached before any schedule was found",
+                                                  options.timeout_ms);
     } else {
       for (unsigned t = 0; t < tracked.size(); ++t) solver.add(tracked[t]);
       // Stage 1: minimum cost. Probes "cost <= middle" toward the lower bound, then the exact "cost < best".
       double best = total_cost(instance, *incumbent);
       z3::expr best_exact = ctx.real_val(0);
       for (std::size_t j = 0; j < n; ++j)
-        best_exact = best_exact + exact_real(ctx, job_cost(instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
+        best_exact = best_exact + exact_real(ctx, job_cost(instance, instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
       best_exact = best_exact.simplify();
       int asked = 0;
-      while (!deadline.passed()) {
+      while (!deadline.passed() && !lane_overflow) {
         const bool probing = best - lower > kProbeGap * (std::fabs(best) + 1);
         const double middle = lower + 0.5 * (best - lower);
         const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
@@ -230,7 +258,10 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         }
       }
       result.status = cost_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
-      if (!cost_proven) result.detail = fmt::format("time limit of {} ms reached; cheapest schedule found kept", options.timeout_ms);
+      if (!cost_proven)
+        result.detail = lane_overflow ? overflow_text + "; cheapest schedule found kept"
+                                      : fmt::format("time limit of {} ms reached; cheapest schedule found kept",
+                                                    options.timeout_ms);
       // Stage 2 (lexicographic): among minimum-cost assignments, ask for a packed makespan strictly below the best.
       if (cost_proven) {
         solver.add(cost <= best_exact);
@@ -238,7 +269,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         // Cuts learnt under a makespan bound hold under every smaller bound; the bounds only decrease, so all
         // stage-2 cuts are guarded by one literal assumed in every stage-2 question.
         const z3::expr stage2 = ctx.bool_const("stage2");
-        while (!deadline.passed()) {
+        while (!deadline.passed() && !lane_overflow) {
           const double span = makespan(instance, *incumbent);
           const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
           for (std::size_t r = 0; r < m; ++r) {  // aggregate: a resource's work below pes x span
@@ -259,8 +290,9 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           if (auto s = check_packing(solver.get_model(), span, true, stage2)) incumbent = s;
         }
         if (!span_proven)
-          result.detail = fmt::format("minimum cost proven; the makespan tie-break was not proven minimal within {} ms",
-                                      options.timeout_ms);
+          result.detail = lane_overflow ? "minimum cost proven; makespan tie-break stopped: " + overflow_text
+                                        : fmt::format("minimum cost proven; the makespan tie-break was not proven "
+                                                      "minimal within {} ms", options.timeout_ms);
       }
       result.objective = total_cost(instance, *incumbent);
       result.decision = std::move(incumbent);
@@ -273,7 +305,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.decision = std::move(incumbent);
     }
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
   return result;
 }
 

@@ -67,6 +67,17 @@ expect_bad "negative procs names the file" "$T/negprocs.json" -- run sla-admissi
 expect_bad "non-finite number (1e400)" "$T/inf.json" -- check sla-admission --policy fcfs -i "$T/inf.json"
 expect_bad "nonexistent file" "$T/does-not-exist.json" -- check sla-admission --policy fcfs -i "$T/does-not-exist.json"
 
+# dbc-broker readings and request limits (paper 001, issue 14): one line naming the field, exit 2.
+DBC_HEAD='{"kind": "dbc-broker", "resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1}], "jobs": [{"id": "J", "length": 5}], "deadline": 10, "budget": 100'
+echo "$DBC_HEAD"', "readings": {"cost_unit": "per-hour"}}' >"$T/dbc-unit.json"
+echo "$DBC_HEAD"', "readings": {"loop_order": "jobs"}}' >"$T/dbc-key.json"
+echo "$DBC_HEAD"', "readings": {"max_tr": 6}}' >"$T/dbc-maxtr-type.json"
+echo "$DBC_HEAD"', "broker": {"max_tr": -6}}' >"$T/dbc-maxtr-neg.json"
+expect_bad "dbc unknown cost unit" 'readings.cost_unit: expected "per-mi" or "per-pe-second"' -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-unit.json"
+expect_bad "dbc unknown reading" "readings.loop_order: unknown field" -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-key.json"
+expect_bad "dbc reading not a string" "readings.max_tr" -- solve dbc-cost-time -i "$T/dbc-maxtr-type.json"
+expect_bad "dbc negative maxTr" "broker.max_tr" -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-maxtr-neg.json"
+
 # ---------------------------------------------------------------- bad usage
 expect_bad "unknown problem" "no-such-problem" -- check no-such-problem --policy fcfs -i "$EXAMPLE"
 expect_bad "unknown policy" "no-such-policy" -- check sla-admission --policy no-such-policy -i "$EXAMPLE"

@@ -1,6 +1,7 @@
 // Tests of the DBC broker slice (paper 001): hand-computed cases, every reader rule, z3-vs-dp and heuristic-vs-exact
-// differentials on seeded instances (sizes stated per test), the Table 2 reproduction's direction, the load split.
-// Our own. Runtime: about 20 s, mostly Z3 (only on instances of at most 5 jobs, 1.5 s limit each).
+// differentials on seeded instances (sizes stated per test), the Table 2 reproduction's direction, the load split;
+// issue 14: the loop order, maxTr per request, pending requests on lanes and each reading, by hand, and a
+// differential over random readings. Our own. Runtime: about 4 s, mostly Z3 (instances of at most 5 jobs).
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/dbc_generator.hpp"
 #include "model/dbc.hpp"
@@ -48,11 +49,11 @@ BOOST_AUTO_TEST_SUITE(dbc)
 BOOST_AUTO_TEST_CASE(hand_computed_paper_quantities_and_policies) {
   const Instance in = parse(kHandComputed);
   // L = 150, l_max = 100: Tmin = max(150 / 30, 100 / 20) = 5; Tmax = max(150 / 10, 100 / 20) = 15.
-  BOOST_TEST(t_min(in.resources, in.jobs) == 5.0);
-  BOOST_TEST(t_max(in.resources, in.jobs) == 15.0);
+  BOOST_TEST(t_min(in) == 5.0);
+  BOOST_TEST(t_max(in) == 15.0);
   BOOST_TEST(in.deadline == 10.0);                    // 5 + 0.5 (15 - 5)
-  BOOST_TEST(c_min(in.resources, in.jobs) == 150.0);  // 150 x 1
-  BOOST_TEST(c_max(in.resources, in.jobs) == 300.0);  // 150 x 2
+  BOOST_TEST(c_min(in) == 150.0);  // 150 x 1
+  BOOST_TEST(c_max(in) == 300.0);  // 150 x 2
   BOOST_TEST(in.budget == 225.0);                     // 150 + 0.5 (300 - 150)
 
   // DBC: J1 on A (cost 50); J2 misses the deadline on A (15 > 10) and costs 200 > 175 left on C: unassigned.
@@ -156,15 +157,32 @@ BOOST_AUTO_TEST_CASE(reader_rejects_bad_input_naming_file_field_and_expectation)
       {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "kind": "sla-site"})", "kind",
        "\"dbc-broker\""},
       {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "extra": 1})", "extra", "unknown field"},
+      {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "readings": {"cost_unit": "per-s"}})",
+       "readings.cost_unit", "\"per-mi\" or \"per-pe-second\""},
+      {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "readings": {"mips_rating": ""}})",
+       "readings.mips_rating", "non-empty string"},
+      {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "readings": {"deadline_test": "<"}})",
+       "readings.deadline_test", "\"at-or-before\" or \"strictly-before\""},
+      {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "readings": {"max_tr": "per-job"}})",
+       "readings.max_tr", "\"per-request\" or \"horizon\""},
+      {"{" + base_resources + "," + base_jobs + R"(, "deadline": 1, "budget": 1, "readings": {"loop": "jobs"}})",
+       "readings.loop", "unknown field"},
   };
   for (const auto& c : cases) {
     const std::string message = read_error(c.text);
     BOOST_TEST(message.find("test.json: " + c.field) == 0, c.text << " -> " << message);
     BOOST_TEST(message.find(c.expectation) != std::string::npos, c.text << " -> " << message);
   }
-  // The writer round-trips what the reader accepts.
+  // The writer round-trips what the reader accepts, readings included.
   const Instance in = parse(kHandComputed);
   BOOST_TEST(dump(read_instance(write_instance(in), "again")) == dump(in));
+  Instance other = in;
+  other.readings = Readings{CostUnit::kPerPeSecond, MipsRating::kResource, DeadlineTest::kStrictlyBefore,
+                            MaxTrReading::kHorizon};
+  other.broker.max_tr = 7;
+  const Instance again = read_instance(write_instance(other), "again");
+  BOOST_TEST(dump(again) == dump(other));
+  BOOST_TEST((again.readings.max_tr == MaxTrReading::kHorizon));
 }
 
 // z3 vs dp on seeded instances of 4-5 jobs (Z3 proves these in well under a second each).
@@ -272,8 +290,8 @@ Instance table1_instance(std::uint64_t seed, std::size_t jobs) {
   in.dfactor = std::round(rng.uniform(0.0, 0.3) * 1000) / 1000;
   in.bfactor = std::round(rng.uniform(0.0, 1.0) * 1000) / 1000;
   if (rng.chance(0.2)) in.broker.max_proc = static_cast<int>(rng.integer(1, 2));
-  in.deadline = absolute_deadline(in.resources, in.jobs, *in.dfactor);
-  in.budget = absolute_budget(in.resources, in.jobs, *in.bfactor);
+  in.deadline = absolute_deadline(in, *in.dfactor);
+  in.budget = absolute_budget(in, *in.bfactor);
   return in;
 }
 }  // namespace
@@ -316,8 +334,8 @@ BOOST_AUTO_TEST_CASE(bnb_and_dp_agree_with_identical_lengths_and_loose_deadlines
     SplitMix64 rng(seed * 977);
     for (Job& job : in.jobs) job.length = kLengths[rng.integer(0, 3)];
     in.dfactor = kDfactors[seed % 5];
-    in.deadline = absolute_deadline(in.resources, in.jobs, *in.dfactor);
-    in.budget = absolute_budget(in.resources, in.jobs, *in.bfactor);
+    in.deadline = absolute_deadline(in, *in.dfactor);
+    in.budget = absolute_budget(in, *in.bfactor);
     expect_bnb_matches_dp(in);
   }
 }
@@ -328,8 +346,8 @@ BOOST_AUTO_TEST_CASE(bnb_and_dp_agree_on_long_jobs) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     Instance in = table1_instance(seed + 500, 6 + seed % 5);
     for (Job& job : in.jobs) job.length *= 1000;
-    in.deadline = absolute_deadline(in.resources, in.jobs, *in.dfactor);
-    in.budget = absolute_budget(in.resources, in.jobs, *in.bfactor);
+    in.deadline = absolute_deadline(in, *in.dfactor);
+    in.budget = absolute_budget(in, *in.bfactor);
     expect_bnb_matches_dp(in);
   }
   // Built to sit in that window: on A (1 MIPS, deadline 1e8 s, so fits() accepts up to 1e8 + 0.1 MI) the best set
@@ -354,8 +372,8 @@ BOOST_AUTO_TEST_CASE(bnb_proves_table1_by_30_jobs) {
     Instance in = table1_instance(seed * 31, 30);
     in.dfactor = 0.1;
     in.bfactor = 0.5;
-    in.deadline = absolute_deadline(in.resources, in.jobs, 0.1);
-    in.budget = absolute_budget(in.resources, in.jobs, 0.5);
+    in.deadline = absolute_deadline(in, 0.1);
+    in.budget = absolute_budget(in, 0.5);
     const auto bnb = solve_bnb(in, SolveOptions{60000});
     BOOST_TEST_REQUIRE((bnb.status == ExactStatus::kOptimal), bnb.detail << " on " << dump(in));
     BOOST_TEST(validate(in, *bnb.decision).feasible, validate(in, *bnb.decision).reason);
@@ -372,13 +390,271 @@ BOOST_AUTO_TEST_CASE(bnb_stopped_by_the_time_limit_reports_feasible) {
   Instance in = table1_instance(7, 40);
   in.dfactor = 0.1;
   in.bfactor = 0.5;
-  in.deadline = absolute_deadline(in.resources, in.jobs, 0.1);
-  in.budget = absolute_budget(in.resources, in.jobs, 0.5);
+  in.deadline = absolute_deadline(in, 0.1);
+  in.budget = absolute_budget(in, 0.5);
   const auto bnb = solve_bnb(in, SolveOptions{1});
   BOOST_TEST((bnb.status == ExactStatus::kFeasible), to_string(bnb.status) << ": " << bnb.detail);
   BOOST_TEST_REQUIRE(bnb.decision.has_value());
   BOOST_TEST(validate(in, *bnb.decision).feasible, validate(in, *bnb.decision).reason);
   BOOST_TEST(bnb.detail.find("time limit of 1 ms") != std::string::npos, bnb.detail);
+}
+
+// ---- issue 14: faithful to paper 001 (docs/policies.md "Readings", Paper 001) ----
+
+// Loop order. Resources C (1 PE, 1 MIPS, 1 G$/MI) and E (1 PE, 10 MIPS, 10 G$/MI); jobs A = 10, B = 2, C2 = 2 MI in
+// that order; Dabsolute 5 s, Babsolute 101 G$. The advisor keeps all three (A on E ends at 1, B at 1.2 on E, C2 at
+// 1.4 on E; all <= 5). Groups outer (the prose, `dbc-cost-time`): group {C}: A ends at 10 > 5, skipped; B ends at 2,
+// costs 2; C2 ends at 4, costs 2 (spent 4); group {E}: A ends at 1 but costs 100, 4 + 100 = 104 > 101: {B, C2} on C
+// for 4 G$. Jobs outer (`dbc-cost-time-jobs-outer`): A: {C} late, {E} ends at 1, 100 <= 101: placed; B: {C} ends at
+// 2, 100 + 2 = 102 > 101: unassigned (every costlier group is over too); C2 likewise: {A} on E for 100 G$. No
+// schedule runs all three (A only on E: 100, then B and C2 cost at least 2 + 2): dp proves infeasible.
+BOOST_AUTO_TEST_CASE(loop_order_groups_outer_is_the_prose_jobs_outer_the_listing) {
+  const Instance in = parse(R"({"resources": [{"id": "C", "pes": 1, "mips": 1, "cost": 1},
+      {"id": "E", "pes": 1, "mips": 10, "cost": 10}], "jobs": [{"id": "A", "length": 10}, {"id": "B", "length": 2},
+      {"id": "C2", "length": 2}], "deadline": 5, "budget": 101})");
+  BOOST_TEST(assigned_count(explicit_allocation(in)) == 3u);
+  const Schedule prose = dbc_cost_time(in);
+  BOOST_TEST(prose.resource == (std::vector<int>{kUnassigned, 0, 0}), boost::test_tools::per_element());
+  BOOST_TEST(prose.start[2] == 2.0);
+  BOOST_TEST(total_cost(in, prose) == 4.0);
+  BOOST_TEST(validate(in, prose).feasible);
+  BOOST_TEST(tiebreak_violation(in, prose).empty());
+  const Schedule listing = dbc_cost_time_jobs_outer(in);
+  BOOST_TEST(listing.resource == (std::vector<int>{1, kUnassigned, kUnassigned}), boost::test_tools::per_element());
+  BOOST_TEST(total_cost(in, listing) == 100.0);
+  BOOST_TEST(validate(in, listing).feasible);
+  BOOST_TEST((solve_dp(in).status == ExactStatus::kInfeasible));
+  BOOST_TEST((solve_bnb(in, SolveOptions{5000}).status == ExactStatus::kInfeasible));
+}
+
+// maxTr per request. Two 5 s jobs on one PE (1 MIPS, 5 MI each), maxTr 6, Dabsolute 100, budget 1000. Per request
+// (default): J1 in a request [0, 5], J2 in the next [5, 10] (5 + 5 = 10 > 6 cannot be one request): both run, cost
+// 10, requests (p 1, start 0, tr 5) and (p 1, start 5, tr 5). Horizon (max_tr "horizon", the model before issue 14):
+// every request starts at 0 and ends by 6, so J2 (ending at 10) cannot run: the advisor keeps J1 only (J1 is not
+// longer than J2: no replacement), cost 5, and no full schedule exists.
+BOOST_AUTO_TEST_CASE(max_tr_bounds_each_request_not_the_whole_run) {
+  const std::string text = R"({"resources": [{"id": "R", "pes": 1, "mips": 1, "cost": 1}],
+      "jobs": [{"id": "J1", "length": 5}, {"id": "J2", "length": 5}], "deadline": 100, "budget": 1000,
+      "broker": {"max_tr": 6})";
+  const Instance in = parse(text + "}");
+  const Schedule s = dbc_cost_time(in);
+  BOOST_TEST(assigned_count(s) == 2u);
+  BOOST_TEST(s.start[1] == 5.0);
+  BOOST_TEST(validate(in, s).feasible, validate(in, s).reason);
+  const auto requests = craft_requests(in, s);
+  BOOST_TEST_REQUIRE(requests[0].size() == 2u);
+  BOOST_TEST(requests[0][1].procs == 1);
+  BOOST_TEST(requests[0][1].start == 5.0);
+  BOOST_TEST(requests[0][1].tr == 5.0);
+  for (const auto& r : {solve_dp(in), solve_bnb(in, SolveOptions{5000}), solve_z3(in, SolveOptions{5000})}) {
+    BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+    BOOST_TEST(r.objective == 10.0);
+    BOOST_TEST(validate(in, *r.decision).feasible, validate(in, *r.decision).reason);
+  }
+  const Instance horizon = parse(text + R"(, "readings": {"max_tr": "horizon"}})");
+  const Schedule h = dbc_cost_time(horizon);
+  BOOST_TEST(h.resource == (std::vector<int>{0, kUnassigned}), boost::test_tools::per_element());
+  BOOST_TEST(!request_violation(horizon, s).empty());  // the per-request schedule ends at 10 > maxTr
+  for (const auto& r : {solve_dp(horizon), solve_bnb(horizon, SolveOptions{5000}), solve_z3(horizon, SolveOptions{5000})})
+    BOOST_TEST((r.status == ExactStatus::kInfeasible), r.detail);
+  // A job longer than maxTr runs in no request: 7 MI on 1 MIPS with maxTr 6.
+  const Instance too_long = parse(R"({"resources": [{"id": "R", "pes": 1, "mips": 1, "cost": 1}],
+      "jobs": [{"id": "J1", "length": 7}], "deadline": 100, "budget": 1000, "broker": {"max_tr": 6}})");
+  BOOST_TEST(assigned_count(dbc_cost_time(too_long)) == 0u);
+  BOOST_TEST((solve_dp(too_long).status == ExactStatus::kInfeasible));
+}
+
+// maxPendingRequests: one resource of 2 PEs (1 MIPS), maxProc 2, maxPendingRequests 1, so both PEs form one lane
+// and only one request is pending at a time; maxTr 5, Dabsolute 7; jobs J1 = 4, J2 = 2, J3 = 4 MI. The policy:
+// J1 on PE 0 [0, 4] and J2 on PE 1 [0, 2] in the first request; J3 on PE 1 would end at 6, 6 - 0 > 5, so it waits
+// for the next request at 4 and ends at 8 > 7 (on either PE): unassigned (the advisor drops it too: J1 is not longer).
+// Exact: requests {J1, J3} [0, 4] then {J2} [4, 6]: all three by 6 <= 7, cost 10. J3 on PE 1 at [2, 6] beside J1
+// [0, 4] would need one request of 6 s > 5 (or two pending at once): the validator says so. bnb answers through
+// the DP on such lanes; z3 packs them with the DP's oracle.
+BOOST_AUTO_TEST_CASE(max_pending_requests_share_request_windows_on_a_lane) {
+  const Instance in = parse(R"({"resources": [{"id": "R", "pes": 2, "mips": 1, "cost": 1}],
+      "jobs": [{"id": "J1", "length": 4}, {"id": "J2", "length": 2}, {"id": "J3", "length": 4}],
+      "deadline": 7, "budget": 1000, "broker": {"max_tr": 5, "max_proc": 2, "max_pending_requests": 1}})");
+  BOOST_TEST(lane_width(in, in.resources[0]) == 2);
+  const Schedule s = dbc_cost_time(in);
+  BOOST_TEST(s.resource == (std::vector<int>{0, 0, kUnassigned}), boost::test_tools::per_element());
+  BOOST_TEST(validate(in, s).feasible, validate(in, s).reason);
+  const auto dp = solve_dp(in);
+  BOOST_TEST_REQUIRE((dp.status == ExactStatus::kOptimal), dp.detail);
+  BOOST_TEST(dp.objective == 10.0);
+  BOOST_TEST(makespan(in, *dp.decision) == 6.0);
+  BOOST_TEST(validate(in, *dp.decision).feasible, validate(in, *dp.decision).reason);
+  const auto requests = craft_requests(in, *dp.decision);
+  BOOST_TEST_REQUIRE(requests[0].size() == 2u);
+  BOOST_TEST(requests[0][0].procs == 2);
+  BOOST_TEST(requests[0][0].tr == 4.0);
+  const auto bnb = solve_bnb(in, SolveOptions{5000});  // delegates to the subset DP on lanes of several PEs
+  BOOST_TEST((bnb.status == ExactStatus::kOptimal));
+  BOOST_TEST(bnb.detail.find("subset DP") != std::string::npos, bnb.detail);
+  const auto z3 = solve_z3(in, SolveOptions{5000});  // its packing oracle on such lanes is the DP's
+  BOOST_TEST_REQUIRE((z3.status == ExactStatus::kOptimal), z3.detail);
+  BOOST_TEST(z3.objective == 10.0);
+  BOOST_TEST(validate(in, *z3.decision).feasible, validate(in, *z3.decision).reason);
+  Schedule side_by_side = *dp.decision;
+  side_by_side.resource = {0, 0, 0};
+  side_by_side.pe = {0, 0, 1};
+  side_by_side.start = {0, 4, 2};
+  BOOST_TEST(overlap_violation(in, side_by_side).empty());
+  BOOST_TEST(request_violation(in, side_by_side).find("maxTr = 5") != std::string::npos,
+             request_violation(in, side_by_side));
+  // With maxPendingRequests 2 each PE is a lane of its own: J3 runs on PE 1 at [2, 6], all assigned.
+  Instance two = in;
+  two.broker.max_pending_requests = 2;
+  BOOST_TEST(lane_width(two, two.resources[0]) == 1);
+  BOOST_TEST(assigned_count(dbc_cost_time(two)) == 3u);
+  BOOST_TEST(validate(two, side_by_side).feasible);
+}
+
+// Cost unit. A (1 PE, 10 MIPS, cost 1), B (1 PE, 20 MIPS, cost 1.5); one job of 100 MI; Dabsolute 100, Bfactor 1.
+// Per MI (default): A costs 1 < 1.5 per MI: J on A for 100 G$; Cmin = 100 x 1 = 100, Cmax = 100 x 1.5 = 150.
+// Per PE-second: per MI A costs 1 / 10 = 0.1, B 1.5 / 20 = 0.075: J on B for 100 / 20 x 1.5 = 7.5 G$;
+// Cmin = 100 x 0.075 = 7.5, Cmax = 100 x 0.1 = 10.
+BOOST_AUTO_TEST_CASE(reading_cost_unit_per_mi_or_per_pe_second) {
+  const std::string text = R"({"resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1},
+      {"id": "B", "pes": 1, "mips": 20, "cost": 1.5}], "jobs": [{"id": "J", "length": 100}], "deadline": 100,
+      "bfactor": 1)";
+  const Instance mi = parse(text + "}");
+  BOOST_TEST(c_min(mi) == 100.0);
+  BOOST_TEST(c_max(mi) == 150.0);
+  BOOST_TEST(dbc_cost_time(mi).resource[0] == 0);
+  BOOST_TEST(solve_dp(mi).objective == 100.0);
+  const Instance pe_second = parse(text + R"(, "readings": {"cost_unit": "per-pe-second"}})");
+  BOOST_TEST(c_min(pe_second) == 7.5);
+  BOOST_TEST(c_max(pe_second) == 10.0);
+  const Schedule s = dbc_cost_time(pe_second);
+  BOOST_TEST(s.resource[0] == 1);
+  BOOST_TEST(total_cost(pe_second, s) == 7.5);
+  BOOST_TEST(solve_dp(pe_second).objective == 7.5);
+  BOOST_TEST(solve_bnb(pe_second, SolveOptions{5000}).objective == 7.5);
+}
+
+// MIPS rating. A (2 PEs x 10 MIPS, cost 1), B (1 PE x 15 MIPS, cost 2); jobs 30 + 30 MI (L = 60, l_max = 30);
+// Dfactor 0.5. Per PE (default): Tmax = max(60 / 10, 30 / 15) = 6, Tmin = max(60 / 35, 30 / 15) = 2, Dabsolute =
+// 2 + 0.5 x 4 = 4: both jobs on A's PEs (3 s each) for 60. Per resource (ratings A 20, B 15): Tmax = max(60 / 15,
+// 30 / 20) = 4, Tmin = max(60 / 35, 30 / 20) = 12/7, Dabsolute = 12/7 + 0.5 (4 - 12/7) = 20/7 = 2.857: A (3 s) is
+// late, J1 goes to B (2 s) for 60, J2 would end at 4 on B: unassigned.
+BOOST_AUTO_TEST_CASE(reading_mips_rating_per_pe_or_per_resource) {
+  const std::string text = R"({"resources": [{"id": "A", "pes": 2, "mips": 10, "cost": 1},
+      {"id": "B", "pes": 1, "mips": 15, "cost": 2}], "jobs": [{"id": "J1", "length": 30}, {"id": "J2", "length": 30}],
+      "dfactor": 0.5, "budget": 1000)";
+  const Instance pe = parse(text + "}");
+  BOOST_TEST(t_max(pe) == 6.0);
+  BOOST_TEST(t_min(pe) == 2.0);
+  BOOST_TEST(pe.deadline == 4.0);
+  BOOST_TEST(dbc_cost_time(pe).resource == (std::vector<int>{0, 0}), boost::test_tools::per_element());
+  const Instance whole = parse(text + R"(, "readings": {"mips_rating": "resource"}})");
+  BOOST_TEST(t_max(whole) == 4.0);
+  BOOST_TEST(std::fabs(t_min(whole) - 12.0 / 7) < 1e-12);
+  BOOST_TEST(std::fabs(whole.deadline - 20.0 / 7) < 1e-12);
+  BOOST_TEST(dbc_cost_time(whole).resource == (std::vector<int>{1, kUnassigned}), boost::test_tools::per_element());
+}
+
+// Deadline at equality. One job of 100 MI on A (1 PE, 10 MIPS): it ends at exactly Dabsolute = 10. At or before
+// (default): assigned, cost 100. Strictly before ("completion time is less than the deadline"): not, and no
+// schedule exists; the validator rejects a finish at 10 and accepts one at 9.
+BOOST_AUTO_TEST_CASE(reading_deadline_test_at_equality) {
+  const std::string text = R"({"resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1}],
+      "jobs": [{"id": "J", "length": 100}], "deadline": 10, "budget": 1000)";
+  const Instance at = parse(text + "}");
+  const Schedule s = dbc_cost_time(at);
+  BOOST_TEST(s.resource[0] == 0);
+  BOOST_TEST(deadline_violation(at, s).empty());
+  BOOST_TEST((solve_dp(at).status == ExactStatus::kOptimal));
+  const Instance strict = parse(text + R"(, "readings": {"deadline_test": "strictly-before"}})");
+  BOOST_TEST(dbc_cost_time(strict).resource[0] == kUnassigned);
+  BOOST_TEST(!deadline_violation(strict, s).empty());
+  for (const auto& r : {solve_dp(strict), solve_bnb(strict, SolveOptions{5000}), solve_z3(strict, SolveOptions{5000})})
+    BOOST_TEST((r.status == ExactStatus::kInfeasible), r.detail);
+  Schedule earlier = s;
+  Instance strict_later = strict;
+  strict_later.deadline = 10.5;  // 10 < 10.5: strictly before
+  BOOST_TEST(deadline_violation(strict_later, earlier).empty());
+  BOOST_TEST(dbc_cost_time(strict_later).resource[0] == 0);
+}
+
+// List order. G (grid, 60 MI) before L (local, 50 MI) in the file; A (1 PE, 10 MIPS, 1 G$/MI), B (1 PE, 10 MIPS,
+// 2 G$/MI); Dabsolute 10, budget 1000. The advisor keeps both (G on A [0, 6], L on B [0, 5]). File order
+// (`dbc-cost-time`): group {A}: G [0, 6] for 60; L would end at 11 > 10; group {B}: L [0, 5] for 100: 160 G$.
+// Local first (`dbc-cost-time-local-first`): group {A}: L [0, 5] for 50; G would end at 11; group {B}: G for 120:
+// 170 G$. (The minimum is 160: dp.)
+BOOST_AUTO_TEST_CASE(reading_local_jobs_first_is_a_named_variant) {
+  const Instance in = parse(R"({"resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1},
+      {"id": "B", "pes": 1, "mips": 10, "cost": 2}], "jobs": [{"id": "G", "length": 60, "origin": "grid"},
+      {"id": "L", "length": 50, "origin": "local"}], "deadline": 10, "budget": 1000})");
+  BOOST_TEST(local_first_order(in) == (std::vector<std::size_t>{1, 0}), boost::test_tools::per_element());
+  const Schedule file = dbc_cost_time(in);
+  BOOST_TEST(file.resource == (std::vector<int>{0, 1}), boost::test_tools::per_element());
+  BOOST_TEST(total_cost(in, file) == 160.0);
+  const Schedule local = dbc_cost_time_local_first(in);
+  BOOST_TEST(local.resource == (std::vector<int>{1, 0}), boost::test_tools::per_element());
+  BOOST_TEST(total_cost(in, local) == 170.0);
+  BOOST_TEST(tiebreak_violation(in, local).empty());  // replayed in its own list order
+  BOOST_TEST(solve_dp(in).objective == 160.0);
+}
+
+// Differential over generated instances with every reading drawn at random (and the generator's maxTr and request
+// limits): bnb vs dp (same status, cost, makespan), z3 vs dp where z3 proves, the three DBC variants validated by
+// the model's validator, tie-break replayed, never cheaper than dp's minimum when full; the advisor sound except
+// for the budget it does not look at.
+namespace {
+Instance with_random_readings(std::uint64_t seed, std::size_t jobs) {
+  Instance in = generate_instance(seed, jobs);
+  SplitMix64 rng(seed * 7919 + 3);
+  in.readings.cost_unit = rng.chance(0.5) ? CostUnit::kPerPeSecond : CostUnit::kPerMi;
+  in.readings.mips_rating = rng.chance(0.5) ? MipsRating::kResource : MipsRating::kPe;
+  in.readings.deadline_test = rng.chance(0.5) ? DeadlineTest::kStrictlyBefore : DeadlineTest::kAtOrBefore;
+  in.readings.max_tr = rng.chance(0.3) ? MaxTrReading::kHorizon : MaxTrReading::kPerRequest;
+  if (rng.chance(0.3)) {  // request lanes of 2 PEs
+    in.broker.max_proc = 2;
+    in.broker.max_pending_requests = 1;
+  }
+  in.deadline = absolute_deadline(in, *in.dfactor);
+  in.budget = absolute_budget(in, *in.bfactor);
+  if (!std::isfinite(in.broker.max_tr) && rng.chance(0.5)) in.broker.max_tr = std::round(in.deadline * 60) / 100 + 0.01;
+  return in;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(readings_and_requests_differential_on_generated_instances) {
+  int full = 0, lanes = 0, z3_compared = 0;
+  for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    const Instance in = with_random_readings(seed, 1 + seed % 9);
+    lanes += lane_width(in, in.resources[0]) > 1;
+    expect_bnb_matches_dp(in);
+    const auto dp = solve_dp(in);
+    for (const auto& [name, decide] : std::vector<std::pair<std::string, Schedule (*)(const Instance&)>>{
+             {"dbc-cost-time", dbc_cost_time}, {"dbc-cost-time-jobs-outer", dbc_cost_time_jobs_outer},
+             {"dbc-cost-time-local-first", dbc_cost_time_local_first}}) {
+      const Schedule s = decide(in);
+      const Verdict v = validate(in, s);
+      BOOST_TEST(v.feasible, name << ": " << v.reason << " on " << dump(in));
+      BOOST_TEST(tiebreak_violation(in, s).empty(), name << " on " << dump(in));
+      if (assigned_count(s) == in.jobs.size() && v.feasible) {
+        ++full;
+        BOOST_TEST_REQUIRE(dp.decision.has_value(), name << " assigned all, dp says " << dp.detail << " on " << dump(in));
+        BOOST_TEST(v.objective >= dp.objective - 1e-6 * std::max(1.0, dp.objective), name << " on " << dump(in));
+      }
+    }
+    const Schedule ea = explicit_allocation(in);  // the advisor ignores the budget: every other check holds
+    BOOST_TEST((placement_violation(in, ea) + overlap_violation(in, ea) + request_violation(in, ea) +
+                deadline_violation(in, ea)).empty(), "explicit-allocation on " << dump(in));
+    if ((seed % 5 == 0 || lane_width(in, in.resources[0]) > 1) && in.jobs.size() <= 5) {
+      const auto z3 = solve_z3(in, SolveOptions{1500});
+      if (z3.status == ExactStatus::kOptimal || z3.status == ExactStatus::kInfeasible) {
+        ++z3_compared;
+        BOOST_TEST((z3.status == dp.status), "z3 " << z3.detail << " vs dp " << dp.detail << " on " << dump(in));
+        if (z3.decision && dp.decision) BOOST_TEST(std::fabs(z3.objective - dp.objective) <= 1e-6 * std::max(1.0, dp.objective));
+      }
+    }
+  }
+  BOOST_TEST(full >= 50);
+  BOOST_TEST(lanes >= 10);
+  BOOST_TEST(z3_compared >= 10);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

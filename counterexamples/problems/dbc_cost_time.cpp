@@ -11,7 +11,7 @@
 
 namespace schedcheck::problems {
 
-// Paper 001: one problem, four policies. The explicit-allocation advisor and the dispatcher are registered as
+// Paper 001: one problem, six policies. The explicit-allocation advisor and the dispatcher are registered as
 // policies of the same problem (not as problems of their own) so that each can be run and checked on the same
 // instance and compared with DBC and with the exact minimum cost (docs/policies.md).
 std::unique_ptr<Problem> dbc_cost_time() {
@@ -31,14 +31,21 @@ std::unique_ptr<Problem> dbc_cost_time() {
   spec.comparable = dbc::comparable;
   spec.metrics = dbc::metrics;
   spec.policies = {
-      {{"dbc-cost-time", "paper 001 DBC cost-time + Schedule Advisor",
-        "advisor's job set; cheapest equal-cost group first, earliest completion inside; deadline and budget checked"},
+      {{"dbc-cost-time", "paper 001 DBC cost-time as the prose orders it (\"For each resource group ... each job\") + Schedule Advisor",
+        "advisor's job set in file order; groups of equal cost per MI cheapest first, each offered every job still "
+        "unassigned; earliest completion inside a group; deadline and budget checked"},
        dbc::dbc_cost_time},
+      {{"dbc-cost-time-jobs-outer", "paper 001 DBC cost-time, the algorithm listing's loop (\"for each job\"); the default before issue 14",
+        "reading: jobs in the outer loop, each tries every group before the next job (differs once the budget binds)"},
+       dbc::dbc_cost_time_jobs_outer},
+      {{"dbc-cost-time-local-first", "paper 001 DBC cost-time, reading \"local user priority\" as list order",
+        "reading: local jobs first in the unassigned-jobs list (advisor and DBC), then grid jobs; groups outer"},
+       dbc::dbc_cost_time_local_first},
       {{"no-optimization", "paper 001 baseline (explicit allocation without DBC)",
-        "advisor alone with the maxTr limit only: earliest completion anywhere; deadline and budget ignored"},
+        "advisor alone with the request limits only (maxTr): earliest completion anywhere; deadline and budget ignored"},
        dbc::no_optimization},
       {{"explicit-allocation", "paper 001 Schedule Advisor (Rose et al. 2008)",
-        "requests (p, tr) by earliest completion within min(Dabsolute, maxTr), throughput-improving replacement"},
+        "requests (p, tr) by earliest completion by Dabsolute, each request <= maxTr; throughput-improving replacement"},
        dbc::explicit_allocation},
       {{"dispatcher", "paper 001 dispatcher policy",
         "no advisor: dispatch size = min(ready, PEs x maxJobsPerPE - queued) per resource, file order, FCFS"},
@@ -57,7 +64,8 @@ std::unique_ptr<Problem> dbc_cost_time() {
   spec.properties = dbc::properties();
   spec.generator.settings =
       "n jobs, length U[20,300) MI, half local; 2-4 resources, PEs U{1..3}, MIPS U{10..20}, cost per MI from "
-      "{50,...,400} with ties; Dfactor U[0.02,0.5), Bfactor U[0,1) (counterexamples/dbc_generator.hpp)";
+      "{50,...,400} with ties; Dfactor U[0.02,0.5), Bfactor U[0,1); sometimes maxProc/maxPendingRequests U{1..2}, "
+      "maxTr U[0.25,1) x Dabsolute; default readings (counterexamples/dbc_generator.hpp)";
   spec.generator.generate = dbc::generate_instance;
   spec.generator.shrink = dbc::shrink_candidates;
   return std::make_unique<TypedProblem<dbc::Instance, dbc::Schedule>>(std::move(spec));
