@@ -1,10 +1,12 @@
-// Offer composition policies (see compose_policies.hpp): paper 000 IV-A, IV-B Algorithm 1, V, III-B; "-fixed" ours.
+// Offer composition policies (see compose_policies.hpp): paper 000 IV-A, IV-B Algorithm 1, V, III-B; "-fixed" ours,
+// "-round" and "-v2-intent" other readings of Algorithm 1 line 12 and of DPLBV2 (docs/policies.md, "Readings").
 #include "reference/compose_policies.hpp"
 
 #include "model/profile.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace schedcheck::compose {
@@ -78,18 +80,42 @@ Composition plb_on(const Instance& instance, const std::vector<int>& kept) {
   return composition;
 }
 
-enum class DpFrom { kComputingPower, kLoad };
+// Where Algorithm 1's DP comes from (line 5 and 11): computing power (DPLB); the load to be processed, used "in the
+// same way" (DPLBV2 as written: the busier provider gets more); or the inverse of the load (DPLBV2 as the paper's
+// stated intent, "balance the load and give local jobs equal opportunity": the less loaded gets more; ours).
+enum class DpFrom { kComputingPower, kLoad, kInverseLoad };
 enum class Cap { kAsPublished, kCarryForward };
+// Line 12, nTasks <- DP x nTasks, turned into a whole number of tasks: rounded down (default) or to the nearest.
+enum class Line12 { kFloor, kNearest };
 
+struct DplbReading {
+  DpFrom from = DpFrom::kComputingPower;
+  Cap cap = Cap::kAsPublished;
+  Line12 rounding = Line12::kFloor;
+};
+
+// The sort key and weight of DP (line 1, 11). kInverseLoad: 1 / load, +infinity for an idle provider.
 double dp_key(const Provider& provider, DpFrom from) {
-  return from == DpFrom::kComputingPower ? static_cast<double>(provider.processors) : provider.load;
+  switch (from) {
+    case DpFrom::kComputingPower: return static_cast<double>(provider.processors);
+    case DpFrom::kLoad: return provider.load;
+    case DpFrom::kInverseLoad: return provider.load > 0 ? 1.0 / provider.load : std::numeric_limits<double>::infinity();
+  }
+  return 0;
+}
+
+// Line 12 in whole tasks. The 1e-9 relative slack keeps a product that is whole in exact arithmetic (0.9 x 10 = 9)
+// from losing a task to a double that falls just below it.
+long long line12_tasks(double exact, Line12 rounding) {
+  if (rounding == Line12::kNearest) return std::llround(exact);
+  return static_cast<long long>(std::floor(exact + 1e-9 * std::max(1.0, std::fabs(exact))));
 }
 
 // Algorithm 1 (OffersWithDPLB), line by line, on the kept offers. Fractions: the groups' P x BoTSize are rounded by
-// largest remainder (so the groups sum to n); line 12 DP x nTasks is rounded down; the last offer of a group takes
-// the remainder (line 8). kCarryForward (ours) never lets lines 13-14 lose tasks: an offer takes at least what the
-// later offers of its group cannot hold.
-Composition dplb_on(const Instance& instance, const std::vector<int>& kept, DpFrom from, Cap cap) {
+// largest remainder (so the groups sum to n); line 12 DP x nTasks per `reading.rounding`; the last offer of a group
+// takes the remainder (line 8). kCarryForward (ours) never lets lines 13-14 lose tasks: an offer takes at least what
+// the later offers of its group cannot hold.
+Composition dplb_on(const Instance& instance, const std::vector<int>& kept, DplbReading reading) {
   Composition composition = empty_composition(instance);
   struct Entry {
     std::size_t provider;
@@ -100,8 +126,9 @@ Composition dplb_on(const Instance& instance, const std::vector<int>& kept, DpFr
   for (std::size_t p = 0; p < kept.size(); ++p)
     if (kept[p] != kUnused)
       entries.push_back({p, instance.providers[p].offers[static_cast<std::size_t>(kept[p])].tasks,
-                         dp_key(instance.providers[p], from)});
-  // Line 1: decreasing size; same size by decreasing computing power (v2: load); then provider order.
+                         dp_key(instance.providers[p], reading.from)});
+  // Line 1: decreasing size; same size by decreasing computing power (v2: load; v2-intent: 1 / load); then provider
+  // order.
   std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return a.size != b.size ? a.size > b.size : a.key > b.key;
   });
@@ -120,17 +147,23 @@ Composition dplb_on(const Instance& instance, const std::vector<int>& kept, DpFr
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const auto [begin, end] = groups[g];
     long long remaining_same_size = group_tasks[g];                                   // line 4
-    double total_key = 0;                                                             // line 5
-    for (std::size_t i = begin; i < end; ++i) total_key += entries[i].key;
+    // Line 5. Weights: the keys; with an infinite key (v2-intent, an idle provider) the idle providers share alone.
+    const bool any_infinite = std::any_of(entries.begin() + static_cast<std::ptrdiff_t>(begin),
+                                          entries.begin() + static_cast<std::ptrdiff_t>(end),
+                                          [](const Entry& e) { return std::isinf(e.key); });
+    auto weight = [&](std::size_t i) { return any_infinite ? (std::isinf(entries[i].key) ? 1.0 : 0.0) : entries[i].key; };
+    double total_key = 0;
+    for (std::size_t i = begin; i < end; ++i) total_key += weight(i);
     for (std::size_t i = begin; i < end; ++i) {                                       // line 6
       long long n_tasks = 0;
       if (i + 1 == end) {                                                             // line 7
         n_tasks = remaining_same_size;                                                // line 8
       } else {
-        const double dp = total_key > 0 ? entries[i].key / total_key                  // line 11
-                                        : 1.0 / static_cast<double>(end - begin);    // (ours: all keys 0)
-        n_tasks = static_cast<long long>(std::floor(dp * static_cast<double>(group_tasks[g])));  // lines 10, 12
-        if (cap == Cap::kCarryForward) {
+        const double group = static_cast<double>(group_tasks[g]);                    // line 10
+        const double dp_x_tasks = total_key > 0 ? weight(i) * group / total_key       // lines 11-12
+                                                : group / static_cast<double>(end - begin);  // (ours: all keys 0)
+        n_tasks = line12_tasks(dp_x_tasks, reading.rounding);
+        if (reading.cap == Cap::kCarryForward) {
           const long long later_capacity = entries[i].size * static_cast<long long>(end - i - 1);
           n_tasks = std::max(n_tasks, remaining_same_size - later_capacity);
         }
@@ -146,8 +179,11 @@ Composition dplb_on(const Instance& instance, const std::vector<int>& kept, DpFr
   return composition;
 }
 
-bool any_offer_meets_deadline(const std::vector<int>& kept) {
-  return std::any_of(kept.begin(), kept.end(), [](int k) { return k != kUnused; });
+// IV: the IV-B rule `balance` on the offers meeting D when they can hold the BoT ("when it is possible to meet the
+// user's deadline"), else IV-A OffersNoLB ("when user's deadline cannot be met"; Table I).
+template <class Balance>
+Composition balance_when_deadline_can_be_met(const Instance& instance, Balance balance) {
+  return deadline_can_be_met(instance) ? balance(offers_meeting_deadline(instance)) : offers_nolb(instance);
 }
 
 }  // namespace
@@ -257,33 +293,26 @@ bool deadline_can_be_met(const Instance& instance) {
 }
 
 Composition offers_plb(const Instance& instance) {
-  const auto kept = offers_meeting_deadline(instance);
-  return any_offer_meets_deadline(kept) ? plb_on(instance, kept) : offers_nolb(instance);
-}
-Composition offers_dplb(const Instance& instance) {
-  const auto kept = offers_meeting_deadline(instance);
-  return any_offer_meets_deadline(kept) ? dplb_on(instance, kept, DpFrom::kComputingPower, Cap::kAsPublished)
-                                        : offers_nolb(instance);
-}
-Composition offers_dplb_v2(const Instance& instance) {
-  const auto kept = offers_meeting_deadline(instance);
-  return any_offer_meets_deadline(kept) ? dplb_on(instance, kept, DpFrom::kLoad, Cap::kAsPublished)
-                                        : offers_nolb(instance);
+  return balance_when_deadline_can_be_met(instance, [&](const std::vector<int>& kept) { return plb_on(instance, kept); });
 }
 
-Composition offers_plb_fixed(const Instance& instance) {
-  return deadline_can_be_met(instance) ? plb_on(instance, offers_meeting_deadline(instance)) : offers_nolb(instance);
+namespace {
+Composition dplb(const Instance& instance, DplbReading reading) {
+  return balance_when_deadline_can_be_met(instance,
+                                          [&](const std::vector<int>& kept) { return dplb_on(instance, kept, reading); });
+}
+}  // namespace
+
+Composition offers_dplb(const Instance& instance) { return dplb(instance, {DpFrom::kComputingPower}); }
+Composition offers_dplb_v2(const Instance& instance) { return dplb(instance, {DpFrom::kLoad}); }
+Composition offers_dplb_v2_intent(const Instance& instance) { return dplb(instance, {DpFrom::kInverseLoad}); }
+Composition offers_dplb_round(const Instance& instance) {
+  return dplb(instance, {DpFrom::kComputingPower, Cap::kAsPublished, Line12::kNearest});
 }
 Composition offers_dplb_fixed(const Instance& instance) {
-  return deadline_can_be_met(instance)
-             ? dplb_on(instance, offers_meeting_deadline(instance), DpFrom::kComputingPower, Cap::kCarryForward)
-             : offers_nolb(instance);
+  return dplb(instance, {DpFrom::kComputingPower, Cap::kCarryForward});
 }
-Composition offers_dplb_v2_fixed(const Instance& instance) {
-  return deadline_can_be_met(instance)
-             ? dplb_on(instance, offers_meeting_deadline(instance), DpFrom::kLoad, Cap::kCarryForward)
-             : offers_nolb(instance);
-}
+Composition offers_dplb_v2_fixed(const Instance& instance) { return dplb(instance, {DpFrom::kLoad, Cap::kCarryForward}); }
 
 // ---------------------------------------------------------------- III-B FreeTimeSlots
 

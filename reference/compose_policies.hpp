@@ -1,6 +1,7 @@
 // Offer composition policies of the metascheduler as pure decision functions: decide(instance) -> Composition.
 // Paper 000 section IV-A (OffersNoLB), IV-B (OffersWithPLB, Algorithm 1 OffersWithDPLB), section V (DPLBV2, the
-// NoLB fallback) and III-B (FreeTimeSlots). As published first; "-fixed" variants are ours (docs/policies.md).
+// NoLB fallback) and III-B (FreeTimeSlots). As published first; "-fixed" variants are ours, "-round"/"-v2-intent"
+// are other readings of the text (docs/policies.md, "Readings").
 #pragma once
 
 #include "model/compose.hpp"
@@ -23,15 +24,20 @@ std::vector<int> offers_meeting_deadline(const Instance& instance);
 // IV: "possible to meet the user's deadline": the offers meeting D together cover n.
 bool deadline_can_be_met(const Instance& instance);
 
-// Section V evaluation combination, as published: when no offer meets D, OffersNoLB; otherwise the IV-B policy on
-// the offers meeting D (even when they do not cover n).
+// IV's trigger, as published: the IV-B policy runs "when it is possible to meet the user's deadline", i.e. when the
+// offers meeting D can hold the n tasks (deadline_can_be_met); otherwise OffersNoLB (IV-A "when user's deadline
+// cannot be met", Table I; section V: "when no offer can meet the user deadline ... OffersWithNoLB").
 Composition offers_plb(const Instance& instance);      // P = offer size / total offered; largest-remainder rounding
-Composition offers_dplb(const Instance& instance);     // Algorithm 1, DP from computing power (processors)
-Composition offers_dplb_v2(const Instance& instance);  // Algorithm 1, DP from the providers' load to be processed
+Composition offers_dplb(const Instance& instance);     // Algorithm 1, DP from computing power; line 12 rounded down
+Composition offers_dplb_v2(const Instance& instance);  // Algorithm 1 with the load "used in the same way" (literal)
 
-// Corrected variants (ours): IV-B only when the offers meeting D cover n (else OffersNoLB); DPLB carries the tasks
-// that lines 13-14 cap away to the later offers of the group.
-Composition offers_plb_fixed(const Instance& instance);
+// Other readings (docs/policies.md, "Readings"): DPLBV2 as the paper's stated intent (DP from 1 / load: the less
+// loaded provider gets more); Algorithm 1 line 12 rounded to the nearest task instead of down.
+Composition offers_dplb_v2_intent(const Instance& instance);
+Composition offers_dplb_round(const Instance& instance);
+
+// Corrected variants (ours): Algorithm 1 with the tasks that lines 13-14 cap away carried to the group's later
+// offers (the published lines lose tasks even in exact arithmetic).
 Composition offers_dplb_fixed(const Instance& instance);
 Composition offers_dplb_v2_fixed(const Instance& instance);
 

@@ -86,6 +86,24 @@ BOOST_AUTO_TEST_CASE(table_one_offers_nolb) {
   BOOST_TEST(m["clusters"].get<std::size_t>() == 3u);
 }
 
+// Table I under IV's trigger: the offers meeting D = 40 hold 256 + 128 + 64 = 448 < 512 tasks, so the deadline
+// cannot be met and every balancing policy is OffersNoLB: (320,100)1 (128,40)2 (64,40)3. (With section V's
+// sentence read as "some offer meets D", PLB gave provider 1 512 x 256/448 = 293 tasks of a 256-task offer and
+// DPLB assigned only 448.)
+BOOST_AUTO_TEST_CASE(table_one_balancing_policies_are_offers_nolb) {
+  const Instance instance = bot(512, 40,
+                                {provider("1", 100, {{256, 40}, {512, 100}}), provider("2", 100, {{128, 40}, {512, 200}}),
+                                 provider("3", 100, {{64, 40}, {512, 200}})});
+  BOOST_TEST(!deadline_can_be_met(instance));
+  for (auto policy : {offers_plb, offers_dplb, offers_dplb_v2, offers_dplb_v2_intent, offers_dplb_round,
+                      offers_dplb_fixed, offers_dplb_v2_fixed}) {
+    const Composition c = policy(instance);
+    expect_part(c, 0, 320, 1, 100);
+    expect_part(c, 1, 128, 0, 40);
+    expect_part(c, 2, 64, 0, 40);
+  }
+}
+
 // PLB: n = 7; offers meeting D = 10: 6, 3, 1 (total 10). P x n = 4.2, 2.1, 0.7: floors 4, 2, 0 (sum 6); the one
 // remaining task goes to the largest remainder (0.7): 4, 2, 1.
 BOOST_AUTO_TEST_CASE(plb_hand_computed) {
@@ -101,6 +119,7 @@ BOOST_AUTO_TEST_CASE(plb_hand_computed) {
 // DPLB: n = 12, D = 10; offers A (6, t=10, power 3), B (6, t=9, power 1), C (4, t=10, power 2); total offered 16.
 // Group size 6: P x n = 12 x 12/16 = 9; A first (more power): DP = 3/4, 0.75 x 9 = 6.75 -> 6; B last: 9 - 6 = 3.
 // Group size 4: 12 x 4/16 = 3 -> C gets 3. v2 with loads A 1, B 3: B first, 0.75 x 9 -> 6, A last: 3.
+// v2-intent: 1/load A 1, B 1/3: A first, 1 / (4/3) = 0.75, 6.75 -> 6; B last 3 (C, load 0, alone in its group: 3).
 BOOST_AUTO_TEST_CASE(dplb_hand_computed) {
   const Instance instance = bot(12, 10, {provider("A", 3, {{6, 10}}, 1), provider("B", 1, {{6, 9}}, 3),
                                          provider("C", 2, {{4, 10}}, 0)});
@@ -112,26 +131,79 @@ BOOST_AUTO_TEST_CASE(dplb_hand_computed) {
   expect_part(v2, 0, 3, 0, 10);
   expect_part(v2, 1, 6, 0, 9);
   expect_part(v2, 2, 3, 0, 10);
+  const Composition intent = offers_dplb_v2_intent(instance);
+  expect_part(intent, 0, 6, 0, 10);
+  expect_part(intent, 1, 3, 0, 9);
+  expect_part(intent, 2, 3, 0, 10);
 }
 
-// Algorithm 1 lines 13-14 lose a task: three 1-task offers, n = 2: floor(2/3) = 0, 0, then the last gets 2, capped
-// to 1. The fixed variant gives the task to an offer that can hold it.
-BOOST_AUTO_TEST_CASE(dplb_cap_loses_tasks_fixed_does_not) {
+// Algorithm 1 line 12 rounded down loses a task: three 1-task offers (t = 1 = D, cover 3 >= n = 2, so DPLB runs),
+// equal power: P x BoTSize = 2; p1: floor(1/3 x 2 = 0.67) = 0, p2: floor(0.67) = 0, p3 (last) gets 2, capped to 1
+// by lines 13-14: 1 of 2 tasks. Rounded to the nearest (offers-dplb-round): p1 round(0.67) = 1, p2 round(0.67) = 1,
+// p3 gets 2 - 1 - 1 = 0: 2 of 2. The fixed variant (floor, carry): p1 max(0, 2 - 2 x 1) = 0, p2 max(0, 2 - 1) = 1,
+// p3 1: 2 of 2.
+BOOST_AUTO_TEST_CASE(dplb_line12_floor_loses_a_task_nearest_does_not) {
   const Instance instance = bot(2, 1, {provider("p1", 1, {{1, 1}}), provider("p2", 1, {{1, 1}}), provider("p3", 1, {{1, 1}})});
+  BOOST_TEST(deadline_can_be_met(instance));
   BOOST_TEST(assigned_tasks(offers_dplb(instance)) == 1);
   BOOST_TEST(!conservation_violation(instance, offers_dplb(instance)).empty());
+  const Composition nearest = offers_dplb_round(instance);
+  expect_part(nearest, 0, 1, 0, 1);
+  expect_part(nearest, 1, 1, 0, 1);
+  BOOST_TEST(nearest.parts.at(2).tasks == 0);
+  BOOST_TEST(validate(instance, nearest).feasible, validate(instance, nearest).reason);
   const Composition fixed = offers_dplb_fixed(instance);
   BOOST_TEST(validate(instance, fixed).feasible, validate(instance, fixed).reason);
 }
 
-// Section V's trigger: p1's offer meets D but holds 1 of n = 2 tasks; PLB gives it 2 (offer-respected fails).
-BOOST_AUTO_TEST_CASE(plb_partial_cover_overfills_fixed_falls_back) {
+// Algorithm 1 loses tasks in exact arithmetic too (lines 13-14), whatever the rounding: three offers (10 tasks,
+// t = 40), n = 30, D = 40, powers 3, 1, 1. One group, P = 30/30, P x BoTSize = 30, total power 5.
+// p1: 3/5 x 30 = 18, capped to 10 (remaining 20); p2: 1/5 x 30 = 6 (remaining 14); p3 (last): 14, capped to 10.
+// Assigned 10 + 6 + 10 = 26 of 30. Fixed (carry): p1 max(18, 30 - 2 x 10) = 18 -> 10; p2 max(6, 20 - 10) = 10;
+// p3 10: 30.
+BOOST_AUTO_TEST_CASE(dplb_lines_13_14_lose_tasks_in_exact_arithmetic) {
+  const Instance instance = bot(30, 40, {provider("p1", 3, {{10, 40}}), provider("p2", 1, {{10, 40}}),
+                                         provider("p3", 1, {{10, 40}})});
+  for (auto policy : {offers_dplb, offers_dplb_round}) {
+    const Composition c = policy(instance);
+    expect_part(c, 0, 10, 0, 40);
+    expect_part(c, 1, 6, 0, 40);
+    expect_part(c, 2, 10, 0, 40);
+    BOOST_TEST(assigned_tasks(c) == 26);
+  }
+  const Composition fixed = offers_dplb_fixed(instance);
+  for (std::size_t p = 0; p < 3; ++p) expect_part(fixed, p, 10, 0, 40);
+}
+
+// DPLBV2, "used in the same way" read literally vs the stated intent. Two offers (10, t = 40), n = 10, D = 40;
+// loads A 90, B 10. One group, P x BoTSize = 10. Literal (DP = load / group load, sort by decreasing load): A first,
+// 90/100 x 10 = 9; B (last) 1 — the busier provider gets 9. Intent (DP = (1/load) / sum 1/load, sort by decreasing
+// 1/load): B first, (1/10) / (1/90 + 1/10) = 0.9, 0.9 x 10 = 9; A (last) 1.
+BOOST_AUTO_TEST_CASE(dplb_v2_literal_vs_intent) {
+  const Instance instance = bot(10, 40, {provider("A", 1, {{10, 40}}, 90), provider("B", 1, {{10, 40}}, 10)});
+  const Composition literal = offers_dplb_v2(instance);
+  expect_part(literal, 0, 9, 0, 40);
+  expect_part(literal, 1, 1, 0, 40);
+  const Composition intent = offers_dplb_v2_intent(instance);
+  expect_part(intent, 0, 1, 0, 40);
+  expect_part(intent, 1, 9, 0, 40);
+  // An idle provider (load 0) has an infinite 1/load: idle providers share the group alone. A idle, B load 10:
+  // weights 1, 0: A first, 1 x 10 / 1 = 10; B (last) 0.
+  const Instance idle = bot(10, 40, {provider("A", 1, {{10, 40}}, 0), provider("B", 1, {{10, 40}}, 10)});
+  expect_part(offers_dplb_v2_intent(idle), 0, 10, 0, 40);
+  BOOST_TEST(offers_dplb_v2_intent(idle).parts.at(1).tasks == 0);
+}
+
+// IV's trigger: p1's offer meets D = 1 but holds 1 of n = 2 tasks, so the deadline cannot be met and PLB is
+// OffersNoLB: sorted p1 (1, t=1), p2 (1, t=2); L = {p1, p2}: both offers, completion 2 (= the optimum).
+BOOST_AUTO_TEST_CASE(plb_partial_cover_is_offers_nolb) {
   const Instance instance = bot(2, 1, {provider("p1", 1, {{1, 1}}), provider("p2", 1, {{1, 2}})});
-  BOOST_TEST(!offer_violation(instance, offers_plb(instance)).empty());
   BOOST_TEST(!deadline_can_be_met(instance));
-  const Composition fixed = offers_plb_fixed(instance);
-  BOOST_TEST(validate(instance, fixed).feasible);
-  BOOST_TEST(bot_completion(instance, fixed) == 2.0);
+  const Composition plb = offers_plb(instance);
+  expect_part(plb, 0, 1, 0, 1);
+  expect_part(plb, 1, 1, 0, 2);
+  BOOST_TEST(validate(instance, plb).feasible);
+  BOOST_TEST(bot_completion(instance, plb) == 2.0);
 }
 
 // FreeTimeSlots: runtime 4; A has [0,10) with 2 processors: positions at 4, 4, 8, 8; B has [2, open) with 1: 6, 10, ...
@@ -224,19 +296,20 @@ BOOST_AUTO_TEST_CASE(z3_vs_combinatorial) {
   }
 }
 
-// Heuristic vs exact: no offer-based policy completes before the proven optimum; the fixed variants always give a
-// feasible composition, and meet D whenever the optimum does. Random instances of 1-5 providers.
+// Heuristic vs exact (policies vs solve_combinatorial): no offer-based policy completes before the proven optimum;
+// PLB (largest remainder never overfills an offer once the offers meeting D hold n) and the fixed variants always
+// give a feasible composition, and meet D whenever the optimum does. Random instances of 1-5 providers.
 RC_BOOST_PROP(heuristics_vs_exact, (std::uint64_t seed, unsigned providers)) {
   const Instance instance = generate_instance(seed, 1 + providers % 5);
   const auto exact = solve_combinatorial(instance);
   RC_ASSERT(exact.status == ExactStatus::kOptimal);
-  for (auto policy : {offers_nolb, offers_plb, offers_dplb, offers_dplb_v2, offers_plb_fixed, offers_dplb_fixed,
-                      offers_dplb_v2_fixed}) {
+  for (auto policy : {offers_nolb, offers_plb, offers_dplb, offers_dplb_v2, offers_dplb_v2_intent, offers_dplb_round,
+                      offers_dplb_fixed, offers_dplb_v2_fixed}) {
     const Composition c = policy(instance);
     const Verdict v = validate(instance, c);
     if (v.feasible) RC_ASSERT(v.objective >= exact.objective - 1e-9);
   }
-  for (auto policy : {offers_plb_fixed, offers_dplb_fixed, offers_dplb_v2_fixed}) {
+  for (auto policy : {offers_plb, offers_dplb_fixed, offers_dplb_v2_fixed}) {
     const Composition c = policy(instance);
     const Verdict v = validate(instance, c);
     if (!v.feasible) RC_FAIL(v.reason + " on " + dump(instance));

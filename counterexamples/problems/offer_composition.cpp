@@ -29,24 +29,31 @@ std::unique_ptr<Problem> offer_composition() {
   spec.comparable = [](const Instance& i, const Composition& c) { return validate(i, c).feasible; };
   spec.size = [](const Instance& i) { return i.providers.size(); };
   spec.instance_name = [](const Instance& i) { return i.name; };
-  const std::string fallback = "; when no offer meets D, offers-nolb (sec. V)";
-  const std::string fixed = "; IV-B only when the offers meeting D cover n, else offers-nolb";
+  const std::string trigger = "; only when the offers meeting D hold n (IV), else offers-nolb (IV-A, Table I)";
   spec.policies = {
       {{"offers-nolb", "paper 000 sec. IV-A (OffersNoLB)",
         "sorted, filtered offers; composite lists L; the first with the earliest completion"},
        offers_nolb},
-      {{"offers-plb", "paper 000 sec. IV-B (OffersWithPLB) + sec. V", "tasks = offer size / total offered x n" + fallback},
+      {{"offers-plb", "paper 000 sec. IV-B (OffersWithPLB)", "tasks = offer size / total offered x n" + trigger},
        offers_plb},
-      {{"offers-dplb", "paper 000 Alg. 1 (OffersWithDPLB) + sec. V",
-        "per offer-size group, DP = computing power / group's" + fallback},
+      {{"offers-dplb", "paper 000 Alg. 1 (OffersWithDPLB); reading: line 12 rounded down",
+        "per offer-size group, DP = computing power / group's; floor(DP x nTasks)" + trigger},
        offers_dplb},
-      {{"offers-dplb-v2", "paper 000 sec. V (OffersWithDPLBV2)", "Alg. 1 with DP = load / group's load" + fallback},
+      {{"offers-dplb-v2", "paper 000 sec. V (OffersWithDPLBV2); reading: load used as written",
+        "Alg. 1 with DP = load / group's load (the busier provider gets more)" + trigger},
        offers_dplb_v2},
-      {{"offers-plb-fixed", "our correction of offers-plb", "offers-plb" + fixed}, offers_plb_fixed},
-      {{"offers-dplb-fixed", "our correction of Alg. 1",
-        "offers-dplb" + fixed + "; tasks capped by lines 13-14 carried to the group's later offers"},
+      {{"offers-dplb-v2-intent", "paper 000 sec. V (OffersWithDPLBV2); reading: the stated intent (ours)",
+        "Alg. 1 with DP = (1/load) / group's sum of 1/load (the less loaded gets more; idle providers share alone)" +
+            trigger},
+       offers_dplb_v2_intent},
+      {{"offers-dplb-round", "paper 000 Alg. 1; reading: line 12 rounded to the nearest task (ours)",
+        "offers-dplb with round(DP x nTasks), half away from zero (may assign more than n)" + trigger},
+       offers_dplb_round},
+      {{"offers-dplb-fixed", "our correction of Alg. 1 lines 13-14",
+        "offers-dplb, but tasks capped by lines 13-14 are carried to the group's later offers (never loses tasks)"},
        offers_dplb_fixed},
-      {{"offers-dplb-v2-fixed", "our correction of DPLBV2", "offers-dplb-v2 with the corrections of offers-dplb-fixed"},
+      {{"offers-dplb-v2-fixed", "our correction of DPLBV2 (Alg. 1 lines 13-14)",
+        "offers-dplb-v2 with the carry of offers-dplb-fixed"},
        offers_dplb_v2_fixed},
       {{"free-time-slots", "paper 000 sec. III-B (FreeTimeSlots, baseline)",
         "the BoT's tasks into the published free slots, earliest completion first"},
