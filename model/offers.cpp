@@ -13,13 +13,29 @@ namespace {
 bool later_than(double a, double b) { return a > b + kTimeTolerance; }
 }  // namespace
 
-std::vector<long long> delta_counts(long long bot_tasks) {
+std::vector<long long> delta_counts(long long bot_tasks, DeltaRounding rounding) {
   std::vector<long long> counts;
-  for (double share : kDeltaShares)
-    counts.push_back(std::max(1LL, std::llround(share * static_cast<double>(bot_tasks))));
+  for (double share : kDeltaShares) {
+    const double exact = share * static_cast<double>(bot_tasks);
+    // Truncation with a 1e-9 relative slack: 0.1 x 30 is 3.0000000000000004, 0.75 x 4 is 3 - but a share x n that is
+    // whole in exact arithmetic must stay whole when the double lands just below it.
+    const long long whole = rounding == DeltaRounding::kTruncate
+                                ? static_cast<long long>(std::floor(exact + 1e-9 * std::max(1.0, exact)))
+                                : std::llround(exact);
+    counts.push_back(std::max(1LL, whole));
+  }
   std::sort(counts.begin(), counts.end());
   counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
   return counts;
+}
+
+std::string reading_name(const GenOfferReading& reading) {
+  std::string out;
+  auto add = [&](const char* what) { out += (out.empty() ? "" : ", ") + std::string(what); };
+  if (reading.delta == DeltaRounding::kTruncate) add("delta truncated");
+  if (reading.rigid_bot) add("rigid BoT");
+  if (reading.strict_order) add("strict EDF order");
+  return out;
 }
 
 std::vector<Offer> merge_offers(const std::vector<CountOffer>& per_count) {
@@ -99,7 +115,7 @@ std::string schedule_violation(const Instance& instance, const Schedule& schedul
 
 std::string offer_list_violation(const Instance& instance, const OfferList& offers) {
   if (!instance.bot) return "an offer list needs the new BoT (`bot`)";
-  const auto counts = delta_counts(instance.bot->tasks);
+  const auto counts = delta_counts(instance.bot->tasks, offers.reading.delta);
   if (offers.per_count.size() != counts.size())
     return fmt::format("{} offers for {} Delta counts", offers.per_count.size(), counts.size());
   for (std::size_t c = 0; c < counts.size(); ++c) {
@@ -355,6 +371,7 @@ nlohmann::json write_offer_list(const Instance& instance, const OfferList& offer
   for (const auto& offer : offers.staircase)
     staircase.push_back({{"tasks", offer.tasks}, {"completion", offer.completion}});
   nlohmann::json out = {{"summary", "offers " + summary}, {"offers", per_count}, {"staircase", staircase}};
+  if (const auto reading = reading_name(offers.reading); !reading.empty()) out["reading"] = reading;
   if (!offers.published.empty()) {
     nlohmann::json slots = nlohmann::json::array();
     for (const auto& slot : offers.published)

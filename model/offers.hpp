@@ -74,8 +74,18 @@ struct CountOffer {
   long long position = -1; // EDF: waiting jobs ahead of the new one in the EDF order; -1 when not EDF
 };
 
+// Readings of III-A the paper leaves open (docs/policies.md, "Readings"); the default is all false / half away.
+// Delta: step 1's "0.75 * BoTn" as a whole number of tasks: rounded half away from zero, or truncated.
+enum class DeltaRounding { kHalfAwayFromZero, kTruncate };
+struct GenOfferReading {
+  DeltaRounding delta = DeltaRounding::kHalfAwayFromZero;
+  bool rigid_bot = false;     // the temporary job j_k as one rigid k-processor job (else k 1-processor tasks)
+  bool strict_order = false;  // EDF starts jobs in deadline order (else each at its earliest start: backfilling)
+};
+
 struct OfferList {
-  std::vector<CountOffer> per_count;  // one per Delta count, ascending
+  GenOfferReading reading;            // the reading the policy implements (validator and properties follow it)
+  std::vector<CountOffer> per_count;  // one per Delta count of reading.delta, ascending
   std::vector<Offer> staircase;       // the list Phi after merging (step 4)
   std::vector<FreeSlot> published;    // free-time-slots: what the provider published; else empty
 };
@@ -92,9 +102,12 @@ struct FeasibilityAnswer {
 };
 
 // ---- semantics ----
-// The Delta counts for a BoT of n tasks: round(share x n) half away from zero, at least 1, duplicates removed,
-// ascending (the order offers are generated in, step 4).
-std::vector<long long> delta_counts(long long bot_tasks);
+// The Delta counts for a BoT of n tasks: share x n rounded half away from zero (default) or truncated, at least 1,
+// duplicates removed, ascending (the order offers are generated in, step 4).
+std::vector<long long> delta_counts(long long bot_tasks,
+                                    DeltaRounding rounding = DeltaRounding::kHalfAwayFromZero);
+// The non-default readings of `reading`, e.g. "delta truncated, rigid BoT"; "" for the default.
+std::string reading_name(const GenOfferReading& reading);
 // Step 4: from the smallest count up, an equal completion (within kTimeTolerance) raises the previous offer's
 // count, a later one is appended; an earlier one (an anomaly) drops the previous offers it dominates.
 std::vector<Offer> merge_offers(const std::vector<CountOffer>& per_count);

@@ -30,7 +30,7 @@ PropertyResult undecided(const std::string& why) {
 
 // The decision's per-count offers must line up with the Delta counts before any per-count property applies.
 std::string shape(const OffersContext& c) {
-  const auto counts = delta_counts(c.instance.bot->tasks);
+  const auto counts = delta_counts(c.instance.bot->tasks, c.decision.reading.delta);
   if (c.decision.per_count.size() != counts.size())
     return fmt::format("{} offers for {} Delta counts", c.decision.per_count.size(), counts.size());
   return "";
@@ -109,7 +109,7 @@ OffersProperty feedback_sound() {
     for (const auto& offer : c.decision.per_count) {
       if (offer.position < 0) continue;  // not an EDF decision
       ++checked;
-      EdfScheduler edf(c.instance);
+      EdfScheduler edf(c.instance, c.decision.reading);  // the same EDF reading as the decision's
       const std::size_t position = edf.position_of(offer.completion);
       const EdfRun run = edf.run(position, offer.tasks, c.instance.bot->task_runtime);
       if (!run.first_late.empty())
@@ -131,8 +131,8 @@ OffersProperty feedback_monotone_assumption() {
   p.source = "paper 000 III-A FEEDBACK (binary search assumes it)";
   p.summary = "EDF feasibility never turns false for a later new-job deadline (linear scan of every position)";
   p.check = [](const OffersContext& c) {
-    EdfScheduler edf(c.instance);
-    for (long long tasks : delta_counts(c.instance.bot->tasks)) {
+    EdfScheduler edf(c.instance, c.decision.reading);  // the decision's EDF and Delta readings
+    for (long long tasks : delta_counts(c.instance.bot->tasks, c.decision.reading.delta)) {
       const auto scan = feedback_feasibility(edf, c.instance, tasks);
       for (std::size_t i = 0; i < scan.size(); ++i) {
         if (!scan[i].feasible) continue;
@@ -150,20 +150,19 @@ OffersProperty feedback_monotone_assumption() {
   return p;
 }
 
-// For each count, the decision's quote beside the exact one: max(D, c*(k)).
+// For each count, the decision's quote beside the exact one: max(D, c*(k)). Matched by count: the exact side
+// answers the default Delta, so a decision under another Delta reading is compared on the counts both have.
 struct CountGap {
   long long tasks;
   double heuristic, exact, gap;
 };
 std::vector<CountGap> count_gaps(const OffersContext& c) {
   std::vector<CountGap> gaps;
-  const auto& exact = c.optimum->decision->per_count;
-  for (std::size_t i = 0; i < exact.size() && i < c.decision.per_count.size(); ++i) {
-    const double h = c.decision.per_count[i].completion - c.instance.now;
-    const double e = exact[i].completion - c.instance.now;
-    gaps.push_back({exact[i].tasks, c.decision.per_count[i].completion, exact[i].completion,
-                    relative_gap(Sense::kMinimise, h, e)});
-  }
+  for (const auto& e : c.optimum->decision->per_count)
+    for (const auto& d : c.decision.per_count)
+      if (d.tasks == e.tasks)
+        gaps.push_back({e.tasks, d.completion, e.completion,
+                        relative_gap(Sense::kMinimise, d.completion - c.instance.now, e.completion - c.instance.now)});
   return gaps;
 }
 

@@ -32,7 +32,7 @@ std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double
 
 // ---------------------------------------------------------------- EDF
 
-EdfScheduler::EdfScheduler(const Instance& instance) : instance_(instance) {
+EdfScheduler::EdfScheduler(const Instance& instance, GenOfferReading reading) : instance_(instance), reading_(reading) {
   order_.resize(instance.waiting.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   // Deadline order; ties by arrival (the file order), which also decides ties of ids.
@@ -60,9 +60,31 @@ std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double 
   }
 }
 
+std::vector<double> EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime,
+                                                 long long tasks, double& last_start) const {
+  const double not_before = reading_.strict_order ? std::max(instance_.now, last_start) : instance_.now;
+  auto starts = place_copies(profile, procs, runtime, tasks, not_before);
+  last_start = std::max(last_start, starts.back());
+  return starts;
+}
+
+std::vector<double> EdfScheduler::place_new_job(AvailabilityProfile& profile, long long tasks, double runtime,
+                                                double& last_start) const {
+  if (!reading_.rigid_bot) return place_in_order(profile, 1, runtime, tasks, last_start);
+  // One rigid job of k processors; k > P cannot fit, so rigid waves of P processors, then the rest (ours).
+  const long long width = std::min<long long>(tasks, instance_.processors);
+  std::vector<double> starts;
+  for (long long left = tasks; left > 0; left -= width) {
+    const long long wave = std::min(left, width);
+    const double start = place_in_order(profile, static_cast<int>(wave), runtime, 1, last_start).front();
+    starts.insert(starts.end(), static_cast<std::size_t>(wave), start);
+  }
+  return starts;
+}
+
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
-  Prefix next{running_profile(instance_), Schedule{}, ""};
+  Prefix next{running_profile(instance_), Schedule{}, "", instance_.now};
   next.schedule.starts.resize(instance_.waiting.size());
   std::size_t from = 0;
   if (auto it = prefixes_.upper_bound(position); it != prefixes_.begin()) {
@@ -73,7 +95,7 @@ const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   for (std::size_t k = from; k < position; ++k) {
     const std::size_t i = order_[k];
     const WaitingJob& job = instance_.waiting[i];
-    next.schedule.starts[i] = place_copies(next.profile, job.procs, job.runtime, job.tasks, instance_.now);
+    next.schedule.starts[i] = place_in_order(next.profile, job.procs, job.runtime, job.tasks, next.last_start);
     if (next.first_late.empty() && next.schedule.starts[i].back() + job.runtime > job.deadline + kTimeTolerance)
       next.first_late = job.id;
   }
@@ -91,15 +113,17 @@ EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, 
   }
   AvailabilityProfile profile = head.profile;
   result.schedule = head.schedule;
+  double last_start = head.last_start;
   if (tasks > 0) {
-    result.schedule.new_tasks = place_copies(profile, 1, runtime, tasks, instance_.now);
-    result.new_finish = result.schedule.new_tasks.back() + runtime;  // batches are placed in increasing start
+    result.schedule.new_tasks = place_new_job(profile, tasks, runtime, last_start);
+    const auto& starts = result.schedule.new_tasks;  // rigid waves need not be in increasing start
+    result.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
   }
   for (std::size_t k = position; k < order_.size(); ++k) {
     const std::size_t i = order_[k];
     const WaitingJob& job = instance_.waiting[i];
     auto& starts = result.schedule.starts[i];
-    starts = place_copies(profile, job.procs, job.runtime, job.tasks, instance_.now);
+    starts = place_in_order(profile, job.procs, job.runtime, job.tasks, last_start);
     if (result.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
       result.first_late = job.id;
       if (stop_at_first_late) {
@@ -136,9 +160,13 @@ CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long task
   if (!quote) {
     std::size_t lo = 0, hi = intervals.size() - 1;
     quote = quote_at(edf, instance, tasks, intervals[hi]);
-    if (!quote)
+    if (!quote && !edf.reading().strict_order)
       throw std::logic_error("EDF misses an accepted deadline even with the new job last: the accepted work is not "
                              "EDF-feasible");
+    if (!quote) {  // strict order: the accepted work itself is late; offer the last position, the validator says so
+      lo = hi;
+      quote = std::max(bot.deadline, edf.run(intervals[hi].position, tasks, bot.task_runtime).new_finish);
+    }
     while (hi - lo > 1) {
       const std::size_t mid = lo + (hi - lo) / 2;
       if (auto q = quote_at(edf, instance, tasks, intervals[mid])) {
@@ -172,10 +200,12 @@ std::vector<PositionFeasibility> feedback_feasibility(EdfScheduler& edf, const I
   return out;
 }
 
-OfferList edf_offers(const Instance& instance) {
-  EdfScheduler edf(instance);
+OfferList edf_offers(const Instance& instance, GenOfferReading reading) {
+  EdfScheduler edf(instance, reading);
   OfferList list;
-  for (long long tasks : delta_counts(instance.bot->tasks)) list.per_count.push_back(gen_offer(edf, instance, tasks));
+  list.reading = reading;
+  for (long long tasks : delta_counts(instance.bot->tasks, reading.delta))
+    list.per_count.push_back(gen_offer(edf, instance, tasks));
   list.staircase = merge_offers(list.per_count);
   return list;
 }

@@ -1,7 +1,8 @@
 // Provider-side policies of paper 000 section III: the EDF provider scheduler, genOffer with FEEDBACK (after
 // Islam et al.), the offer list Phi (steps 1-4), and FreeTimeSlots (III-B, after Singh et al.). No Z3.
 // EDF: waiting jobs in (deadline, arrival) order, each at its earliest fitting start on the availability profile,
-// BoT tasks one by one; the new job arrives last. Limits: none beyond memory (prefixes are cached per position).
+// BoT tasks one by one; the new job arrives last. Other readings (GenOfferReading): the new job as one rigid job,
+// starts strictly in deadline order, Delta truncated. Limits: none beyond memory (prefixes are cached per position).
 #pragma once
 
 #include "model/offers.hpp"
@@ -32,7 +33,10 @@ struct EdfRun {
 // the prefix before the new job's position does not depend on the new job.
 class EdfScheduler {
 public:
-  explicit EdfScheduler(const Instance& instance);
+  // reading.rigid_bot: the new job's k tasks as one rigid k-processor job (k > P: rigid waves of P, then the rest,
+  // back to back; ours). reading.strict_order: no job starts before the previous job of the order started.
+  explicit EdfScheduler(const Instance& instance, GenOfferReading reading = {});
+  const GenOfferReading& reading() const { return reading_; }
 
   const std::vector<std::size_t>& order() const { return order_; }  // waiting indices in EDF order
   // The new job's position for deadline d: the waiting jobs with deadline <= d go first (the new job arrives last).
@@ -54,10 +58,17 @@ private:
     AvailabilityProfile profile;
     Schedule schedule;
     std::string first_late;
+    double last_start = 0;  // strict order: the latest start so far (nothing later in the order starts before it)
   };
   const Prefix& prefix(std::size_t position);
+  // Places a job of the order (tasks copies of procs x runtime) from max(now, last_start if strict) on.
+  std::vector<double> place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
+                                     double& last_start) const;
+  std::vector<double> place_new_job(AvailabilityProfile& profile, long long tasks, double runtime,
+                                    double& last_start) const;
 
   const Instance& instance_;
+  GenOfferReading reading_;
   std::vector<std::size_t> order_;
   std::map<std::size_t, Prefix> prefixes_;
 };
@@ -67,7 +78,8 @@ private:
 // for the earliest feasible one; the quote is max(interval start, the new job's completion) there.
 // Relies on feasibility being monotone in the position (see feedback_feasibility, property
 // feedback-monotone-assumption). Throws std::logic_error when even the last position fails (the accepted work is
-// not EDF-feasible; the offers reader excludes that).
+// not EDF-feasible; the offers reader excludes that). Under reading.strict_order the accepted work (admitted by the
+// backfilling EDF) can be late even then: the last position is offered anyway and the validator reports it.
 CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks);
 // Feasibility of every reachable position for k tasks, in order (for the linear scan that checks monotonicity).
 struct PositionFeasibility {
@@ -77,8 +89,8 @@ struct PositionFeasibility {
 };
 std::vector<PositionFeasibility> feedback_feasibility(EdfScheduler& edf, const Instance& instance, long long tasks);
 
-// The offer list Phi: genOffer for every Delta count, smallest first, merged (step 4).
-OfferList edf_offers(const Instance& instance);
+// The offer list Phi: genOffer for every Delta count, smallest first, merged (step 4), under `reading`.
+OfferList edf_offers(const Instance& instance, GenOfferReading reading = {});
 // The provider's published free time slots: per-processor windows of the current EDF schedule (no new BoT),
 // from now, over the whole queue; processors assigned at each start lowest-numbered-free first; equal windows
 // grouped into one FreeSlot. The last window of each processor is open-ended (end = kForever).

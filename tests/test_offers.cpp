@@ -78,6 +78,79 @@ BOOST_AUTO_TEST_CASE(delta_counts_round_half_away_and_at_least_one) {
   BOOST_CHECK((delta_counts(1) == std::vector<long long>{1}));
 }
 
+// The truncation reading (edf-delta-trunc). 6: 6, 4.5 -> 4, 3, 1.5 -> 1, 0.6 -> 0 raised to 1: {1, 3, 4, 6}
+// (rounded: {1, 2, 3, 5, 6}). 30: 30, 22.5 -> 22, 15, 7.5 -> 7, 0.1 x 30 = 3 (3.0000000000000004 as a double) -> 3.
+// 512: 51.2 -> 51, the rest whole: the same as rounded.
+BOOST_AUTO_TEST_CASE(delta_counts_truncated) {
+  const auto trunc = DeltaRounding::kTruncate;
+  BOOST_CHECK((delta_counts(6, trunc) == std::vector<long long>{1, 3, 4, 6}));
+  BOOST_CHECK((delta_counts(30, trunc) == std::vector<long long>{3, 7, 15, 22, 30}));
+  BOOST_CHECK((delta_counts(30) == std::vector<long long>{3, 8, 15, 23, 30}));
+  BOOST_CHECK((delta_counts(512, trunc) == delta_counts(512)));
+}
+
+// The three genOffer readings, each on its hand-computed example (arithmetic in the files' comments), the default
+// policy beside the alternative; every list is valid under its own reading and the exact quotes are the default's.
+BOOST_AUTO_TEST_CASE(genoffer_readings_decide_differently) {
+  GenOfferReading truncated, rigid, strict;
+  truncated.delta = DeltaRounding::kTruncate;
+  rigid.rigid_bot = true;
+  strict.strict_order = true;
+  const auto counts = [](const OfferList& list) {
+    std::vector<long long> out;
+    for (const auto& o : list.per_count) out.push_back(o.tasks);
+    return out;
+  };
+  {  // Delta, n = 6, P = 4, D = 10: rounded 1@10 2@10 3@10 5@20 6@20 -> (3, 10) (6, 20); truncated 1 3 4 @10, 6@20.
+    const Instance instance = example("offers-reading-delta.json");
+    const OfferList dflt = edf_offers(instance), alt = edf_offers(instance, truncated);
+    BOOST_CHECK((counts(dflt) == std::vector<long long>{1, 2, 3, 5, 6}));
+    BOOST_CHECK((quotes(dflt) == std::vector<double>{10, 10, 10, 20, 20}));
+    BOOST_CHECK((counts(alt) == std::vector<long long>{1, 3, 4, 6}));
+    BOOST_CHECK((quotes(alt) == std::vector<double>{10, 10, 10, 20}));
+    BOOST_CHECK_EQUAL(dflt.staircase.front().tasks, 3);
+    BOOST_CHECK_EQUAL(alt.staircase.front().tasks, 4);
+    BOOST_CHECK_EQUAL(validate_offers(instance, alt).reason, "");
+    OfferList mislabelled = alt;  // the truncated counts under the default reading's label do not validate
+    mislabelled.reading = {};
+    BOOST_CHECK(!validate_offers(instance, mislabelled).feasible);
+  }
+  {  // Rigid: P = 2, R on 1 processor until 10, 2 tasks of 5, D = 10: tasks 10, 10; rigid job [10,15): 10, 15.
+    const Instance instance = example("offers-reading-rigid.json");
+    BOOST_CHECK((quotes(edf_offers(instance)) == std::vector<double>{10, 10}));
+    const OfferList alt = edf_offers(instance, rigid);
+    BOOST_CHECK((quotes(alt) == std::vector<double>{10, 15}));
+    BOOST_CHECK((alt.per_count[1].schedule.new_tasks == std::vector<double>{10, 10}));
+    BOOST_CHECK(alt.per_count[1].feedback);
+    BOOST_CHECK_EQUAL(validate_offers(instance, alt).reason, "");
+    BOOST_CHECK((exact_quotes(instance, false) == std::vector<double>{10, 10}));
+  }
+  {  // Strict order: A (2 processors, [10,15)) before the new task in EDF order; backfilled [0,5): 16; strict
+     // [15,20): 20.
+    const Instance instance = example("offers-reading-strict-order.json");
+    BOOST_CHECK((quotes(edf_offers(instance)) == std::vector<double>{16}));
+    const OfferList alt = edf_offers(instance, strict);
+    BOOST_CHECK((quotes(alt) == std::vector<double>{20}));
+    BOOST_CHECK((alt.per_count[0].schedule.new_tasks == std::vector<double>{15}));
+    BOOST_CHECK_EQUAL(validate_offers(instance, alt).reason, "");
+    BOOST_CHECK((exact_quotes(instance, false) == std::vector<double>{16}));
+  }
+}
+
+// A rigid BoT wider than the provider: P = 2, nothing else, 3 tasks of 5, D = 5; Delta for 3: 3, 2.25 -> 2,
+// 1.5 -> 2, 0.75 -> 1, 0.3 -> 1: {1, 2, 3}. k = 3 > P: a wave of 2 [0,5), then 1 [5,10): quote 10; k = 1, 2: 5.
+BOOST_AUTO_TEST_CASE(rigid_bot_wider_than_the_provider_runs_in_waves) {
+  Instance instance;
+  instance.processors = 2;
+  instance.bot = NewBot{"new", 3, 5, 5};
+  GenOfferReading rigid;
+  rigid.rigid_bot = true;
+  const OfferList list = edf_offers(instance, rigid);
+  BOOST_CHECK((quotes(list) == std::vector<double>{5, 5, 10}));
+  BOOST_CHECK((list.per_count[2].schedule.new_tasks == std::vector<double>{0, 0, 5}));
+  BOOST_CHECK_EQUAL(validate_offers(instance, list).reason, "");
+}
+
 BOOST_AUTO_TEST_CASE(merge_raises_equal_completions_and_appends_later_ones) {
   // Step 4: (64,40) then (128,40): the same completion raises the count; (512,100) is appended.
   std::vector<CountOffer> per_count(3);
@@ -273,11 +346,20 @@ RC_BOOST_PROP(edf_never_beats_exact_and_always_validates, (std::uint32_t seed)) 
   const OfferList edf = edf_offers(instance);
   RC_ASSERT(validate_offers(instance, edf).reason == "");
   RC_ASSERT(validate_offers(instance, free_time_slot_offers(instance)).reason == "");
+  // The readings that keep the backfilling EDF's accepted work: rigid BoT, truncated Delta (edf-rigid,
+  // edf-delta-trunc) always validate too; a rigid schedule is one of the exact side's schedules, never earlier.
+  GenOfferReading rigid, truncated;
+  rigid.rigid_bot = true;
+  truncated.delta = DeltaRounding::kTruncate;
+  const OfferList rigid_list = edf_offers(instance, rigid);
+  RC_ASSERT(validate_offers(instance, rigid_list).reason == "");
+  RC_ASSERT(validate_offers(instance, edf_offers(instance, truncated)).reason == "");
   const auto exact = exact_offers(instance, earliest_completion_sequences);
   RC_ASSERT(exact.decision.has_value());
   for (std::size_t i = 0; i < edf.per_count.size(); ++i) {
     RC_LOG() << write_instance(instance).dump() << "\n";
     RC_ASSERT(edf.per_count[i].completion >= exact.decision->per_count[i].completion - kTimeTolerance);
+    RC_ASSERT(rigid_list.per_count[i].completion >= exact.decision->per_count[i].completion - kTimeTolerance);
   }
 }
 

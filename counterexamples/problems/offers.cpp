@@ -28,10 +28,31 @@ std::unique_ptr<Problem> offers() {
   };
   spec.validate = offers::validate_offers;
   spec.describe = offers::write_offer_list;
+  // The objective sums over the Delta counts: only comparable with the exact list when the counts are the same.
+  spec.comparable = [](const offers::Instance& i, const offers::OfferList& o) {
+    return offers::delta_counts(i.bot->tasks, o.reading.delta) == offers::delta_counts(i.bot->tasks);
+  };
+  using offers::GenOfferReading;
+  auto edf_under = [](GenOfferReading reading) {
+    return [reading](const offers::Instance& i) { return offers::edf_offers(i, reading); };
+  };
+  const std::string exact_models = "; the exact side models k independent 1-processor tasks, so gaps are relative "
+                                   "to that";
   spec.policies = {
-      {{"edf", "paper 000 III-A (genOffer + FEEDBACK, Delta, step 4)",
+      {{"edf", "paper 000 III-A (genOffer + FEEDBACK, Delta, step 4); readings: Delta half away from zero, BoT as "
+               "k 1-processor tasks, EDF backfills",
         "EDF with the temporary job; if a deadline breaks, binary search over the new job's EDF positions"},
-       offers::edf_offers},
+       edf_under({})},
+      {{"edf-delta-trunc", "paper 000 III-A step 1; reading: Delta truncated (ours)",
+        "edf with Delta counts share x n truncated (n = 6: 1, 3, 4, 6); the exact side answers the default Delta, "
+        "compared on the counts both have"},
+       edf_under({offers::DeltaRounding::kTruncate, false, false})},
+      {{"edf-rigid", "paper 000 III-A step 2; reading: the temporary job j_k as one rigid k-processor job (ours)",
+        "edf with the new job's k tasks starting together (k > P: rigid waves of P, then the rest)" + exact_models},
+       edf_under({offers::DeltaRounding::kHalfAwayFromZero, true, false})},
+      {{"edf-strict-order", "paper 000 III-A step 2; reading: EDF starts jobs strictly in deadline order (ours)",
+        "edf where no job starts before the previous job of the deadline order (no backfilling into earlier holes)"},
+       edf_under({offers::DeltaRounding::kHalfAwayFromZero, false, true})},
       {{"free-time-slots", "paper 000 III-B (after Singh et al.)",
         "published per-processor free slots of the EDF schedule; k tasks at the earliest finishes in them"},
        offers::free_time_slot_offers},
