@@ -281,7 +281,8 @@ std::string overlap_violation(const Instance& instance, const Schedule& s) {
 std::string request_violation(const Instance& instance, const Schedule& s) {
   if (instance.readings.max_tr == MaxTrReading::kHorizon) {
     for (std::size_t j = 0; j < instance.jobs.size(); ++j)
-      if (s.resource[j] != kUnassigned && finish(instance, s, j) > instance.broker.max_tr + kTimeTolerance)
+      // as lenient as fits() (relative slack) and as kTimeTolerance, so that what a policy accepts passes
+      if (s.resource[j] != kUnassigned && !fits(finish(instance, s, j) - kTimeTolerance, instance.broker.max_tr))
         return fmt::format("job {} finishes at {}, after maxTr = {} (max_tr \"horizon\": every request starts at "
                            "t = 0)", instance.jobs[j].id, finish(instance, s, j), instance.broker.max_tr);
     return "";
@@ -308,7 +309,7 @@ std::string request_violation(const Instance& instance, const Schedule& s) {
 std::string deadline_violation(const Instance& instance, const Schedule& s) {
   const bool strict = instance.readings.deadline_test == DeadlineTest::kStrictlyBefore;
   const double latest = strict ? instance.deadline - kFitSlack * std::max(1.0, std::fabs(instance.deadline)) / 2
-                               : instance.deadline + kTimeTolerance;
+                               : std::max(slack_limit(instance.deadline), instance.deadline + kTimeTolerance);
   for (std::size_t j = 0; j < instance.jobs.size(); ++j)
     if (s.resource[j] != kUnassigned && finish(instance, s, j) > latest)
       return fmt::format("job {} finishes at {} on {}, {} Dabsolute = {}", instance.jobs[j].id,

@@ -1,9 +1,7 @@
-// DBC broker scheduling: the formal model (value types, reader/writer, semantics, validator, objective).
-// Paper 001 (explicit allocation + Deadline and Budget Constrained cost-time optimisation), "Calculation of
-// absolute deadline / absolute budget" and the explicit-allocation requests (p, tr) under maxProc, maxTr and
-// maxPendingRequests; the readings the paper leaves open are instance fields (docs/policies.md "Readings").
-// Limits: one bag of independent single-PE jobs, all ready at t = 0, no network delay, no background load; a
-// resource's usable PEs form fixed request lanes (below), a restriction of ours.
+// DBC broker model: value types, reader/writer, semantics, validator, objective. Paper 001 (explicit allocation +
+// DBC cost-time): Dabsolute / Babsolute, requests (p, tr) under maxProc, maxTr, maxPendingRequests; the paper's open
+// readings are instance fields (docs/policies.md "Readings"). Limits: independent single-PE jobs ready at t = 0, no
+// network delay or background load; a resource's PEs form fixed request lanes (a restriction of ours).
 #pragma once
 
 #include "model/input.hpp"

@@ -534,7 +534,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
     if (instance.jobs.size() > kDpMaxJobs) {
       result.detail = why + fmt::format("; the subset DP is limited to {} jobs", kDpMaxJobs);
     } else {
-      result = solve_dp(instance);
+      result = solve_dp(instance, options);
       result.detail = why + "; answered by the subset DP" + (result.detail.empty() ? "" : ": " + result.detail);
     }
     result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();

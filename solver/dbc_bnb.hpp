@@ -1,9 +1,7 @@
-// Exact minimum-cost DBC schedule by bin completion (our own; the "dbc-min-cost", paper 001 model):
-// minimum cost, then minimum makespan among minimum-cost schedules (the same lexicographic objective as the DP).
-// Limits: exponential in the worst case; proves Table 1's 10 resources x 30 jobs (Dfactor 0.1) in < 0.5 s
-// (docs/performance.md); loose deadlines with many jobs per PE make the makespan tie-break slow (then `feasible`).
-// A PE is a bin: request lanes of several PEs (shared request windows, model/dbc.hpp) are answered by the subset DP
-// (<= 12 jobs, else `unknown`).
+// Exact minimum-cost DBC schedule by bin completion (our own, paper 001 model): minimum cost, then minimum makespan.
+// Limits: exponential in the worst case; proves Table 1's 10 resources x 30 jobs (docs/performance.md); many jobs per
+// PE make the makespan tie-break slow (then `feasible`). A PE is a bin, so request lanes of several PEs (shared
+// request windows) are handed to the subset DP (<= 12 jobs, else `unknown`).
 #pragma once
 
 #include "model/dbc.hpp"

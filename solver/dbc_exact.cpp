@@ -29,6 +29,7 @@ bool better(const Value& a, const Value& b) {
 // if a job may not run on the resource or the lane ends after `limit`. A one-PE lane needs the subset's load.
 struct Lane {
   int width = 1;
+  int pes = 1;  // width > 1: PEs the DP spreads a window over, min(width, jobs): more PEs than jobs never help
   std::vector<double> time;
   std::vector<std::uint32_t> window;              // width > 1: the request holding the subset's lowest job
   std::vector<std::vector<double>> span;          // width > 1: [q - 1][set]: least makespan of set on q PEs
@@ -46,7 +47,8 @@ Lane make_lane(const std::vector<double>& load, std::uint32_t barred, int width,
     return lane;
   }
   lane.span.push_back(load);
-  for (int q = 2; q <= width; ++q) {  // P_q || Cmax by subsets: one PE takes the lowest job and a subset of the rest
+  lane.pes = std::min(width, std::max(1, __builtin_ctz(static_cast<std::uint32_t>(all))));  // all = 2^jobs
+  for (int q = 2; q <= lane.pes; ++q) {  // P_q || Cmax by subsets: one PE takes the lowest job and a subset of the rest
     const auto& fewer = lane.span.back();
     std::vector<double> span(all, kInf);
     std::vector<std::uint32_t> split(all, 0);
@@ -175,12 +177,12 @@ void place_lane(const Instance& instance, std::size_t r, const Packing& p, std::
   while (mine != 0) {
     const std::uint32_t window = lane.window[mine];
     std::uint32_t rest = window;
-    for (int q = lane.width; q >= 2; --q) {
+    for (int q = lane.pes; q >= 2; --q) {
       const std::uint32_t one = lane.split[static_cast<std::size_t>(q - 2)][rest];
-      run_on(one, p.first_pe[b] + lane.width - q, t0);
+      run_on(one, p.first_pe[b] + lane.pes - q, t0);
       rest ^= one;
     }
-    run_on(rest, p.first_pe[b] + lane.width - 1, t0);
+    run_on(rest, p.first_pe[b] + lane.pes - 1, t0);
     t0 += lane.span.back()[window];
     mine ^= window;
   }
@@ -205,9 +207,17 @@ std::optional<std::vector<std::pair<int, double>>> pack_resource(const Instance&
   return out;
 }
 
-ExactResult<Schedule> solve_dp(const Instance& instance) {
+ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& options) {
   const auto started = SteadyClock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(SteadyClock::now() - started).count(); };
+  const auto stop_at = started + std::chrono::milliseconds(options.timeout_ms);
+  auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
+    if (SteadyClock::now() < stop_at) return false;
+    r.status = ExactStatus::kUnknown;
+    r.detail = fmt::format("time limit of {} ms reached in the subset DP", options.timeout_ms);
+    r.seconds = elapsed();
+    return true;
+  };
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   if (n > kDpMaxJobs) {
@@ -222,6 +232,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance) {
   std::vector<Packing> packing;
   std::vector<std::vector<double>> cost(m, std::vector<double>(all, 0.0));
   for (std::size_t r = 0; r < m; ++r) {
+    if (out_of_time(result)) return result;
     packing.push_back(pack(instance, r, jobs, limit));
     for (std::uint32_t t = 1; t < all; ++t)
       cost[r][t] = cost[r][t & (t - 1)] + job_cost(instance, instance.resources[r], instance.jobs[static_cast<std::size_t>(__builtin_ctz(t))]);
@@ -230,7 +241,8 @@ ExactResult<Schedule> solve_dp(const Instance& instance) {
   std::vector<std::vector<Value>> best(m + 1, std::vector<Value>(all));
   std::vector<std::vector<std::uint32_t>> choice(m + 1, std::vector<std::uint32_t>(all, 0));
   best[0][0] = Value{0, 0};
-  for (std::size_t r = 0; r < m; ++r)
+  for (std::size_t r = 0; r < m; ++r) {
+    if (out_of_time(result)) return result;
     for (std::uint32_t s = 0; s < all; ++s)
       for (std::uint32_t t = s;; t = (t - 1) & s) {
         const Value& before = best[r][s ^ t];
@@ -243,6 +255,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance) {
         }
         if (t == 0) break;
       }
+  }
   const Value& answer = best[m][all - 1];
   if (answer.cost == kInf) {
     result.status = ExactStatus::kInfeasible;

@@ -1,8 +1,7 @@
-// Exact minimum-cost DBC schedule without Z3: dynamic programming over job subsets (our own), the independent
-// cross-check of the Z3 formulation. Lexicographic: minimum cost, then minimum makespan among min-cost schedules.
-// Per resource it packs job subsets onto the request lanes (model/dbc.hpp lane_width): a one-PE lane needs the
-// subset's load, a wider lane the least sum of request windows, each a P||Cmax of at most maxTr.
-// Limits: up to kDpMaxJobs jobs (O(m 3^n) time, O(m 2^n) memory); durations compared with kFitSlack (model/dbc.hpp).
+// Exact minimum-cost DBC schedule by dynamic programming over job subsets (our own; the cross-check of bnb and Z3):
+// minimum cost, then minimum makespan. Per resource it packs subsets onto request lanes (model/dbc.hpp lane_width):
+// a one-PE lane needs the subset's load, a wider one the least sum of request windows (P||Cmax each, <= maxTr).
+// Limits: up to kDpMaxJobs jobs (O(m 3^n) time, O(m 2^n) memory), stopped by the time limit between resources.
 #pragma once
 
 #include "model/dbc.hpp"
@@ -17,8 +16,9 @@ namespace schedcheck::dbc {
 inline constexpr std::size_t kDpMaxJobs = 12;
 
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
-// assigns every job by horizon(), each in one request, within Babsolute (detail says why). `unknown` above kDpMaxJobs.
-ExactResult<Schedule> solve_dp(const Instance& instance);
+// assigns every job by horizon(), each in one request, within Babsolute (detail says why). `unknown` above kDpMaxJobs
+// or when options.timeout_ms runs out (checked between resources).
+ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& options = {});
 
 // The DP's packing of one resource, for other exact methods (z3's oracle on request lanes of several PEs): the jobs
 // `jobs` (at most kDpMaxJobs) on resource r's lanes, every lane done by `limit` (fits()), least makespan; per job of

@@ -657,4 +657,42 @@ BOOST_AUTO_TEST_CASE(readings_and_requests_differential_on_generated_instances) 
   BOOST_TEST(z3_compared >= 10);
 }
 
+// Review findings of issue 14. (1) The validator is as lenient as fits(): a job whose finish exceeds maxTr
+// ("horizon") or Dabsolute by less than the relative slack 1e-9 x 1e6 = 1e-3 s is accepted by the policies and the
+// exact side, so the validator must accept it too (it allowed only 1e-6 s: exit 4 "validator rejects").
+BOOST_AUTO_TEST_CASE(validator_is_as_lenient_as_fits_on_horizon_and_deadline) {
+  // 1 PE at 1 MIPS: the job of 1000000.0005 MI runs 1000000.0005 s; 0.0005 s over 1e6, within 1e-9 x 1e6 = 0.001.
+  for (const char* extra : {R"("deadline": 2000000, "broker": {"max_tr": 1000000}, "readings": {"max_tr": "horizon"})",
+                            R"("deadline": 1000000)"}) {
+    const Instance in = parse(std::string(R"({"resources": [{"id": "R", "pes": 1, "mips": 1, "cost": 1}],
+        "jobs": [{"id": "J", "length": 1000000.0005}], "budget": 1e9, )") + extra + "}");
+    BOOST_TEST_CONTEXT(extra) {
+      const Schedule d = dbc_cost_time(in);
+      BOOST_TEST(d.resource[0] == 0);
+      BOOST_TEST(validate(in, d).feasible, validate(in, d).reason);
+      for (const auto& r : {solve_dp(in), solve_bnb(in, SolveOptions{5000}), solve_z3(in, SolveOptions{5000})}) {
+        BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+        BOOST_TEST(validate(in, *r.decision).feasible, validate(in, *r.decision).reason);
+      }
+    }
+  }
+}
+
+// (2) A request lane of 100,000 PEs with 12 jobs: the DP spreads a window over at most 12 PEs (more never help);
+// it used to build one 2^12 table per PE (7 GB). Hand check: maxTr 100 holds every job (lengths 10..21 s on R at
+// 1 MIPS), one window on 12 PEs ends at the longest job, 21 s; cost on R (1 G$/MI) = 10 + ... + 21 = 186 G$.
+BOOST_AUTO_TEST_CASE(subset_dp_on_a_very_wide_lane_uses_as_many_pes_as_jobs) {
+  std::string jobs;
+  for (int i = 0; i < 12; ++i) jobs += (i ? ", " : "") + fmt::format(R"({{"id": "J{}", "length": {}}})", i, 10 + i);
+  const Instance in = parse(R"({"resources": [{"id": "R", "pes": 100000, "mips": 1, "cost": 1},
+      {"id": "S", "pes": 100000, "mips": 2, "cost": 3}], "jobs": [)" + jobs + R"(], "deadline": 1000, "budget": 1e9,
+      "broker": {"max_tr": 100, "max_proc": 100000, "max_pending_requests": 1}})");
+  for (const auto& r : {solve_dp(in), solve_bnb(in, SolveOptions{5000})}) {
+    BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+    BOOST_TEST(r.objective == 186.0);
+    BOOST_TEST(validate(in, *r.decision).feasible, validate(in, *r.decision).reason);
+    BOOST_TEST(validate(in, *r.decision).objective == 186.0);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -18,7 +18,8 @@ std::unique_ptr<Problem> dbc_cost_time() {
   ProblemSpec<dbc::Instance, dbc::Schedule> spec;
   spec.name = "dbc-cost-time";
   spec.source = "paper 001 (explicit allocation + DBC cost-time)";
-  spec.summary = "assign a bag of jobs to space-shared PEs by Dabsolute within Babsolute, minimising cost then time";
+  spec.summary = "assign a bag of jobs to space-shared PEs by Dabsolute within Babsolute, minimising cost then time; "
+                 "readings as instance fields: readings.cost_unit, mips_rating, deadline_test, max_tr (docs/formats.md)";
   spec.instance_kind = dbc::kInstanceKind;
   spec.sense = Sense::kMinimise;
   spec.objective_name = "cost";
@@ -56,7 +57,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
         "min cost, then makespan; a PE's whole job set at a time, LP bound with subset-sum caps; 10 resources x 30 jobs in < 1 s (docs)"},
        dbc::solve_bnb},
       {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
-       [](const dbc::Instance& i, const SolveOptions&) { return dbc::solve_dp(i); }},
+       [](const dbc::Instance& i, const SolveOptions& o) { return dbc::solve_dp(i, o); }},
       {{"z3", "dbc-min-cost in Z3 (our encoding)",
         "Benders: Z3 master picks resources, exact PE-packing oracle adds cuts; unsat core when infeasible; slow (docs)"},
        dbc::solve_z3},

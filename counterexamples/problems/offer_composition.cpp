@@ -50,10 +50,11 @@ std::unique_ptr<Problem> offer_composition() {
         "offers-dplb with round(DP x nTasks), half away from zero (may assign more than n)" + trigger},
        offers_dplb_round},
       {{"offers-dplb-fixed", "our correction of Alg. 1 lines 13-14",
-        "offers-dplb, but tasks capped by lines 13-14 are carried to the group's later offers (never loses tasks)"},
+        "offers-dplb, but tasks capped by lines 13-14 are carried to the group's later offers (never loses tasks)" +
+            trigger},
        offers_dplb_fixed},
       {{"offers-dplb-v2-fixed", "our correction of DPLBV2 (Alg. 1 lines 13-14)",
-        "offers-dplb-v2 with the carry of offers-dplb-fixed"},
+        "offers-dplb-v2 with the carry of offers-dplb-fixed" + trigger},
        offers_dplb_v2_fixed},
       {{"free-time-slots", "paper 000 sec. III-B (FreeTimeSlots, baseline)",
         "the BoT's tasks into the published free slots, earliest completion first"},

@@ -13,7 +13,8 @@ std::unique_ptr<Problem> sla_admission() {
   SlaSpec spec = sla_common(false);
   spec.name = "sla-admission";
   spec.source = "paper 004 sec. 3.2, Eq. 4-5";
-  spec.summary = "accept SLA bids on the r free processors now, maximising the owner's incentive (0-1 knapsack)";
+  spec.summary = "accept SLA bids on the r free processors now, maximising the owner's incentive (0-1 knapsack); "
+                 "budget test b >= B only with site.budget_test (off: Alg. 2 as written)";
   spec.validate = sla::validate_instant;
   spec.policies = {
       {{"greedy-backfilling", "paper 004 Alg. 2 (STRICTGREEDY)",

@@ -14,7 +14,8 @@ std::unique_ptr<Problem> sla_admission_timed() {
   SlaSpec spec = sla_common(true);
   spec.name = "sla-admission-timed";
   spec.source = "our own extension of paper 004 sec. 3.2";
-  spec.summary = "accept and place SLA jobs on p_m processors around running jobs so each meets its deadline";
+  spec.summary = "accept and place SLA jobs on p_m processors around running jobs so each meets its deadline; "
+                 "budget test b >= B only with site.budget_test (off: Alg. 2 as written)";
   spec.validate = sla::validate_timed;
   spec.policies = {
       {{"greedy-backfilling", "paper 004 Alg. 2 + earliest feasible start",
