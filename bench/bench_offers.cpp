@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
       const auto started = std::chrono::steady_clock::now();
       const Completion c = method == "z3"       ? earliest_completion_z3(instance, k, instance.now, options)
                            : method == "gecode" ? earliest_completion_gecode(instance, k, instance.now, options)
-                                                : earliest_completion_sequences(instance, k, instance.now);
+                                                : earliest_completion_sequences(instance, k, instance.now, options);
       const double ms = ms_since(started);
       EdfScheduler edf(instance);
       const CountOffer offer = gen_offer(edf, instance, k);

@@ -287,7 +287,9 @@ public:
     std::optional<ExactResult<D>> optimum;
     if (request.exact != "none" && !(spec_.exact.empty() && request.exact.empty())) {  // some problems have none
       const auto& method = request.exact.empty() ? spec_.exact.front() : find(spec_.exact, request.exact, "exact method");
+      const auto solve_started = now();
       optimum = method.solve(instance, request.solve);
+      optimum->seconds = since(solve_started);  // the real time, Z3 context teardown included
       recheck(instance, method.name, *optimum);
       report.optimum.name = method.name;
       report.optimum.ran = true;
@@ -337,16 +339,27 @@ private:
   }
 
   // Every exact answer is re-checked by the model's validator, and its objective recomputed, before anyone
-  // sees it. A rejected answer is a schedcheck bug, never a result.
+  // sees it. A rejected answer is a schedcheck bug, never a result; except from a solve the time limit interrupted,
+  // whose last model Z3 may never have finished (result.hpp): that one is dropped, and the answer is unknown.
   void recheck(const I& instance, const std::string& method, ExactResult<D>& result) const {
     if (!result.decision) return;
     const Verdict verdict = spec_.validate(instance, *result.decision);
+    std::string problem;
     if (!verdict.feasible)
-      throw InternalError("exact method " + method + " returned a decision the validator rejects: " + verdict.reason);
-    if (!close(verdict.objective, result.objective))
-      throw InternalError("exact method " + method + " reported objective " + std::to_string(result.objective) +
-                          " but the validator recomputes " + std::to_string(verdict.objective));
-    result.objective = verdict.objective;
+      problem = "returned a decision the validator rejects: " + verdict.reason;
+    else if (!close(verdict.objective, result.objective))
+      problem = "reported objective " + std::to_string(result.objective) + " but the validator recomputes " +
+                std::to_string(verdict.objective);
+    if (problem.empty()) {
+      result.objective = verdict.objective;
+    } else if (result.interrupted) {
+      result = ExactResult<D>{ExactStatus::kUnknown, std::nullopt, 0, result.seconds,
+                              "time limit reached; the interrupted solver's last model was unfinished (" + problem +
+                                  "), not kept",
+                              true};
+    } else {
+      throw InternalError("exact method " + method + " " + problem);
+    }
   }
   static bool close(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max({1.0, std::abs(a), std::abs(b)}); }
 

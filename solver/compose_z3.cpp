@@ -22,64 +22,68 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
   ExactResult<Composition> result;
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);
-  z3::solver opt(ctx);  // plain satisfiability: see the two stages below
-  const Bot& bot = instance.bot;
-  const z3::expr zero = ctx.int_val(0), one = ctx.int_val(1);
-  const z3::expr completion = ctx.real_const("bot_completion");
-  opt.add(completion >= exact_real(ctx, bot.submit));
-  z3::expr total = ctx.int_val(0), used_providers = ctx.int_val(0), share = ctx.real_const("largest_share");
-  z3::expr delay = ctx.real_val(0);
-  opt.add(share >= 0);
-  std::vector<z3::expr> tasks;
-  std::vector<std::vector<z3::expr>> use(instance.providers.size());
-  for (std::size_t p = 0; p < instance.providers.size(); ++p) {
-    const Provider& provider = instance.providers[p];
-    tasks.push_back(ctx.int_const(fmt::format("tasks_{}", provider.id).c_str()));
-    const z3::expr& x = tasks.back();
-    z3::expr chosen = ctx.int_val(0), capacity = ctx.int_val(0);
-    for (std::size_t j = 0; j < provider.offers.size(); ++j) {
-      const Offer& offer = provider.offers[j];
-      use[p].push_back(ctx.bool_const(fmt::format("use_{}_offer{}", provider.id, j).c_str()));
-      const z3::expr& u = use[p].back();
-      chosen = chosen + z3::ite(u, one, zero);
-      capacity = capacity + z3::ite(u, ctx.int_val(static_cast<int64_t>(offer.tasks)), zero);
-      opt.add(z3::implies(u, completion >= exact_real(ctx, offer.completion)));
-      // A real numeral (not to_real of an Int numeral): Z3 then sees a linear term; with (* (to_real 7) share) it
-      // treated the product as nonlinear and returned non-optimal "optimal" answers.
-      opt.add(z3::implies(u, ctx.real_val(static_cast<int64_t>(offer.tasks)) * share >= z3::to_real(x)));
-      const double weight = offer.completion > bot.deadline
-                                ? ((offer.completion - bot.submit) / (bot.deadline - bot.submit) - 1) * 100
-                                : 0.0;
-      if (weight > 0) delay = delay + z3::ite(u, z3::to_real(x) * exact_real(ctx, weight), ctx.real_val(0));
-    }
-    opt.add(chosen <= 1);               // one offer per provider
-    opt.add(x >= chosen && x <= capacity);  // a chosen offer gets >= 1 task, never more than its size
-    used_providers = used_providers + chosen;
-    total = total + x;
-  }
-  opt.add(total == ctx.int_val(static_cast<int64_t>(bot.tasks)));
-  // Lexicographic, in two explicit stages on a plain solver. We do not use z3::optimize: in Z3 4.8.12 it returned
-  // "optimal" answers that a validated composition beats (a later completion on 5 of 25 random instances, with its
-  // built-in lex priority and with push/pop stages; a larger share after fixing C*), mixing Int task counts with Real
-  // objectives. Stage 1 bisects over the distinct offer completion times ("some composition completes by t", offers
-  // completing later assumed unused). Stage 2 forbids those offers and tightens the secondary objective: find a
-  // model, require a strictly smaller value, repeat until unsat (= proven optimal; finitely many values exist).
-  std::vector<double> times;
-  for (const auto& provider : instance.providers)
-    for (const auto& offer : provider.offers) times.push_back(offer.completion);
-  std::sort(times.begin(), times.end());
-  times.erase(std::unique(times.begin(), times.end()), times.end());
-  auto forbid_after = [&](z3::expr_vector& out, double t) {
-    for (std::size_t p = 0; p < instance.providers.size(); ++p)
-      for (std::size_t j = 0; j < use[p].size(); ++j)
-        if (instance.providers[p].offers[j].completion > t) out.push_back(!use[p][j]);
-  };
-  const z3::expr objective = secondary == Secondary::kBalance     ? share
-                             : secondary == Secondary::kProviders ? z3::to_real(used_providers)
-                                                                  : delay;
   z3::check_result answer = z3::unknown;
   std::optional<z3::model> best;
+  // One try from the first Z3 call: the deadline may interrupt the encoding too. Declared here for the reading below.
+  std::optional<z3::solver> solver;
+  std::vector<z3::expr> tasks;
+  std::vector<std::vector<z3::expr>> use(instance.providers.size());
   try {
+    z3::solver& opt = solver.emplace(ctx);  // plain satisfiability: see the two stages below
+    const Bot& bot = instance.bot;
+    const z3::expr zero = ctx.int_val(0), one = ctx.int_val(1);
+    const z3::expr completion = ctx.real_const("bot_completion");
+    opt.add(completion >= exact_real(ctx, bot.submit));
+    const z3::expr share = ctx.real_const("largest_share");
+    z3::expr_vector total_terms(ctx), used_terms(ctx), delay_terms(ctx);  // flat sums (z3support::flat_sum)
+    opt.add(share >= 0);
+    for (std::size_t p = 0; p < instance.providers.size(); ++p) {
+      const Provider& provider = instance.providers[p];
+      tasks.push_back(ctx.int_const(fmt::format("tasks_{}", provider.id).c_str()));
+      const z3::expr& x = tasks.back();
+      z3::expr chosen = ctx.int_val(0), capacity = ctx.int_val(0);
+      for (std::size_t j = 0; j < provider.offers.size(); ++j) {
+        const Offer& offer = provider.offers[j];
+        use[p].push_back(ctx.bool_const(fmt::format("use_{}_offer{}", provider.id, j).c_str()));
+        const z3::expr& u = use[p].back();
+        chosen = chosen + z3::ite(u, one, zero);
+        capacity = capacity + z3::ite(u, ctx.int_val(static_cast<int64_t>(offer.tasks)), zero);
+        opt.add(z3::implies(u, completion >= exact_real(ctx, offer.completion)));
+        // A real numeral (not to_real of an Int numeral): Z3 then sees a linear term; with (* (to_real 7) share) it
+        // treated the product as nonlinear and returned non-optimal "optimal" answers.
+        opt.add(z3::implies(u, ctx.real_val(static_cast<int64_t>(offer.tasks)) * share >= z3::to_real(x)));
+        const double weight = offer.completion > bot.deadline
+                                  ? ((offer.completion - bot.submit) / (bot.deadline - bot.submit) - 1) * 100
+                                  : 0.0;
+        if (weight > 0) delay_terms.push_back(z3::ite(u, z3::to_real(x) * exact_real(ctx, weight), ctx.real_val(0)));
+      }
+      opt.add(chosen <= 1);               // one offer per provider
+      opt.add(x >= chosen && x <= capacity);  // a chosen offer gets >= 1 task, never more than its size
+      used_terms.push_back(chosen);
+      total_terms.push_back(x);
+    }
+    const z3::expr used_providers = z3support::flat_sum(used_terms, zero);
+    const z3::expr delay = z3support::flat_sum(delay_terms, ctx.real_val(0));
+    opt.add(z3support::flat_sum(total_terms, zero) == ctx.int_val(static_cast<int64_t>(bot.tasks)));
+    // Lexicographic, in two explicit stages on a plain solver. We do not use z3::optimize: in Z3 4.8.12 it returned
+    // "optimal" answers that a validated composition beats (a later completion on 5 of 25 random instances, with its
+    // built-in lex priority and with push/pop stages; a larger share after fixing C*), mixing Int task counts with Real
+    // objectives. Stage 1 bisects over the distinct offer completion times ("some composition completes by t", offers
+    // completing later assumed unused). Stage 2 forbids those offers and tightens the secondary objective: find a
+    // model, require a strictly smaller value, repeat until unsat (= proven optimal; finitely many values exist).
+    std::vector<double> times;
+    for (const auto& provider : instance.providers)
+      for (const auto& offer : provider.offers) times.push_back(offer.completion);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    auto forbid_after = [&](z3::expr_vector& out, double t) {
+      for (std::size_t p = 0; p < instance.providers.size(); ++p)
+        for (std::size_t j = 0; j < use[p].size(); ++j)
+          if (instance.providers[p].offers[j].completion > t) out.push_back(!use[p][j]);
+    };
+    const z3::expr objective = secondary == Secondary::kBalance     ? share
+                               : secondary == Secondary::kProviders ? z3::to_real(used_providers)
+                                                                    : delay;
     std::size_t low = 0, high = times.size();  // times[high] is known feasible once high < size
     while (low < high) {
       const std::size_t mid = low + (high - low) / 2;
@@ -144,7 +148,7 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
       }
       double lower = 0;
       while (answer == z3::sat) {
-        const z3::expr best_value = best->eval(objective, true);
+        const z3::expr best_value = z3support::numeral_value(*best, objective);
         const double upper = z3support::to_double(best_value);
         const double mid = lower + (upper - lower) / 2;
         if (upper - lower > kProbeGap * std::max(1.0, upper)) {
@@ -163,10 +167,18 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
       if (answer == z3::unsat && best) answer = z3::sat;  // the last model is optimal
     }
   } catch (const z3::exception& e) {
-    result.detail = fmt::format("z3 error: {}", e.msg());
+    result.detail = deadline.stop_reason(e);
+    result.interrupted = deadline.interrupted();
     result.seconds = seconds();
     return result;
   }
+  auto why_unknown = [&]() -> std::string {  // after an interrupt even this query may be cut short
+    try {
+      return solver->reason_unknown();
+    } catch (const z3::exception& e) {
+      return e.msg();
+    }
+  };
   if (answer == z3::unsat) {
     result.detail = "z3: no composition covers the BoT";
   } else if (best) {
@@ -175,8 +187,8 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
       Composition composition{std::vector<Part>(instance.providers.size())};
       for (std::size_t p = 0; p < instance.providers.size(); ++p)
         for (std::size_t j = 0; j < use[p].size(); ++j)
-          if (model.eval(use[p][j], true).is_true())
-            composition.parts[p] = Part{model.eval(tasks[p], true).get_numeral_int64(), static_cast<int>(j),
+          if (z3support::bool_value(model, use[p][j]))
+            composition.parts[p] = Part{z3support::numeral_value(model, tasks[p]).get_numeral_int64(), static_cast<int>(j),
                                         instance.providers[p].offers[j].completion};
       result.status = answer == z3::sat ? ExactStatus::kOptimal : ExactStatus::kFeasible;
       result.objective = bot_completion(instance, composition);
@@ -186,10 +198,11 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
     }
     if (answer != z3::sat)
       result.detail = fmt::format("time limit of {} ms reached ({}); best found, not proven", options.timeout_ms,
-                                  opt.reason_unknown());
+                                  why_unknown());
   } else {
-    result.detail = fmt::format("time limit of {} ms reached ({})", options.timeout_ms, opt.reason_unknown());
+    result.detail = fmt::format("time limit of {} ms reached ({})", options.timeout_ms, why_unknown());
   }
+  result.interrupted = deadline.interrupted();
   result.seconds = seconds();
   return result;
 }

@@ -84,9 +84,9 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     for (std::size_t j : jobs) d.push_back(duration(instance.resources[r], instance.jobs[j]));
     return d;
   };
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
   try {
-    z3::context ctx;
-    z3support::Deadline deadline(ctx, options.timeout_ms);
     z3::solver solver(ctx);
     z3::params params(ctx);
     // default arithmetic core (arith.solver=2, faster for knapsack_z3, was slower here)
@@ -102,7 +102,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       return tracked.back();
     };
     const z3::expr zero = ctx.real_val(0);
-    z3::expr cost = ctx.real_val(0);
+    z3::expr_vector cost_terms(ctx);
     double lower = 0;  // valid lower bound: each job at its cheapest resource where it fits alone
     for (std::size_t j = 0; j < n; ++j) {
       z3::expr_vector choices(ctx);
@@ -114,7 +114,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         const z3::expr v = ctx.bool_const(fmt::format("y_{}_{}", instance.jobs[j].id, instance.resources[r].id).c_str());
         y[j][r] = v;
         choices.push_back(v);
-        cost = cost + z3::ite(v, exact_real(ctx, job_cost(instance, instance.resources[r], instance.jobs[j])), zero);
+        cost_terms.push_back(z3::ite(v, exact_real(ctx, job_cost(instance, instance.resources[r], instance.jobs[j])), zero));
         cheapest = std::min(cheapest, job_cost(instance, instance.resources[r], instance.jobs[j]));
       }
       if (cheapest < kInfinity()) lower += cheapest;
@@ -124,12 +124,14 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
                                                                         instance.jobs[j].id)),
                              choices.empty() ? ctx.bool_val(false) : z3::mk_or(choices) && z3::atmost(choices, 1)));
     }
+    const z3::expr cost = z3support::flat_sum(cost_terms, zero);
     std::vector<z3::expr> packing_literal;  // per resource: guards its packing cuts, so a core can name them
     for (std::size_t r = 0; r < m; ++r) {
       const Resource& res = instance.resources[r];
-      z3::expr work = ctx.real_val(0);
+      z3::expr_vector work_terms(ctx);
       for (std::size_t j = 0; j < n; ++j)
-        if (y[j][r]) work = work + z3::ite(*y[j][r], exact_real(ctx, instance.jobs[j].length), zero);
+        if (y[j][r]) work_terms.push_back(z3::ite(*y[j][r], exact_real(ctx, instance.jobs[j].length), zero));
+      const z3::expr work = z3support::flat_sum(work_terms, zero);
       solver.add(z3::implies(track(fmt::format("capacity_{}", res.id),
                                    fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit)),
                              work <= exact_real(ctx, slack_limit(limit)) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
@@ -174,10 +176,18 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
                              const z3::expr& guard) -> std::optional<Schedule> {
       Schedule s = empty_schedule(instance);
       bool all = true;
-      for (std::size_t r = 0; r < m; ++r) {
-        std::vector<std::size_t> jobs;
+      std::vector<std::vector<std::size_t>> on(m);  // the jobs the model puts on each resource
+      std::size_t placed_jobs = 0;
+      for (std::size_t r = 0; r < m; ++r)
         for (std::size_t j = 0; j < n; ++j)
-          if (y[j][r] && model.eval(*y[j][r], true).is_true()) jobs.push_back(j);
+          if (y[j][r] && z3support::bool_value(model, *y[j][r])) {
+            on[r].push_back(j);
+            ++placed_jobs;
+          }
+      // Every model of the master assigns every job once; one that does not is a model Z3 never finished.
+      if (placed_jobs != n) throw z3::exception("canceled (an unfinished model assigns a job to no resource)");
+      for (std::size_t r = 0; r < m; ++r) {
+        std::vector<std::size_t> jobs = on[r];
         if (const auto placed = packs(r, jobs, span, strict, false)) {
           for (std::size_t i = 0; i < jobs.size(); ++i) {
             s.resource[jobs[i]] = static_cast<int>(r);
@@ -227,10 +237,10 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       for (unsigned t = 0; t < tracked.size(); ++t) solver.add(tracked[t]);
       // Stage 1: minimum cost. Probes "cost <= middle" toward the lower bound, then the exact "cost < best".
       double best = total_cost(instance, *incumbent);
-      z3::expr best_exact = ctx.real_val(0);
+      z3::expr_vector incumbent_costs(ctx);
       for (std::size_t j = 0; j < n; ++j)
-        best_exact = best_exact + exact_real(ctx, job_cost(instance, instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j]));
-      best_exact = best_exact.simplify();
+        incumbent_costs.push_back(exact_real(ctx, job_cost(instance, instance.resources[static_cast<std::size_t>(incumbent->resource[j])], instance.jobs[j])));
+      z3::expr best_exact = z3support::flat_sum(incumbent_costs, zero).simplify();
       int asked = 0;
       while (!deadline.passed() && !lane_overflow) {
         const bool probing = best - lower > kProbeGap * (std::fabs(best) + 1);
@@ -254,7 +264,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         if (auto s = check_packing(model, limit, false, always)) {
           incumbent = s;
           best = total_cost(instance, *s);
-          best_exact = model.eval(cost, true);
+          best_exact = z3support::numeral_value(model, cost);
         }
       }
       result.status = cost_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
@@ -273,9 +283,10 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           const double span = makespan(instance, *incumbent);
           const z3::expr literal = ctx.bool_const(fmt::format("ask_{}", asked++).c_str());
           for (std::size_t r = 0; r < m; ++r) {  // aggregate: a resource's work below pes x span
-            z3::expr work = ctx.real_val(0);
+            z3::expr_vector work_terms(ctx);
             for (std::size_t j = 0; j < n; ++j)
-              if (y[j][r]) work = work + z3::ite(*y[j][r], exact_real(ctx, duration(instance.resources[r], instance.jobs[j])), zero);
+              if (y[j][r]) work_terms.push_back(z3::ite(*y[j][r], exact_real(ctx, duration(instance.resources[r], instance.jobs[j])), zero));
+            const z3::expr work = z3support::flat_sum(work_terms, zero);
             solver.add(z3::implies(literal, work < exact_real(ctx, span) * ctx.real_val(pes[r])));
           }
           z3::expr_vector assumption(ctx);
@@ -299,12 +310,13 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     }
   } catch (const z3::exception& e) {  // e.g. "canceled" when the deadline interrupts Z3 inside a model query
     result.status = cost_proven ? ExactStatus::kOptimal : incumbent ? ExactStatus::kFeasible : ExactStatus::kUnknown;
-    result.detail = fmt::format("z3 stopped: {}{}", e.msg(), incumbent ? "; cheapest schedule found kept" : "");
+    result.detail = deadline.stop_reason(e) + (incumbent ? "; cheapest schedule found kept" : "");
     if (incumbent) {
       result.objective = total_cost(instance, *incumbent);
       result.decision = std::move(incumbent);
     }
   }
+  result.interrupted = deadline.interrupted();
   result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
   return result;
 }

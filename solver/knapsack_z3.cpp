@@ -18,6 +18,9 @@ constexpr int kExchangePasses = 50;
 constexpr double kFixingMargin = 1e-9;
 // Probe the midpoint to the LP bound while the gap is above this share of the best value.
 constexpr double kProbeGap = 1e-6;
+// Items per second of the limit that solve_optimize builds, solves and tears down: 10,000 items took 2.2 s for a
+// 2 s limit (with flat sums; 32 s with chained ones); docs/performance.md.
+constexpr double kOptimizeItemsPerSecond = 2'500;
 
 double total(const std::vector<Item>& items, const std::vector<bool>& take) {
   double sum = 0;
@@ -144,27 +147,28 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   for (std::size_t k = 0; k < m; ++k) core_take[k] = take[core.index[k]];
   ExactStatus status = ExactStatus::kFeasible;
   std::string detail = limit_detail(options);
-  try {
-    z3::context ctx;
-    z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver solver(ctx, "QF_LIA");
     z3::params params(ctx);
     params.set("arith.solver", 2u);  // the older arithmetic core: 1.5-3x faster on these instances
     solver.set(params);
-    z3::expr_vector x(ctx);
-    z3::expr objective = ctx.real_val(0), weight = ctx.int_val(0);
+    z3::expr_vector x(ctx), values(ctx), weights(ctx);
     for (std::size_t k = 0; k < m; ++k) {
       const z3::expr xk = ctx.int_const(("accept_" + core.items[k].name).c_str());
       solver.add(xk >= 0 && xk <= 1);
       x.push_back(xk);
-      objective = objective + z3support::exact_real(ctx, core.items[k].value) * z3::to_real(xk);
-      weight = weight + ctx.int_val(core.items[k].weight) * xk;
+      values.push_back(z3support::exact_real(ctx, core.items[k].value) * z3::to_real(xk));
+      weights.push_back(ctx.int_val(core.items[k].weight) * xk);
     }
+    const z3::expr objective = z3support::flat_sum(values, ctx.real_val(0));
+    const z3::expr weight = z3support::flat_sum(weights, ctx.int_val(0));
     solver.add(weight <= ctx.int_val(static_cast<int64_t>(core.capacity)));
-    z3::expr best = ctx.real_val(0);
+    z3::expr_vector taken(ctx);
     for (std::size_t k = 0; k < m; ++k)
-      if (core_take[k]) best = best + z3support::exact_real(ctx, core.items[k].value);
-    best = best.simplify();
+      if (core_take[k]) taken.push_back(z3support::exact_real(ctx, core.items[k].value));
+    z3::expr best = z3support::flat_sum(taken, ctx.real_val(0)).simplify();
     double best_value = total(core.items, core_take);
     double upper = lp_bound(core.items, by_ratio(core.items), core.capacity, m);
     for (int probe = 0; !deadline.passed();) {
@@ -195,9 +199,11 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
         continue;
       }
       const z3::model model = solver.get_model();
+      std::vector<bool> found(m);  // read whole before it replaces the best (a read may be interrupted)
       for (std::size_t k = 0; k < m; ++k)
-        core_take[k] = model.eval(x[static_cast<int>(k)], true).get_numeral_int() == 1;
-      best = model.eval(objective, true);
+        found[k] = z3support::numeral_value(model, x[static_cast<int>(k)]).get_numeral_int() == 1;
+      best = z3support::numeral_value(model, objective);
+      core_take = std::move(found);
       best_value = total(core.items, core_take);
       // Re-fix against the better solution: removes only solutions worth less than it.
       const auto refix = lp_fixings(core.items, core.capacity, best_value);
@@ -205,10 +211,12 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
         if (refix[k] >= 0) solver.add(x[static_cast<int>(k)] == refix[k]);
     }
   } catch (const z3::exception& e) {
-    detail = std::string("z3 error: ") + e.msg() + "; best found kept";
+    detail = deadline.stop_reason(e) + "; best found kept";
   }
   for (std::size_t k = 0; k < m; ++k) take[core.index[k]] = core_take[k];
-  return finish(items, take, status, detail);
+  Solution s = finish(items, take, status, detail);
+  s.interrupted = deadline.interrupted();
+  return s;
 }
 
 Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options) {
@@ -216,9 +224,10 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
   const std::vector<int> fix = lp_fixings(items, capacity, total(items, take));
   const Core core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
-  try {
-    z3::context ctx;
-    z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  Solution s = finish(items, take, ExactStatus::kFeasible, limit_detail(options));
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);
     z3::params params(ctx);
     params.set("maxsat_engine", "wmax");
@@ -238,31 +247,36 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
       std::vector<bool> found(items.size(), false);
       for (std::size_t i = 0; i < items.size(); ++i) found[i] = fix[i] == 1;
       for (std::size_t k = 0; k < core.items.size(); ++k)
-        found[core.index[k]] = model.eval(x[static_cast<int>(k)], true).is_true();
-      if (answer == z3::sat) return finish(items, found, ExactStatus::kOptimal, "");
-      if (total(items, found) > total(items, take)) take = found;
+        found[core.index[k]] = z3support::bool_value(model, x[static_cast<int>(k)]);
+      if (answer == z3::sat) s = finish(items, found, ExactStatus::kOptimal, "");
+      else if (total(items, found) > total(items, take)) s = finish(items, found, ExactStatus::kFeasible, limit_detail(options));
     }
   } catch (const z3::exception& e) {
-    return finish(items, take, ExactStatus::kFeasible, std::string("z3 error: ") + e.msg() + "; best found kept");
+    s = finish(items, take, ExactStatus::kFeasible, deadline.stop_reason(e) + "; best found kept");
   }
-  return finish(items, take, ExactStatus::kFeasible, limit_detail(options));
+  s.interrupted = deadline.interrupted();
+  return s;
 }
 
 Solution solve_optimize(const std::vector<Item>& items, long long capacity, const SolveOptions& options) {
   Solution s;
   s.take.assign(items.size(), false);
-  try {
-    z3::context ctx;
-    z3support::Deadline deadline(ctx, options.timeout_ms);
+  s.detail = z3support::over_size_limit(std::to_string(items.size()) + " items", static_cast<double>(items.size()),
+                                        kOptimizeItemsPerSecond, options.timeout_ms);
+  if (!s.detail.empty()) return s;
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);
     z3::expr_vector x(ctx);
     std::vector<int> weights;
-    z3::expr objective = ctx.real_val(0);
+    z3::expr_vector values(ctx);
     for (const auto& item : items) {
       x.push_back(ctx.bool_const(("accept_" + item.name).c_str()));
       weights.push_back(item.weight);
-      objective = objective + z3::ite(x.back(), z3support::exact_real(ctx, item.value), ctx.real_val(0));
+      values.push_back(z3::ite(x.back(), z3support::exact_real(ctx, item.value), ctx.real_val(0)));
     }
+    const z3::expr objective = z3support::flat_sum(values, ctx.real_val(0));
     if (!items.empty()) opt.add(z3::pble(x, weights.data(), static_cast<int>(std::min<long long>(capacity, INT32_MAX))));
     opt.maximize(objective);
     const z3::check_result answer = opt.check();
@@ -274,7 +288,7 @@ Solution solve_optimize(const std::vector<Item>& items, long long capacity, cons
       const z3::model model = opt.get_model();
       long long used = 0;
       for (std::size_t i = 0; i < items.size(); ++i) {
-        s.take[i] = model.eval(x[static_cast<int>(i)], true).is_true();
+        s.take[i] = z3support::bool_value(model, x[static_cast<int>(i)]);
         if (s.take[i]) used += items[i].weight;
       }
       s.status = answer == z3::sat ? ExactStatus::kOptimal : ExactStatus::kFeasible;
@@ -287,8 +301,9 @@ Solution solve_optimize(const std::vector<Item>& items, long long capacity, cons
     }
     if (answer != z3::sat) s.detail = limit_detail(options);
   } catch (const z3::exception& e) {
-    s.detail = std::string("z3 error: ") + e.msg();
+    s.detail = deadline.stop_reason(e);
   }
+  s.interrupted = deadline.interrupted();
   s.value = total(items, s.take);
   return s;
 }

@@ -21,6 +21,7 @@ struct Solution {
   std::vector<bool> take;  // one per item
   double value = 0;
   std::string detail;
+  bool interrupted = false;  // as ExactResult::interrupted (solver/result.hpp)
 };
 
 // Greedy by value/weight, then add-any-fitting and best-single-exchange passes: a good feasible start.

@@ -13,6 +13,7 @@ namespace schedcheck::offers {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr std::size_t kNodesPerClockRead = 256;  // the sequence search reads the clock this often (~1 ms apart)
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::size_t total_copies(const std::vector<SerialJob>& jobs) {
@@ -106,7 +107,9 @@ std::optional<Schedule> left_shift(const Instance& instance, const Schedule& sch
   return schedule_from(instance, *placed);
 }
 
-Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound) {
+Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound,
+                                         const SolveOptions& options) {
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
   const auto jobs = serial_jobs(instance, tasks);
   const std::size_t total = total_copies(jobs);
@@ -119,10 +122,14 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   }
   // Depth first; the new tasks placed so far bound the completion of every extension from below.
   std::size_t nodes = 0;
-  bool exhausted = false;
+  bool exhausted = false, out_of_time = false;
   search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
     if (++nodes > kSequenceMaxNodes) {
       exhausted = true;
+      return Visit::kStop;
+    }
+    if (nodes % kNodesPerClockRead == 0 && Clock::now() >= until) {
+      exhausted = out_of_time = true;
       return Visit::kStop;
     }
     double finish = instance.now;
@@ -140,7 +147,9 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
     return result;
   }
   result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;
-  if (exhausted) result.detail = fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
+  if (exhausted)
+    result.detail = out_of_time ? fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best)
+                                : fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
   result.finish = best;
   return result;
 }
@@ -154,6 +163,7 @@ ExactResult<OfferList> exact_offers(const Instance& instance, const EarliestFn& 
   std::string notes;
   for (long long tasks : delta_counts(instance.bot->tasks)) {
     const Completion c = earliest(instance, tasks, lower_bound);
+    result.interrupted = result.interrupted || c.interrupted;
     if (!c.schedule) {
       result.detail = fmt::format("{} tasks: {}", tasks, c.detail);
       result.seconds = seconds_since(started);

@@ -1,7 +1,7 @@
 // Exact answers for a provider's offers without Z3 (paper 000 section III-A's question, answered exactly):
 // the earliest completion of k new tasks keeping every accepted deadline, the exact offer list, and deadline
 // feasibility, by serial schedule generation over all sequences (solver/serial_search.hpp). Our own.
-// Limits: earliest completion stops after kSequenceMaxNodes search nodes (then: best found, not proven);
+// Limits: earliest completion stops after kSequenceMaxNodes search nodes or the time limit (then: best found);
 // feasibility and core checks need at most kSequenceMaxSequences sequences (multiset permutations), else unknown.
 #pragma once
 
@@ -24,6 +24,7 @@ struct Completion {
   double finish = 0;
   std::optional<Schedule> schedule;
   std::string detail;
+  bool interrupted = false;  // as ExactResult::interrupted (solver/result.hpp)
 };
 
 // The SGS view of an instance: the waiting jobs (index i), then the new BoT's tasks (index waiting.size(),
@@ -37,7 +38,9 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
 // (the left shift that makes an active schedule), so the completion never grows.
 std::optional<Schedule> left_shift(const Instance& instance, const Schedule& schedule);
 
-Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound);
+// Stops at kSequenceMaxNodes nodes or at the time limit, whichever comes first (then: best found, not proven).
+Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound,
+                                         const SolveOptions& options);
 
 // The exact offer list: for each Delta count k, c*(k) by `earliest`, quoted max(D, c*(k)) (an offer that meets
 // the BoT deadline quotes it). Optimal when every count is proven. c*(k) of the previous count is passed as a

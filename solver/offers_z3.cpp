@@ -21,6 +21,10 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // Z3's older arithmetic solver (arith.solver=2) proved these encodings about twice as fast as 4.8.12's default
 // (6) here: 2.3 s vs 3.9 s for the 4-count list of a 6-job instance (docs/performance.md).
 constexpr unsigned kArithSolver = 2;
+// Encoding terms (blocks x (blocks + running jobs) capacity terms) per second of the limit that these encodings build,
+// solve and tear down: 15,876 terms (70 jobs) ended 0.2 s after a 2 s limit, 32,761 terms (100 jobs) 3.3 s after it
+// (Z3 ignored the interrupt for 2.7 s); docs/performance.md.
+constexpr double kTermsPerSecond = 5'000;
 void use_fast_arithmetic(z3::context& ctx, z3::solver& s) {
   z3::params p(ctx);
   p.set("arith.solver", kArithSolver);
@@ -64,6 +68,16 @@ std::vector<Block> add_waves(z3::context& ctx, z3::solver& s, const Instance& in
   return waves;
 }
 
+// The size check before building (z3support::over_size_limit): one block per local job and per task of a BoT part
+// or of the new BoT (at most; waves), and a capacity term per pair of blocks.
+std::string over_size_limit(const Instance& instance, long long new_tasks, const SolveOptions& options) {
+  double blocks = static_cast<double>(new_tasks);
+  for (const auto& job : instance.waiting) blocks += job.type == JobType::kLocal ? 1.0 : static_cast<double>(job.tasks);
+  return z3support::over_size_limit(fmt::format("{} waiting jobs, {:g} blocks", instance.waiting.size(), blocks),
+                                    blocks * (blocks + static_cast<double>(instance.running.size())), kTermsPerSecond,
+                                    options.timeout_ms);
+}
+
 Encoding encode(z3::context& ctx, z3::solver& s, const Instance& instance, long long new_tasks) {
   Encoding e;
   for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
@@ -92,18 +106,18 @@ Encoding encode(z3::context& ctx, z3::solver& s, const Instance& instance, long 
   const z3::expr zero = ctx.int_val(0);
   for (std::size_t b = 0; b < e.blocks.size(); ++b) {
     const z3::expr& x = e.blocks[b].start;
-    z3::expr used = ctx.int_val(0);
+    z3::expr_vector used(ctx);
     for (const auto& job : instance.running)
-      used = used + z3::ite(x < exact_real(ctx, instance.now + job.remaining), ctx.int_val(job.procs), zero);
+      used.push_back(z3::ite(x < exact_real(ctx, instance.now + job.remaining), ctx.int_val(job.procs), zero));
     for (std::size_t c = 0; c < e.blocks.size(); ++c) {
       const Block& other = e.blocks[c];
       const z3::expr units = other.count * ctx.int_val(other.unit);
       if (c == b)
-        used = used + units;
+        used.push_back(units);
       else
-        used = used + z3::ite(other.start <= x && x < other.start + exact_real(ctx, other.runtime), units, zero);
+        used.push_back(z3::ite(other.start <= x && x < other.start + exact_real(ctx, other.runtime), units, zero));
     }
-    s.add(z3::implies(e.blocks[b].count > 0, used <= ctx.int_val(instance.processors)));
+    s.add(z3::implies(e.blocks[b].count > 0, z3support::flat_sum(used, zero) <= ctx.int_val(instance.processors)));
   }
   return e;
 }
@@ -127,13 +141,14 @@ void add_energy_cuts(z3::context& ctx, z3::solver& s, const Instance& instance, 
   std::set<double> deadlines;
   for (const auto& job : instance.waiting) deadlines.insert(job.deadline);
   for (double d : deadlines) {
-    z3::expr due = ctx.real_val(0);
+    z3::expr_vector due_terms(ctx);
     z3::expr_vector literals(ctx);
     for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
       if (instance.waiting[i].deadline > d) continue;
-      due = due + exact_real(ctx, work(instance.waiting[i]));
+      due_terms.push_back(exact_real(ctx, work(instance.waiting[i])));
       literals.push_back(e.deadline_literal[i]);
     }
+    const z3::expr due = z3support::flat_sum(due_terms, ctx.real_val(0));
     const z3::expr dd = exact_real(ctx, d);
     const z3::expr room = ctx.real_val(instance.processors) * (dd - exact_real(ctx, instance.now)) -
                           running_work_until(ctx, instance, dd);
@@ -146,9 +161,11 @@ void add_energy_cuts(z3::context& ctx, z3::solver& s, const Instance& instance, 
   if (completion && new_tasks > 0) {
     // Everything due by C, and the new tasks, fit in [now, C].
     const z3::expr& c = *completion;
-    z3::expr due = ctx.real_val(static_cast<int64_t>(new_tasks)) * exact_real(ctx, instance.bot->task_runtime);
+    z3::expr_vector due_terms(ctx);
+    due_terms.push_back(ctx.real_val(static_cast<int64_t>(new_tasks)) * exact_real(ctx, instance.bot->task_runtime));
     for (const auto& job : instance.waiting)
-      due = due + z3::ite(exact_real(ctx, job.deadline) <= c, exact_real(ctx, work(job)), ctx.real_val(0));
+      due_terms.push_back(z3::ite(exact_real(ctx, job.deadline) <= c, exact_real(ctx, work(job)), ctx.real_val(0)));
+    const z3::expr due = z3support::flat_sum(due_terms, ctx.real_val(0));
     s.add(ctx.real_val(instance.processors) * (c - exact_real(ctx, instance.now)) - running_work_until(ctx, instance, c) >=
           due);
   }
@@ -158,9 +175,9 @@ Schedule read_schedule(const Instance& instance, const Encoding& e, const z3::mo
   Schedule schedule;
   schedule.starts.resize(instance.waiting.size());
   for (const Block& b : e.blocks) {
-    const int64_t count = m.eval(b.count, true).get_numeral_int64();
+    const int64_t count = z3support::numeral_value(m, b.count).get_numeral_int64();
     if (count <= 0) continue;
-    const double start = z3support::to_double(m.eval(b.start, true));
+    const double start = z3support::to_double(z3support::numeral_value(m, b.start));
     auto& target = b.owner < instance.waiting.size() ? schedule.starts[b.owner] : schedule.new_tasks;
     target.insert(target.end(), static_cast<std::size_t>(count), start);
   }
@@ -173,40 +190,49 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
                                   const SolveOptions& options) {
   // c*(fewer tasks) <= c*(tasks): a known lower bound ends the descent without asking Z3.
   Completion result;
-  z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
-  z3::solver s(ctx);
-  use_fast_arithmetic(ctx, s);
-  const Encoding e = encode(ctx, s, instance, tasks);
-  for (const auto& literal : e.deadline_literal) s.add(literal);
-  const z3::expr completion = ctx.real_const("completion");
-  for (const Block& w : e.new_waves)
-    s.add(z3::implies(w.count > 0, completion >= w.start + exact_real(ctx, w.runtime)));
-  add_energy_cuts(ctx, s, instance, e, completion, tasks);
-
   double best = kForever;
-  auto improve = [&](const z3::model& m) {
-    Schedule schedule = read_schedule(instance, e, m);
-    if (auto shifted = left_shift(instance, schedule);
-        shifted && new_tasks_finish(instance, *shifted) <= new_tasks_finish(instance, schedule))
-      schedule = std::move(*shifted);
-    const double finish = new_tasks_finish(instance, schedule);
-    if (finish < best) {
-      best = finish;
-      result.schedule = std::move(schedule);
-    }
-  };
   if (auto start = deadline_order_schedule(instance, tasks)) {
     best = new_tasks_finish(instance, *start);
     result.schedule = std::move(start);
   }
-  try {
+  if (const std::string why = over_size_limit(instance, tasks, options); !why.empty()) {
+    result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
+    result.detail = why + (result.schedule ? "; the deadline-order schedule kept" : "");
+    result.finish = best;
+    return result;
+  }
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
+    z3::solver s(ctx);
+    use_fast_arithmetic(ctx, s);
+    const Encoding e = encode(ctx, s, instance, tasks);
+    for (const auto& literal : e.deadline_literal) s.add(literal);
+    const z3::expr completion = ctx.real_const("completion");
+    for (const Block& w : e.new_waves)
+      s.add(z3::implies(w.count > 0, completion >= w.start + exact_real(ctx, w.runtime)));
+    add_energy_cuts(ctx, s, instance, e, completion, tasks);
+
+    auto improve = [&](const z3::model& m) {
+      Schedule schedule = read_schedule(instance, e, m);
+      if (auto shifted = left_shift(instance, schedule);
+          shifted && new_tasks_finish(instance, *shifted) <= new_tasks_finish(instance, schedule))
+        schedule = std::move(*shifted);
+      const double finish = new_tasks_finish(instance, schedule);
+      if (finish < best) {
+        best = finish;
+        result.schedule = std::move(schedule);
+      }
+    };
     if (!result.schedule) {
       const z3::check_result answer = s.check();
       if (answer == z3::sat) improve(s.get_model());
       if (answer == z3::unsat) result.detail = "no schedule keeps every accepted deadline (z3: unsat)";
       if (answer == z3::unknown) result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
-      if (answer != z3::sat) return result;
+      if (answer != z3::sat) {
+        result.interrupted = deadline.interrupted();
+        return result;
+      }
     }
     // Descent: "anything earlier than the best, by more than kTimeTolerance?" until Z3 answers unsat. Each
     // model is left-shifted to an active schedule, so every step lands on a distinct active-schedule value.
@@ -240,8 +266,9 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
     }
   } catch (const z3::exception& ex) {
     result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
-    result.detail = fmt::format("z3 error: {}", ex.msg());
+    result.detail = deadline.stop_reason(ex);
   }
+  result.interrupted = deadline.interrupted();
   result.finish = best;
   return result;
 }
@@ -249,19 +276,21 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
 ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
   ExactResult<FeasibilityAnswer> result;
+  result.detail = over_size_limit(instance, 0, options);
+  if (!result.detail.empty()) return result;
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);
-  z3::solver s(ctx);
-  use_fast_arithmetic(ctx, s);
-  const Encoding e = encode(ctx, s, instance, 0);
-  add_energy_cuts(ctx, s, instance, e, std::nullopt, 0);
-  std::map<std::string, std::size_t> job_of_literal;
-  z3::expr_vector assumptions(ctx);
-  for (std::size_t i = 0; i < e.deadline_literal.size(); ++i) {
-    assumptions.push_back(e.deadline_literal[i]);
-    job_of_literal[e.deadline_literal[i].decl().name().str()] = i;
-  }
-  try {
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
+    z3::solver s(ctx);
+    use_fast_arithmetic(ctx, s);
+    const Encoding e = encode(ctx, s, instance, 0);
+    add_energy_cuts(ctx, s, instance, e, std::nullopt, 0);
+    std::map<std::string, std::size_t> job_of_literal;
+    z3::expr_vector assumptions(ctx);
+    for (std::size_t i = 0; i < e.deadline_literal.size(); ++i) {
+      assumptions.push_back(e.deadline_literal[i]);
+      job_of_literal[e.deadline_literal[i].decl().name().str()] = i;
+    }
     const z3::check_result answer = s.check(assumptions);
     if (answer == z3::unknown) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
@@ -299,8 +328,9 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
   } catch (const z3::exception& ex) {
     result.status = ExactStatus::kUnknown;
     result.decision.reset();
-    result.detail = fmt::format("z3 error: {}", ex.msg());
+    result.detail = deadline.stop_reason(ex);
   }
+  result.interrupted = deadline.interrupted();
   result.seconds = seconds_since(started);
   return result;
 }

@@ -21,7 +21,7 @@ inline const char* to_string(ExactStatus status) {
 }
 
 struct SolveOptions {
-  unsigned timeout_ms = 10'000;  // per solve; Z3's "timeout" parameter
+  unsigned timeout_ms = 10'000;  // wall-clock limit of one exact method: building, solving and teardown
 };
 
 template <class Decision>
@@ -29,8 +29,11 @@ struct ExactResult {
   ExactStatus status = ExactStatus::kUnknown;
   std::optional<Decision> decision;  // set when status is optimal or feasible
   double objective = 0;              // objective of `decision`, as the method computed it
-  double seconds = 0;                // wall time of the solve
+  double seconds = 0;                // wall time of the solve, teardown included (measured by the registry)
   std::string detail;                // why not optimal (limit reached, size limit), or method notes
+  // The time limit interrupted Z3 (z3support::Deadline) during this solve: the decision may come from a model Z3
+  // never finished, so the registry keeps it only if the validator accepts it (else: unknown, not an internal error).
+  bool interrupted = false;
 };
 
 }  // namespace schedcheck

@@ -15,6 +15,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using z3support::exact_real;
 
+// Timed encoding terms (bids x (bids + running jobs) capacity terms) per second of the limit: with flat sums, 40,000
+// terms (200 bids) took 2.1 s and 160,000 (400 bids) 2.5 s for a 2 s limit; docs/performance.md.
+constexpr double kTimedTermsPerSecond = 20'000;
+
 struct Timer {
   Clock::time_point start = Clock::now();
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -34,11 +38,11 @@ void forbid_ineligible(z3::optimize& opt, const Instance& instance, const z3::ex
 }
 
 z3::expr incentive_sum(z3::context& ctx, const Instance& instance, const z3::expr_vector& x) {
-  z3::expr sum = ctx.real_val(0);
+  z3::expr_vector terms(ctx);
   for (std::size_t i = 0; i < instance.bids.size(); ++i)
-    sum = sum + z3::ite(x[static_cast<int>(i)], exact_real(ctx, incentive(instance.site, instance.bids[i])),
-                        ctx.real_val(0));
-  return sum;
+    terms.push_back(z3::ite(x[static_cast<int>(i)], exact_real(ctx, incentive(instance.site, instance.bids[i])),
+                            ctx.real_val(0)));
+  return z3support::flat_sum(terms, ctx.real_val(0));
 }
 
 // Runs the optimiser; reads the model when there is one. `sat` = proven optimal; `unknown` with a model
@@ -48,14 +52,7 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
                                     const Timer& timer, ReadModel read_model) {
   ExactResult<Admission> result;
   Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
-  z3::check_result answer = z3::unknown;
-  try {
-    answer = opt.check();
-  } catch (const z3::exception& e) {
-    result.detail = fmt::format("z3 error: {}", e.msg());
-    result.seconds = timer.seconds();
-    return result;
-  }
+  const z3::check_result answer = opt.check();  // a z3::exception goes to solve_timed_z3's handler
   if (answer == z3::unsat) {  // cannot happen: accepting nothing is always feasible
     result.detail = "z3 reported unsat for an admission problem (encoding error)";
   } else {
@@ -63,7 +60,7 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
     try {
       read_model(opt.get_model(), admission);
       have_model = true;
-    } catch (const z3::exception&) {
+    } catch (const z3::exception&) {  // interrupted while reading: no model
       have_model = false;
     }
     if (have_model) {
@@ -98,6 +95,7 @@ ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOpt
   ExactResult<Admission> result;
   result.status = solution.status;
   result.detail = solution.detail;
+  result.interrupted = solution.interrupted;
   if (solution.status != ExactStatus::kUnknown) {
     Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
     for (std::size_t k = 0; k < items.size(); ++k) admission.accepted[bid_of[k]] = solution.take[k];
@@ -108,10 +106,11 @@ ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOpt
   return result;
 }
 
-ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options) {
-  const Timer timer;
-  z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+namespace {
+
+// The timed encoding and its solve, on a context whose Deadline is set (solve_timed_z3).
+ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& instance, const SolveOptions& options,
+                                            const Timer& timer) {
   z3::optimize opt(ctx);
   const z3::expr_vector x = acceptance_vars(ctx, instance);
   forbid_ineligible(opt, instance, x);
@@ -129,25 +128,47 @@ ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptio
   // accepted jobs with s_i <= s_j < s_i + D_i use at most p_m processors.
   const z3::expr zero = ctx.int_val(0);
   for (int j = 0; j < n; ++j) {
-    z3::expr used = ctx.int_val(0);
+    z3::expr_vector used(ctx);
     for (const auto& job : instance.running)
-      used = used + z3::ite(start[j] < exact_real(ctx, job.remaining), ctx.int_val(job.procs), zero);
+      used.push_back(z3::ite(start[j] < exact_real(ctx, job.remaining), ctx.int_val(job.procs), zero));
     for (int i = 0; i < n; ++i) {
       const int procs = instance.bids[static_cast<std::size_t>(i)].procs;
       const z3::expr in_progress =
           i == j ? x[i] : (x[i] && start[i] <= start[j] && start[j] < start[i] + duration[static_cast<std::size_t>(i)]);
-      used = used + z3::ite(in_progress, ctx.int_val(procs), zero);
+      used.push_back(z3::ite(in_progress, ctx.int_val(procs), zero));
     }
-    opt.add(z3::implies(x[j], used <= instance.site.processors));
+    opt.add(z3::implies(x[j], z3support::flat_sum(used, zero) <= instance.site.processors));
   }
   opt.maximize(incentive_sum(ctx, instance, x));
   return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
     for (int i = 0; i < n; ++i) {
-      admission.accepted[static_cast<std::size_t>(i)] = m.eval(x[i], true).is_true();
+      admission.accepted[static_cast<std::size_t>(i)] = z3support::bool_value(m, x[i]);
       if (admission.accepted[static_cast<std::size_t>(i)])
-        admission.start[static_cast<std::size_t>(i)] = z3support::to_double(m.eval(start[i], true));
+        admission.start[static_cast<std::size_t>(i)] = z3support::to_double(z3support::numeral_value(m, start[i]));
     }
   });
+}
+
+}  // namespace
+
+ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options) {
+  const Timer timer;
+  ExactResult<Admission> result;
+  const double n = static_cast<double>(instance.bids.size());
+  result.detail = z3support::over_size_limit(fmt::format("{} bids", instance.bids.size()),
+                                             n * (n + static_cast<double>(instance.running.size())),
+                                             kTimedTermsPerSecond, options.timeout_ms);
+  if (!result.detail.empty()) return result;
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);
+  try {  // from the first Z3 call: the deadline may interrupt the encoding too
+    result = solve_timed_encoding(ctx, instance, options, timer);
+  } catch (const z3::exception& e) {
+    result.detail = deadline.stop_reason(e);
+  }
+  result.interrupted = deadline.interrupted();
+  result.seconds = timer.seconds();
+  return result;
 }
 
 }  // namespace schedcheck::sla

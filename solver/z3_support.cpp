@@ -1,6 +1,8 @@
 // Shared Z3 plumbing (see z3_support.hpp). Our own.
 #include "solver/z3_support.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -70,14 +72,46 @@ double to_double(const z3::expr& numeral) {
   return std::stod(text.back() == '?' ? text.substr(0, text.size() - 1) : text);
 }
 
+z3::expr flat_sum(const z3::expr_vector& terms, const z3::expr& empty) {
+  if (terms.empty()) return empty;
+  return z3::sum(terms);
+}
+
+bool bool_value(const z3::model& model, const z3::expr& e) {
+  const z3::expr value = model.eval(e, true);
+  if (!value.is_true() && !value.is_false()) throw z3::exception("canceled");
+  return value.is_true();
+}
+
+z3::expr numeral_value(const z3::model& model, const z3::expr& e) {
+  const z3::expr value = model.eval(e, true);
+  if (!value.is_numeral()) throw z3::exception("canceled");
+  return value;
+}
+
+std::string over_size_limit(const std::string& what, double terms, double terms_per_second, unsigned timeout_ms) {
+  const double most = terms_per_second * timeout_ms / 1000.0;
+  if (terms <= most) return "";
+  return fmt::format("{}: {:.3g} encoding terms, more than the {:.3g} this method builds, solves and tears down "
+                     "within {} ms (size limit, checked before starting; docs/performance.md)",
+                     what, terms, most, timeout_ms);
+}
+
+std::string Deadline::stop_reason(const z3::exception& e) const {
+  if (interrupted()) return "time limit of " + std::to_string(timeout_ms_) + " ms reached (z3: " + e.msg() + ")";
+  return std::string("z3 error: ") + e.msg();
+}
+
 Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
     : deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)),
+      timeout_ms_(timeout_ms),
       watchdog_([this, &ctx] {
         std::unique_lock<std::mutex> lock(mutex_);
         if (wake_.wait_until(lock, deadline_, [this] { return finished_; })) return;
         // One interrupt can be lost (Z3 resets its cancel flag when it enters a new check or tactic):
         // keep interrupting until the solve has returned.
         do {
+          interrupted_ = true;  // before the interrupt: a read that sees false finished before it
           ctx.interrupt();
         } while (!wake_.wait_for(lock, kInterruptRepeat, [this] { return finished_; }));
       }) {}

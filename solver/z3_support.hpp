@@ -1,4 +1,5 @@
-// Shared Z3 plumbing for every exact formulation: exact rationals from doubles, time limits, model reading.
+// Shared Z3 plumbing for every exact formulation: exact rationals from doubles, flat sums, time and size limits,
+// checked model reading.
 // Our own. Z3 4.8.12: the timeout parameter must be unsigned (p.set("timeout", 1000u)).
 #pragma once
 
@@ -18,9 +19,19 @@ std::string shortest_decimal_string(double value);
 std::string exact_rational_string(double value);
 // A Z3 real numeral from a model, as the nearest double.
 double to_double(const z3::expr& numeral);
+// The sum of `terms` as one n-ary term (`empty` when there are none). Never a chain a + b + c ... built term by term:
+// its depth is the number of terms, and Z3 4.8.12 frees such a chain one level per pass over all its terms when it
+// tears a context down (a 200-bid timed encoding: 32 s of teardown with chains, 2.5 s with n-ary sums).
+z3::expr flat_sum(const z3::expr_vector& terms, const z3::expr& empty);
+// A value from a model, refusing one Z3 left unevaluated: an evaluation cut short by an interrupt returns its input
+// as it is (is_true() would read an unevaluated Boolean as false). Throws z3::exception("canceled") instead.
+bool bool_value(const z3::model& model, const z3::expr& e);
+z3::expr numeral_value(const z3::model& model, const z3::expr& e);
 
 }  // namespace schedcheck::z3support
 
+#include <atomic>
+#include <cstddef>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -32,6 +43,15 @@ namespace schedcheck::z3support {
 // Z3 4.8.12's "timeout" parameter: its timer can deadlock inside Z3_solver_check (seen here at n = 1000 with a
 // 10 s limit: hung for over 5 minutes; Z3 PR #5371). A single interrupt can be lost, so the watchdog repeats it
 // until the solve returns; the answer may still come up to ~1 s after the deadline on large instances.
+// Once it has fired, every later call on the context may be cut short: building a model throws "canceled" and a
+// model read may be one Z3 never finished. So a method builds, solves and reads inside one try block (the detail
+// of a z3::exception: stop_reason), and sets ExactResult::interrupted from interrupted() (see solver/result.hpp).
+// The size check a Z3 method makes before it builds anything. On a large encoding Z3 may ignore the interrupt for
+// seconds (a 100-job deadline-feasibility check returned 2.7 s after it), so each method states how many encoding
+// terms it builds, solves and tears down per second of its limit (measured: docs/performance.md), and answers unknown
+// at once beyond that. "" when `terms` fits the limit, else the reason ("<what>: ..., at most ...").
+std::string over_size_limit(const std::string& what, double terms, double terms_per_second, unsigned timeout_ms);
+
 class Deadline {
 public:
   Deadline(z3::context& ctx, unsigned timeout_ms);
@@ -39,9 +59,14 @@ public:
   Deadline(const Deadline&) = delete;
   Deadline& operator=(const Deadline&) = delete;
   bool passed() const { return std::chrono::steady_clock::now() >= deadline_; }
+  bool interrupted() const { return interrupted_.load(); }
+  // "time limit of N ms reached (z3: canceled)" after the watchdog fired, else "z3 error: ...".
+  std::string stop_reason(const z3::exception& e) const;
 
 private:
   std::chrono::steady_clock::time_point deadline_;
+  unsigned timeout_ms_;
+  std::atomic<bool> interrupted_{false};
   std::mutex mutex_;
   std::condition_variable wake_;
   bool finished_ = false;

@@ -353,6 +353,39 @@ BOOST_AUTO_TEST_CASE(timed_z3_returns_within_its_1ms_time_limit_on_28_bids) {
                                 << " of 10); generate_instance(8, 28)");
 }
 
+// Issue 12: a solve the time limit interrupted may hand back a model Z3 never finished. The registry drops such a
+// decision when the validator rejects it (unknown, exit 3), and still reports an internal error for the same decision
+// from a solve that was not interrupted.
+BOOST_AUTO_TEST_CASE(registry_drops_a_rejected_decision_only_from_an_interrupted_solve) {
+  Instance s = make_site(4, 100, 1);
+  s.bids = {make_bid("A", 3, 100, 10, 10), make_bid("B", 3, 100, 10, 10)};  // both together need 6 > 4 processors
+  for (const bool interrupted : {true, false}) {
+    BOOST_TEST_CONTEXT("interrupted " << interrupted) {
+      auto spec = instant_problem().spec();
+      spec.exact = {{{"overfull", "test", "accepts every bid"}, [interrupted](const Instance& i, const SolveOptions&) {
+                       ExactResult<Admission> r;
+                       r.status = ExactStatus::kOptimal;
+                       r.decision = Admission{std::vector<bool>(i.bids.size(), true), std::vector<double>(i.bids.size(), 0.0)};
+                       r.objective = total_incentive(i, *r.decision);
+                       r.interrupted = interrupted;
+                       return r;
+                     }}};
+      const SlaProblem problem(spec);
+      CheckRequest request;
+      request.exact = "overfull";
+      if (!interrupted) {
+        BOOST_CHECK_THROW(problem.check_instance(s, request), InternalError);
+        continue;
+      }
+      const Report r = problem.check_instance(s, request);
+      BOOST_TEST(r.optimum.status == "unknown");
+      BOOST_TEST(r.optimum.decision.is_null());
+      BOOST_TEST(r.optimum.detail.find("validator rejects") != std::string::npos, r.optimum.detail);
+      BOOST_TEST(r.exit_code() == 3);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(registry_rejects_unknown_exact_method_and_policy) {
   const Instance s = generate_instance(1, 3);
   CheckRequest request;

@@ -38,7 +38,9 @@ std::vector<double> exact_quotes(const Instance& instance, bool z3) {
   const auto result = z3 ? exact_offers(instance, [&](const Instance& i, long long k, double lb) {
     return earliest_completion_z3(i, k, lb, options);
   })
-                         : exact_offers(instance, earliest_completion_sequences);
+                         : exact_offers(instance, [&](const Instance& i, long long k, double lb) {
+                             return earliest_completion_sequences(i, k, lb, options);
+                           });
   BOOST_REQUIRE(result.decision);
   BOOST_CHECK_EQUAL(to_string(result.status), "optimal");
   BOOST_CHECK_EQUAL(validate_offers(instance, *result.decision).reason, "");
@@ -354,7 +356,9 @@ RC_BOOST_PROP(edf_never_beats_exact_and_always_validates, (std::uint32_t seed)) 
   const OfferList rigid_list = edf_offers(instance, rigid);
   RC_ASSERT(validate_offers(instance, rigid_list).reason == "");
   RC_ASSERT(validate_offers(instance, edf_offers(instance, truncated)).reason == "");
-  const auto exact = exact_offers(instance, earliest_completion_sequences);
+  const auto exact = exact_offers(instance, [](const Instance& i, long long k, double lb) {
+    return earliest_completion_sequences(i, k, lb, SolveOptions{});
+  });
   RC_ASSERT(exact.decision.has_value());
   for (std::size_t i = 0; i < edf.per_count.size(); ++i) {
     RC_LOG() << write_instance(instance).dump() << "\n";

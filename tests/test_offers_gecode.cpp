@@ -28,7 +28,7 @@ void check_three_agree(const Instance& instance) {
   for (long long k : delta_counts(instance.bot->tasks)) {
     const Completion g = earliest_completion_gecode(instance, k, instance.now, options);
     const Completion z = earliest_completion_z3(instance, k, instance.now, options);
-    const Completion s = earliest_completion_sequences(instance, k, instance.now);
+    const Completion s = earliest_completion_sequences(instance, k, instance.now, options);
     for (const Completion* c : {&g, &z, &s}) {
       BOOST_REQUIRE_MESSAGE(c->schedule, "no schedule (" + c->detail + ") on " + dump);
       BOOST_CHECK_MESSAGE(c->status == ExactStatus::kOptimal, "not proven (" + c->detail + ") on " + dump);

@@ -71,8 +71,8 @@ std::unique_ptr<Problem> offers() {
        }},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
-       [](const offers::Instance& i, const SolveOptions&) {
-         return offers::exact_offers(i, offers::earliest_completion_sequences);
+       [](const offers::Instance& i, const SolveOptions& o) {
+         return offers_within_one_limit(i, o, offers::earliest_completion_sequences);
        }},
   };
   spec.properties = offers::offers_properties();
