@@ -21,10 +21,10 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // Z3's older arithmetic solver (arith.solver=2) proved these encodings about twice as fast as 4.8.12's default
 // (6) here: 2.3 s vs 3.9 s for the 4-count list of a 6-job instance (docs/performance.md).
 constexpr unsigned kArithSolver = 2;
-// Encoding terms (blocks x (blocks + running jobs) capacity terms) per second of the limit that these encodings build,
-// solve and tear down: 15,876 terms (70 jobs) ended 0.2 s after a 2 s limit, 32,761 terms (100 jobs) 3.3 s after it
-// (Z3 ignored the interrupt for 2.7 s); docs/performance.md.
-constexpr double kTermsPerSecond = 5'000;
+// Encoding terms (blocks x (blocks + running jobs) capacity terms) these encodings build, solve and tear down:
+// 15,876 terms (70 jobs) ended 0.2 s after a 2 s limit, 32,761 (100 jobs) 3.3 s after it (Z3 ignored the interrupt
+// for 2.7 s), 41,209 (120 jobs) 7.1 s after a 10 s limit; docs/performance.md.
+constexpr double kMaxTerms = 16'000;
 void use_fast_arithmetic(z3::context& ctx, z3::solver& s) {
   z3::params p(ctx);
   p.set("arith.solver", kArithSolver);
@@ -70,12 +70,11 @@ std::vector<Block> add_waves(z3::context& ctx, z3::solver& s, const Instance& in
 
 // The size check before building (z3support::over_size_limit): one block per local job and per task of a BoT part
 // or of the new BoT (at most; waves), and a capacity term per pair of blocks.
-std::string over_size_limit(const Instance& instance, long long new_tasks, const SolveOptions& options) {
+std::string over_size_limit(const Instance& instance, long long new_tasks) {
   double blocks = static_cast<double>(new_tasks);
   for (const auto& job : instance.waiting) blocks += job.type == JobType::kLocal ? 1.0 : static_cast<double>(job.tasks);
   return z3support::over_size_limit(fmt::format("{} waiting jobs, {:g} blocks", instance.waiting.size(), blocks),
-                                    blocks * (blocks + static_cast<double>(instance.running.size())), kTermsPerSecond,
-                                    options.timeout_ms);
+                                    blocks * (blocks + static_cast<double>(instance.running.size())), kMaxTerms);
 }
 
 Encoding encode(z3::context& ctx, z3::solver& s, const Instance& instance, long long new_tasks) {
@@ -195,7 +194,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
     best = new_tasks_finish(instance, *start);
     result.schedule = std::move(start);
   }
-  if (const std::string why = over_size_limit(instance, tasks, options); !why.empty()) {
+  if (const std::string why = over_size_limit(instance, tasks); !why.empty()) {
     result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     result.detail = why + (result.schedule ? "; the deadline-order schedule kept" : "");
     result.finish = best;
@@ -276,7 +275,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
 ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
   ExactResult<FeasibilityAnswer> result;
-  result.detail = over_size_limit(instance, 0, options);
+  result.detail = over_size_limit(instance, 0);
   if (!result.detail.empty()) return result;
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);

@@ -15,9 +15,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using z3support::exact_real;
 
-// Timed encoding terms (bids x (bids + running jobs) capacity terms) per second of the limit: with flat sums, 40,000
-// terms (200 bids) took 2.1 s and 160,000 (400 bids) 2.5 s for a 2 s limit; docs/performance.md.
-constexpr double kTimedTermsPerSecond = 20'000;
+// Timed encoding terms (bids x (bids + running jobs) capacity terms): with flat sums, 40,000 terms (200 bids) took
+// 2.1 s for a 2 s limit; for a 10 s limit 19,600 (140 bids) took 10.6 s, 36,100 (190) 11.2 s; docs/performance.md.
+constexpr double kTimedMaxTerms = 20'000;
 
 struct Timer {
   Clock::time_point start = Clock::now();
@@ -157,7 +157,7 @@ ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptio
   const double n = static_cast<double>(instance.bids.size());
   result.detail = z3support::over_size_limit(fmt::format("{} bids", instance.bids.size()),
                                              n * (n + static_cast<double>(instance.running.size())),
-                                             kTimedTermsPerSecond, options.timeout_ms);
+                                             kTimedMaxTerms);
   if (!result.detail.empty()) return result;
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -89,12 +90,10 @@ z3::expr numeral_value(const z3::model& model, const z3::expr& e) {
   return value;
 }
 
-std::string over_size_limit(const std::string& what, double terms, double terms_per_second, unsigned timeout_ms) {
-  const double most = terms_per_second * timeout_ms / 1000.0;
-  if (terms <= most) return "";
-  return fmt::format("{}: {:.3g} encoding terms, more than the {:.3g} this method builds, solves and tears down "
-                     "within {} ms (size limit, checked before starting; docs/performance.md)",
-                     what, terms, most, timeout_ms);
+std::string over_size_limit(const std::string& what, double terms, double max_terms) {
+  if (terms <= max_terms) return "";
+  return fmt::format("{}: {:.3g} encoding terms, more than the {:.3g} this method stops promptly at its time limit "
+                     "(size limit, checked before starting; docs/performance.md)", what, terms, max_terms);
 }
 
 std::string Deadline::stop_reason(const z3::exception& e) const {

@@ -46,11 +46,11 @@ namespace schedcheck::z3support {
 // Once it has fired, every later call on the context may be cut short: building a model throws "canceled" and a
 // model read may be one Z3 never finished. So a method builds, solves and reads inside one try block (the detail
 // of a z3::exception: stop_reason), and sets ExactResult::interrupted from interrupted() (see solver/result.hpp).
-// The size check a Z3 method makes before it builds anything. On a large encoding Z3 may ignore the interrupt for
-// seconds (a 100-job deadline-feasibility check returned 2.7 s after it), so each method states how many encoding
-// terms it builds, solves and tears down per second of its limit (measured: docs/performance.md), and answers unknown
-// at once beyond that. "" when `terms` fits the limit, else the reason ("<what>: ..., at most ...").
-std::string over_size_limit(const std::string& what, double terms, double terms_per_second, unsigned timeout_ms);
+// The size check a Z3 method makes before it builds anything. On a large encoding Z3 notices the interrupt late (a
+// 100-job deadline-feasibility check returned 2.7 s after it), whatever the limit, so each method states the most
+// encoding terms it builds, solves and tears down within the limit plus the margin of docs/cli.md (measured:
+// docs/performance.md), and answers unknown at once beyond. "" when `terms` fits, else the reason.
+std::string over_size_limit(const std::string& what, double terms, double max_terms);
 
 class Deadline {
 public:
