@@ -25,35 +25,48 @@ std::string with_key(const std::string& path, std::string_view key) {
   return path.empty() ? step : path + "." + step;
 }
 
-// Follows the parser's callbacks: the path of the value being read, and the keys each open object has given
-// (nlohmann keeps the last of duplicate keys silently; the readers are strict, so a duplicate is an error).
-class PathTracker {
-public:
-  explicit PathTracker(const std::string& file) : file_(file) {}
+// The DOM parser, following the field path of the value being read and the keys each open object has given
+// (nlohmann keeps the last of duplicate keys silently; the readers are strict, so a duplicate is an error). A SAX
+// handler, not a parse callback: nlohmann's callback parser is many times slower on large files.
+class TrackingParser : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
 
-  bool on_event(nlohmann::json::parse_event_t event, const nlohmann::json& parsed) {
-    using Event = nlohmann::json::parse_event_t;
-    switch (event) {
-      case Event::object_start:
-      case Event::array_start:
-        frames_.emplace_back();
-        frames_.back().array = event == Event::array_start;
-        break;
-      case Event::key:
-        frames_.back().key = parsed.get<std::string>();
-        frames_.back().has_key = true;
-        if (!frames_.back().keys.insert(frames_.back().key).second)
-          throw InputError(fmt::format("{}: {}: duplicate field (an object may give each field once)", file_, path()));
-        break;
-      case Event::object_end:
-      case Event::array_end:
-        frames_.pop_back();
-        [[fallthrough]];
-      case Event::value:
-        if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
-        break;
-    }
-    return true;
+public:
+  TrackingParser(nlohmann::json& result, const std::string& file) : Base(result, true), file_(file) {}
+
+  bool null() { return Base::null() && read(); }
+  bool boolean(bool value) { return Base::boolean(value) && read(); }
+  bool number_integer(nlohmann::json::number_integer_t value) { return Base::number_integer(value) && read(); }
+  bool number_unsigned(nlohmann::json::number_unsigned_t value) { return Base::number_unsigned(value) && read(); }
+  bool number_float(nlohmann::json::number_float_t value, const std::string& text) {
+    return Base::number_float(value, text) && read();
+  }
+  bool string(std::string& value) { return Base::string(value) && read(); }
+  bool binary(nlohmann::json::binary_t& value) { return Base::binary(value) && read(); }
+  bool start_object(std::size_t size) {
+    frames_.emplace_back();
+    return Base::start_object(size);
+  }
+  bool start_array(std::size_t size) {
+    frames_.emplace_back();
+    frames_.back().array = true;
+    return Base::start_array(size);
+  }
+  bool end_object() {
+    frames_.pop_back();
+    return Base::end_object() && read();
+  }
+  bool end_array() {
+    frames_.pop_back();
+    return Base::end_array() && read();
+  }
+  bool key(std::string& key) {
+    Frame& frame = frames_.back();
+    frame.key = key;
+    frame.has_key = true;
+    if (!frame.keys.insert(key).second)
+      throw InputError(fmt::format("{}: {}: duplicate field (an object may give each field once)", file_, path()));
+    return Base::key(key);
   }
 
   // The path of the value being read: "bids[1].length", or "(top level)".
@@ -74,6 +87,11 @@ private:
     std::string key;
     std::unordered_set<std::string> keys;
   };
+  // A value is complete: the enclosing array moves on to its next element.
+  bool read() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+    return true;
+  }
   const std::string& file_;
   std::vector<Frame> frames_;
 };
@@ -100,11 +118,11 @@ std::string parser_message(const std::string& what) {
 nlohmann::json parse_json_text(const std::string& text, const std::string& file) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw InputError(fmt::format("{}: the file is empty; expected a JSON object (see docs/formats.md)", file));
-  PathTracker tracker(file);
+  nlohmann::json result;
+  TrackingParser parser(result, file);
   try {
-    return nlohmann::json::parse(text, [&tracker](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-      return tracker.on_event(event, parsed);
-    });
+    nlohmann::json::sax_parse(text, &parser);
+    return result;
   } catch (const nlohmann::json::parse_error& e) {
     // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, column 2: ...".
     throw InputError(fmt::format("{}: not valid JSON: {}", file, parser_message(e.what())));
@@ -112,7 +130,7 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& file)
     const std::string message = e.what();
     const auto open = message.find('\''), close = message.rfind('\'');
     const std::string token = open != std::string::npos && close > open ? message.substr(open + 1, close - open - 1) : "";
-    throw InputError(fmt::format("{}: {}: expected a finite number (a double), got {}", file, tracker.path(),
+    throw InputError(fmt::format("{}: {}: expected a finite number (a double), got {}", file, parser.path(),
                                  token.empty() ? parser_message(message) : printable_text(token, 40)));
   } catch (const nlohmann::json::exception& e) {
     throw InputError(fmt::format("{}: not valid JSON for schedcheck: {}", file, parser_message(e.what())));
