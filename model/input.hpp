@@ -1,6 +1,6 @@
 // The one JSON instance reader: parses a file and reads typed fields with their path, so that
 // every input error names the file, the field path (e.g. `bids[3].procs`) and what was expected.
-// Our own. Strict: unknown fields are errors (a typo must not silently fall back to a default).
+// Our own. Strict: unknown and duplicate fields are errors (a typo must not silently fall back to a default).
 #pragma once
 
 #include <nlohmann/json.hpp>
