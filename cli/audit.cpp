@@ -94,8 +94,8 @@ int run_audit(const AuditArgs& a) {
       const auto set = row.allocated ? ProcessorSet::parse_intervals(*row.allocated, w.processors, &error) : std::nullopt;
       if (!set || set->count() != w.jobs[j].procs)
         throw InputError(fmt::format("{}: line {}: column {}: expected the {} processors of job {} (--model processors), "
-                                     "got \"{}\"{}", a.schedule, row.line, a.columns.allocated, w.jobs[j].procs, row.id,
-                                     row.allocated ? *row.allocated : "", error.empty() ? "" : " (" + error + ")"));
+                                     "got {}{}", a.schedule, row.line, a.columns.allocated, w.jobs[j].procs, quoted_text(row.id),
+                                     quoted_text(row.allocated ? *row.allocated : ""), error.empty() ? "" : " (" + error + ")"));
       on[j] = *set;
     }
   }

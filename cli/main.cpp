@@ -22,13 +22,6 @@ namespace {
 using namespace schedcheck;
 namespace fs = std::filesystem;
 
-// One line on stderr whatever the message holds (a hostile file name or option value): control characters become '?'.
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (static_cast<unsigned char>(c) < 32 || c == 127) c = '?';
-  return text;
-}
-
 constexpr int kExitBadInput = 2;
 constexpr int kExitInternal = 4;
 
@@ -124,7 +117,7 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
         if (reports.back().exit_code() == 1) exit_code = 1;
       }
     }
-    if (!matched) throw InputError(fmt::format("{}: kind: no registered problem reads \"{}\" (see `schedcheck list`)", file, kind));
+    if (!matched) throw InputError(fmt::format("{}: kind: no registered problem reads {} (see `schedcheck list`)", file, quoted_text(kind)));
   }
   std::cout << cli::render_rows(reports, out.format());
   return exit_code;
@@ -132,11 +125,7 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
 
 int run_search(const Problem& problem, SearchOptions options, const std::string& out_dir, bool quiet,
                const OutputFlags& out) {
-  // Refuse a bad --out before spending time: it must be a directory we can create and write.
-  std::error_code error;
-  fs::create_directories(out_dir, error);
-  if (error || !fs::is_directory(out_dir))
-    throw InputError(fmt::format("{}: --out: cannot create the directory ({})", out_dir, error ? error.message() : "a file is in the way"));
+  prepare_output_directory(out_dir, "--out");  // refused before any time is spent (exit 2)
   const auto progress = [&](const SearchProgress& p) {
     if (quiet) return;
     std::cerr << fmt::format("search {} {}: {}/{} checked, {} failing, {} undecided, {:.0f} checks/s\n",
@@ -144,10 +133,17 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                              static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
   };
   const SearchSummary summary = options.exhaustive ? exhaustive_search(problem, options) : search(problem, options, progress);
+  // A write failure (disk full, the directory removed) stops the writing; the summary is still printed, then exit 2.
   nlohmann::json written = nlohmann::json::array();
+  std::string write_error;
   for (const auto& found : summary.counterexamples) {
     const std::string path = (fs::path(out_dir) / corpus_file_name(found, options, problem.corpus_extension())).string();
-    write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
+    try {
+      write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
+    } catch (const InputError& e) {
+      write_error = e.what();
+      break;
+    }
     written.push_back({{"file", path},
                        {"property", found.property},
                        {"trial", found.trial},
@@ -164,7 +160,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                 {"undecided", summary.undecided}, {"seconds", summary.seconds},
                                 {"checks_per_second", rate},  {"counterexamples", written},
                                 {"exhaustive", options.exhaustive}, {"scope", options.scope},
-                                {"failing_by_property", summary.failing_by_property}}
+                                {"failing_by_property", summary.failing_by_property},
+                                {"write_error", write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error)}}
                      .dump(2)
               << "\n";
   } else {
@@ -188,6 +185,10 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
       std::cout << fmt::format("  wrote {}  ({} fails; shrunk from {} to {} items)\n", w["file"].get<std::string>(),
                                w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
                                w["shrunk_size"].get<std::size_t>());
+  }
+  if (!write_error.empty()) {
+    std::cerr << "schedcheck: " << printable_text(write_error) << "\n";
+    return kExitBadInput;
   }
   if (summary.failing > 0) return 1;
   return summary.undecided > 0 ? 3 : 0;
@@ -283,7 +284,7 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {  // one line, like every other input error
-    std::cerr << "schedcheck: " << one_line(e.what()) << " (see `schedcheck --help` or `schedcheck COMMAND --help`)\n";
+    std::cerr << "schedcheck: " << printable_text(e.what()) << " (see `schedcheck --help` or `schedcheck COMMAND --help`)\n";
     return kExitBadInput;
   }
 
@@ -331,20 +332,22 @@ int run_cli(int argc, char** argv) {
 
 }  // namespace
 
+// Every message is one line on stderr whatever it holds (a hostile file name or option value): printable_text
+// escapes control characters and bytes that are not UTF-8 (user text inside a message is already quoted_text).
 int main(int argc, char** argv) {
   try {
     return run_cli(argc, argv);
   } catch (const InputError& e) {
-    std::cerr << "schedcheck: " << one_line(e.what()) << "\n";
+    std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {  // unknown problem, policy or method
-    std::cerr << "schedcheck: " << one_line(e.what()) << "\n";
+    std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;
   } catch (const InternalError& e) {
-    std::cerr << "schedcheck: internal error (please report): " << one_line(e.what()) << "\n";
+    std::cerr << "schedcheck: internal error (please report): " << printable_text(e.what()) << "\n";
     return kExitInternal;
   } catch (const std::exception& e) {
-    std::cerr << "schedcheck: error: " << one_line(e.what()) << "\n";
+    std::cerr << "schedcheck: error: " << printable_text(e.what()) << "\n";
     return kExitInternal;
   }
 }

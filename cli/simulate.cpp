@@ -61,8 +61,8 @@ std::vector<int> cluster_sizes(const std::string& text) {
     long long value = 0;
     const auto [end, ec] = std::from_chars(text.data() + at, text.data() + comma, value);
     if (ec != std::errc() || end != text.data() + comma || value < 1 || value > workload::kMaxProcessors)
-      throw InputError(fmt::format("--clusters: expected processors per cluster as P1,P2,... (each 1 to {}), got \"{}\"",
-                                   workload::kMaxProcessors, text));
+      throw InputError(fmt::format("--clusters: expected processors per cluster as P1,P2,... (each 1 to {}), got {}",
+                                   workload::kMaxProcessors, quoted_text(text)));
     sizes.push_back(static_cast<int>(value));
     at = comma + 1;
   }
@@ -76,8 +76,8 @@ runcheck::WindowSettings window_settings(const SimulateArgs& a) {
     std::size_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || value < (what[0] == 'K' ? 2u : 1u))
-      throw InputError(fmt::format("--check-windows: expected K[:EVERY] with K >= 2 and EVERY >= 1, got \"{}\" ({})",
-                                   a.check_windows, what));
+      throw InputError(fmt::format("--check-windows: expected K[:EVERY] with K >= 2 and EVERY >= 1, got {} ({})",
+                                   quoted_text(a.check_windows), what));
     return value;
   };
   s.jobs = number(a.check_windows.substr(0, colon), "K");
@@ -120,13 +120,7 @@ void check_outputs(const SimulateArgs& a) {
     if (!fs::is_directory(dir))
       throw InputError(fmt::format("{}: --jobs-csv: the directory {} does not exist", a.jobs_csv, dir.string()));
   }
-  if (!a.windows_out.empty()) {
-    std::error_code error;
-    fs::create_directories(a.windows_out, error);
-    if (error || !fs::is_directory(a.windows_out))
-      throw InputError(fmt::format("{}: --windows-out: cannot create the directory ({})", a.windows_out,
-                                   error ? error.message() : "a file is in the way"));
-  }
+  if (!a.windows_out.empty()) prepare_output_directory(a.windows_out, "--windows-out");
 }
 
 std::string stats_line(const char* label, const Stats& s) {
@@ -144,10 +138,7 @@ std::string skipped_text(const workload::Workload& w) {
 // Writes the worst windows as queue-window corpus files; returns their paths.
 std::vector<std::string> write_windows(const runcheck::WindowChecker& windows, const std::string& dir,
                                        const Problem& problem, const SimulateArgs& a) {
-  std::error_code error;
-  fs::create_directories(dir, error);
-  if (error || !fs::is_directory(dir))
-    throw InputError(fmt::format("{}: --windows-out: cannot create the directory ({})", dir, error ? error.message() : "a file is in the way"));
+  prepare_output_directory(dir, "--windows-out");
   std::vector<std::string> written;
   std::size_t rank = 0;
   for (const auto& r : windows.worst()) {

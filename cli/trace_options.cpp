@@ -63,7 +63,7 @@ std::size_t parse_pivots(const std::string& text) {
   std::size_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value == 0)
-    throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got \"{}\"", text));
+    throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got {}", quoted_text(text)));
   return value;
 }
 

@@ -117,8 +117,8 @@ void enumerate_instances(const std::string& scope, const std::function<void(cons
       value = -1;
     }
     if (!bound.count(key) || value < 1 || value > kScopeLimit)
-      throw InputError(fmt::format("--scope: '{}': expected providers=P, offers=K or max=V with values 1..{}, "
-                                   "comma-separated (e.g. {})", item, kScopeLimit, kDefaultScope));
+      throw InputError(fmt::format("--scope: {}: expected providers=P, offers=K or max=V with values 1..{}, "
+                                   "comma-separated (e.g. {})", quoted_text(item), kScopeLimit, kDefaultScope));
     bound[key] = value;
     at = comma + 1;
   }

@@ -7,9 +7,13 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+
+#include <unistd.h>
 
 namespace schedcheck {
 
@@ -164,23 +168,43 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
                          path);
 }
 
+void prepare_output_directory(const std::string& dir, const std::string& option) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir))
+    throw InputError(fmt::format("{}: {}: cannot create the directory ({})", dir, option,
+                                 error ? error.message() : "a file is in the way"));
+  // Permission bits alone do not tell (root, ACLs, a read-only mount): create the probe file for real.
+  const fs::path probe = fs::path(dir) / fmt::format(".schedcheck-probe-{}.tmp", ::getpid());
+  errno = 0;
+  std::ofstream out(probe, std::ios::binary | std::ios::trunc);
+  const bool written = out && (out << "probe").flush();
+  const int why = errno;
+  out.close();
+  fs::remove(probe, error);
+  if (!written)
+    throw InputError(fmt::format("{}: {}: cannot write in the directory ({})", dir, option,
+                                 why != 0 ? std::strerror(why) : "the probe file could not be created"));
+}
+
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   const std::string temporary = path + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));
+    if (!out) throw InputError(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));
     write(out);
     out.flush();
     if (!out) {
       std::remove(temporary.c_str());
-      throw std::runtime_error(fmt::format("{}: write failed (disk full?)", path));
+      throw InputError(fmt::format("{}: write failed (disk full?)", path));
     }
   }
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
   if (error) {
     std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("{}: cannot rename the written file into place: {}", path, error.message()));
+    throw InputError(fmt::format("{}: cannot rename the written file into place: {}", path, error.message()));
   }
 }
 

@@ -74,7 +74,12 @@ std::string corpus_file_name(const Counterexample& found, const SearchOptions& o
 // The command that re-checks a file under the same request.
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path);
 
-// Writes to PATH.tmp then renames, so a reader never sees a half-written file. Throws std::runtime_error.
+// Creates the output directory `dir` (given with `option`, e.g. "--out") and proves it writable by creating and
+// removing a probe file, so that a bad directory is refused before any work. Throws InputError (one line).
+void prepare_output_directory(const std::string& dir, const std::string& option);
+
+// Writes to PATH.tmp then renames, so a reader never sees a half-written file. Throws InputError when the file
+// cannot be written (the directory is not writable, the disk is full).
 void write_file_atomically(const std::string& path, const std::string& text);
 // The same, streaming: `write` fills the file (a large file need not be built in memory first).
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);

@@ -244,7 +244,7 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
       }
       if (!provider.free_slots.empty() && instance.bot.task_runtime <= 0)
         throw InputError(fmt::format("{}: bot.task_runtime: missing; expected a number > 0 (provider {} publishes "
-                                     "free_slots, and filling them needs the runtime of a task)", file, provider.id));
+                                     "free_slots, and filling them needs the runtime of a task)", file, quoted_text(provider.id)));
     }
     instance.providers.push_back(std::move(provider));
   }

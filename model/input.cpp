@@ -3,33 +3,148 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <unordered_set>
 
 namespace schedcheck {
+
+namespace {
+
+// A key as a step of a field path: as it is when it is a plain name, else quoted ("a b", "x\ny", "aaa...").
+std::string with_key(const std::string& path, std::string_view key) {
+  const bool plain = !key.empty() && key.size() <= 40 && std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+  const std::string step = plain ? std::string(key) : quoted_text(key);
+  return path.empty() ? step : path + "." + step;
+}
+
+// The DOM parser, following the field path of the value being read and the keys each open object has given
+// (nlohmann keeps the last of duplicate keys silently; the readers are strict, so a duplicate is an error). A SAX
+// handler, not a parse callback: nlohmann's callback parser is many times slower on large files.
+class TrackingParser : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+
+public:
+  TrackingParser(nlohmann::json& result, const std::string& file) : Base(result, true), file_(file) {}
+
+  bool null() { return Base::null() && read(); }
+  bool boolean(bool value) { return Base::boolean(value) && read(); }
+  bool number_integer(nlohmann::json::number_integer_t value) { return Base::number_integer(value) && read(); }
+  bool number_unsigned(nlohmann::json::number_unsigned_t value) { return Base::number_unsigned(value) && read(); }
+  bool number_float(nlohmann::json::number_float_t value, const std::string& text) {
+    return Base::number_float(value, text) && read();
+  }
+  bool string(std::string& value) { return Base::string(value) && read(); }
+  bool binary(nlohmann::json::binary_t& value) { return Base::binary(value) && read(); }
+  bool start_object(std::size_t size) {
+    frames_.emplace_back();
+    return Base::start_object(size);
+  }
+  bool start_array(std::size_t size) {
+    frames_.emplace_back();
+    frames_.back().array = true;
+    return Base::start_array(size);
+  }
+  bool end_object() {
+    frames_.pop_back();
+    return Base::end_object() && read();
+  }
+  bool end_array() {
+    frames_.pop_back();
+    return Base::end_array() && read();
+  }
+  bool key(std::string& key) {
+    Frame& frame = frames_.back();
+    frame.key = key;
+    frame.has_key = true;
+    if (!frame.keys.insert(key).second)
+      throw InputError(fmt::format("{}: {}: duplicate field (an object may give each field once)", file_, path()));
+    return Base::key(key);
+  }
+
+  // The path of the value being read: "bids[1].length", or "(top level)".
+  std::string path() const {
+    std::string out;
+    for (const auto& f : frames_) {
+      if (f.array) out += fmt::format("[{}]", f.index);
+      else if (f.has_key) out = with_key(out, f.key);
+    }
+    return out.empty() ? "(top level)" : out;
+  }
+
+private:
+  struct Frame {
+    bool array = false;
+    std::size_t index = 0;    // array: elements read so far
+    bool has_key = false;     // object: the key of the member being read
+    std::string key;
+    std::unordered_set<std::string> keys;
+  };
+  // A value is complete: the enclosing array moves on to its next element.
+  bool read() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+    return true;
+  }
+  const std::string& file_;
+  std::vector<Frame> frames_;
+};
+
+// nlohmann's message without its "[json.exception...] " prefix, its last-read token cut and the whole made printable
+// (the token is copied raw: an invalid UTF-8 byte, a 100,000-character string).
+std::string parser_message(const std::string& what) {
+  std::string message = what;
+  if (const auto at = message.find("parse error"); at != std::string::npos) message = message.substr(at);
+  else if (const auto bracket = message.find("] "); bracket != std::string::npos) message = message.substr(bracket + 2);
+  const std::string marker = "; last read: '";
+  if (const auto last = message.find(marker); last != std::string::npos) {
+    const auto begin = last + marker.size();
+    auto end = message.rfind("'; expected ");
+    if (end == std::string::npos || end < begin) end = message.size() > begin && message.back() == '\'' ? message.size() - 1 : message.size();
+    message = message.substr(0, begin) + printable_text(std::string_view(message).substr(begin, end - begin), 40) +
+              message.substr(end);
+  }
+  return printable_text(message);
+}
+
+}  // namespace
 
 nlohmann::json parse_json_text(const std::string& text, const std::string& file) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw InputError(fmt::format("{}: the file is empty; expected a JSON object (see docs/formats.md)", file));
+  nlohmann::json result;
+  TrackingParser parser(result, file);
   try {
-    return nlohmann::json::parse(text);
+    nlohmann::json::sax_parse(text, &parser);
+    return result;
   } catch (const nlohmann::json::parse_error& e) {
     // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, column 2: ...".
-    std::string message = e.what();
-    const auto at = message.find("parse error");
-    if (at != std::string::npos) message = message.substr(at);
-    throw InputError(fmt::format("{}: not valid JSON: {}", file, message));
-  } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406: a number like 1e400 overflows
-    std::string message = e.what();
-    const auto bracket = message.find("] ");
-    if (bracket != std::string::npos) message = message.substr(bracket + 2);
-    throw InputError(fmt::format("{}: not valid JSON for schedcheck: {} (numbers must be finite doubles)", file, message));
+    throw InputError(fmt::format("{}: not valid JSON: {}", file, parser_message(e.what())));
+  } catch (const nlohmann::json::out_of_range& e) {  // 406: a number like 1e400 overflows a double
+    const std::string message = e.what();
+    const auto open = message.find('\''), close = message.rfind('\'');
+    const std::string token = open != std::string::npos && close > open ? message.substr(open + 1, close - open - 1) : "";
+    throw InputError(fmt::format("{}: {}: expected a finite number (a double), got {}", file, parser.path(),
+                                 token.empty() ? parser_message(message) : printable_text(token, 40)));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(fmt::format("{}: not valid JSON for schedcheck: {}", file, parser_message(e.what())));
   }
 }
 
+void require_not_directory(const std::string& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error))
+    throw InputError(fmt::format("{}: is a directory; expected an instance file", file));
+}
+
 nlohmann::json read_json_file(const std::string& file) {
+  require_not_directory(file);
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot open the file (does it exist and is it readable?)", file));
   std::ostringstream buffer;
@@ -49,10 +164,7 @@ std::string describe_json(const nlohmann::json& value) {
     case nlohmann::json::value_t::null: return "null";
     case nlohmann::json::value_t::object: return "an object";
     case nlohmann::json::value_t::array: return "an array";
-    case nlohmann::json::value_t::string: {
-      std::string s = value.dump();
-      return s.size() > 40 ? s.substr(0, 37) + "...\"" : s;
-    }
+    case nlohmann::json::value_t::string: return quoted_text(value.get_ref<const std::string&>(), 36);
     default: return value.dump();
   }
 }
@@ -97,8 +209,7 @@ void Field::only_keys(std::initializer_list<std::string_view> allowed) const {
     if (!known) {
       std::string names;
       for (auto name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
-      const std::string child = path_.empty() ? key : path_ + "." + key;
-      throw InputError(fmt::format("{}: {}: unknown field (expected one of: {})", file_, child, names));
+      throw InputError(fmt::format("{}: {}: unknown field (expected one of: {})", file_, with_key(path_, key), names));
     }
   }
 }
@@ -156,5 +267,62 @@ double Field::as_non_negative() const {
   if (!std::isfinite(v) || v < 0) fail("a finite number >= 0");
   return v;
 }
+
+namespace {
+
+// The length of the UTF-8 sequence at text[i] and its code point; 0 when the bytes there are not UTF-8 (a stray
+// continuation byte, a truncated or overlong sequence, a surrogate, a value above U+10FFFF).
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& code) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t length = 0;
+  char32_t least = 0;
+  if (lead < 0x80) { code = lead; return 1; }
+  if ((lead & 0xE0) == 0xC0) { length = 2; code = lead & 0x1F; least = 0x80; }
+  else if ((lead & 0xF0) == 0xE0) { length = 3; code = lead & 0x0F; least = 0x800; }
+  else if ((lead & 0xF8) == 0xF0) { length = 4; code = lead & 0x07; least = 0x10000; }
+  else return 0;
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  if (code < least || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
+
+// Characters a terminal acts on or that reorder or break the line: C0, DEL, C1, U+2028/9, bidirectional controls.
+bool is_control(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F || c == 0x2028 ||
+         c == 0x2029 || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+std::string escaped(std::string_view text, std::size_t max_chars, bool quote) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++chars) {
+    if (chars == max_chars) {
+      out += "...";
+      break;
+    }
+    char32_t code = 0;
+    const std::size_t length = utf8_sequence(text, i, code);
+    if (length == 0) out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[i]));
+    else if (quote && (code == '"' || code == '\\')) out += {'\\', static_cast<char>(code)};
+    else if (code == '\n') out += "\\n";
+    else if (code == '\r') out += "\\r";
+    else if (code == '\t') out += "\\t";
+    else if (is_control(code)) out += fmt::format("\\u{:04x}", static_cast<std::uint32_t>(code));
+    else out += text.substr(i, length);
+    i += length == 0 ? 1 : length;
+  }
+  return quote ? "\"" + out + "\"" : out;
+}
+
+}  // namespace
+
+std::string quoted_text(std::string_view text, std::size_t max_chars) { return escaped(text, max_chars, true); }
+
+std::string printable_text(std::string_view text, std::size_t max_chars) { return escaped(text, max_chars, false); }
 
 }  // namespace schedcheck

@@ -1,6 +1,6 @@
 // The one JSON instance reader: parses a file and reads typed fields with their path, so that
 // every input error names the file, the field path (e.g. `bids[3].procs`) and what was expected.
-// Our own. Strict: unknown fields are errors (a typo must not silently fall back to a default).
+// Our own. Strict: unknown and duplicate fields are errors (a typo must not silently fall back to a default).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace schedcheck {
 
@@ -18,10 +19,13 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-// Parses `text` as JSON; throws InputError naming `file` and the line/column on a syntax error.
+// Parses `text` as JSON; throws InputError naming `file` and the line/column on a syntax error, and the field path
+// of a duplicate key in an object or of a number that overflows a double (1e400).
 nlohmann::json parse_json_text(const std::string& text, const std::string& file);
-// Reads and parses a file; throws InputError when it is missing, empty or not JSON.
+// Reads and parses a file; throws InputError when it is missing, a directory, empty or not JSON.
 nlohmann::json read_json_file(const std::string& file);
+// Throws InputError when `file` names a directory (opening one succeeds on Linux and reads as an empty file).
+void require_not_directory(const std::string& file);
 
 // A JSON value together with where it came from. Accessors throw InputError with the full path.
 class Field {
@@ -56,7 +60,16 @@ private:
 std::string read_instance_header(const Field& root, const std::string& kind, const std::string& what,
                                  const std::string& file);
 
-// Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object").
+// Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object"); strings as quoted_text.
 std::string describe_json(const nlohmann::json& value);
+
+// The one way user text (a key, an id, a token, a file name) enters a message, so that the message stays one
+// harmless line: control characters (C0, DEL, C1), line separators and bidirectional controls are escaped (\n,
+// \u001b, \u202e), bytes that are not UTF-8 are shown as \xFF, and text longer than `max_chars` characters is cut
+// with "...". quoted_text also escapes " and \ and adds the quotes: "bad\nkey", "aaaa...".
+std::string quoted_text(std::string_view text, std::size_t max_chars = 40);
+// The same without quotes (a " or \ stays as it is), for a whole message or a message of a library; not cut unless
+// `max_chars` is given (a message names its file, whatever its length).
+std::string printable_text(std::string_view text, std::size_t max_chars = std::string_view::npos);
 
 }  // namespace schedcheck

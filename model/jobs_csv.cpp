@@ -31,12 +31,8 @@ std::string format(const Row& r) {
 
 namespace {
 
-std::string shown(const std::string& text) {
-  std::string out = text.size() > 30 ? text.substr(0, 30) + "..." : text;
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
-  return "\"" + out + "\"";
-}
+// A field of the CSV in a message (quoted_text: escaped, cut after 30 characters).
+std::string shown(const std::string& text) { return quoted_text(text, 30); }
 
 // Splits one CSV line (RFC 4180 quotes within the line); false on an unterminated quote.
 bool split(const std::string& line, std::vector<std::string>& fields) {

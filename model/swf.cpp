@@ -22,11 +22,9 @@ constexpr std::size_t kBufferSize = 1 << 18;
 constexpr bool kIntegral[kFields] = {true, false, false, false, true,  false, false, true,  false,
                                      false, true, true, true, true, true, true, true, false};
 
+// A token of the trace in a message (quoted_text: escaped, cut after 30 characters).
 std::string shown(const char* begin, const char* end) {
-  std::string text(begin, static_cast<std::size_t>(std::min<std::ptrdiff_t>(end - begin, 30)));
-  for (char& c : text)
-    if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
-  return "\"" + text + (end - begin > 30 ? "...\"" : "\"");
+  return quoted_text(std::string_view(begin, static_cast<std::size_t>(end - begin)), 30);
 }
 
 // A whole token as a number: plain integers (almost every SWF field) by hand, anything else by std::from_chars.
@@ -80,6 +78,7 @@ struct Reader::GzFile {
 
 Reader::Reader(const std::string& path, bool lenient)
     : path_(path), lenient_(lenient), file_(std::make_unique<GzFile>()), buffer_(kBufferSize + kMaxLineLength + 1) {
+  require_not_directory(path);
   file_->handle = gzopen(path.c_str(), "rb");
   if (!file_->handle)
     throw InputError(fmt::format("{}: cannot open the trace (does it exist and is it readable?)", path));

@@ -300,7 +300,7 @@ std::string edf_accepted_work_violation(const Instance& instance) {
   if (answer.answer == Feasibility::kSchedule) return "";
   const std::size_t i = waiting_index(instance, answer.missed);
   return fmt::format("EDF cannot keep the accepted deadlines: job {} would finish at {} after its deadline {}",
-                     answer.missed, answer.schedule.starts[i].back() + instance.waiting[i].runtime,
+                     quoted_text(answer.missed), answer.schedule.starts[i].back() + instance.waiting[i].runtime,
                      instance.waiting[i].deadline);
 }
 

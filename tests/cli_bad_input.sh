@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CLI-level checks of the schedcheck executable: bad input and usage exit 2 with exactly one stderr line naming
-# the file/field (and nothing on stdout); `check --json` fields; time-limited `solve`; `search --out` refusal.
+# CLI checks of the schedcheck executable: bad input and usage exit 2 with one stderr line naming the file/field, user
+# text escaped, nothing on stdout; `check --json` fields; time-limited `solve`; `search --out` probe and write failure.
 # Source: our own (cli/main.cpp exit codes 0/1/2/3/4, docs/cli.md). Usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR
 set -u
 
@@ -64,8 +64,29 @@ for problem in sla-admission sla-admission-timed; do
 done
 expect_bad "missing site names the file" "$T/nosite.json" -- run sla-admission --policy fcfs -i "$T/nosite.json"
 expect_bad "negative procs names the file" "$T/negprocs.json" -- run sla-admission --policy fcfs -i "$T/negprocs.json"
-expect_bad "non-finite number (1e400)" "$T/inf.json" -- check sla-admission --policy fcfs -i "$T/inf.json"
+expect_bad "non-finite number (1e400)" "$T/inf.json: bids[0].length: expected a finite number (a double), got 1e400" -- check sla-admission --policy fcfs -i "$T/inf.json"
 expect_bad "nonexistent file" "$T/does-not-exist.json" -- check sla-admission --policy fcfs -i "$T/does-not-exist.json"
+mkdir "$T/adir.json" "$T/adir.swf"
+expect_bad "instance is a directory" "$T/adir.json: is a directory; expected an instance file" -- check sla-admission --policy fcfs -i "$T/adir.json"
+expect_bad "trace is a directory" "$T/adir.swf: is a directory; expected an instance file" -- run cluster-run --policy fcfs -i "$T/adir.swf"
+
+# ---------------------------------------------------------------- user text in messages (issue 12)
+# A key with a newline and a terminal escape, a 100,000-character key, a raw 0xFF byte, a duplicate key: exactly
+# one line, the text escaped (\n, \u001b, \xFF) and cut, nothing raw reaching the terminal, valid UTF-8 throughout.
+printf '{"site": {"processors": 10, "mips": 100, "price": 2, "a\\nb\\u001b[2J": 1}, "bids": []}' >"$T/key-escape.json"
+expect_bad "key with newline and escape" "$T/key-escape.json: site.\"a\\nb\\u001b[2J\": unknown field (expected one of:" -- check sla-admission --policy fcfs -i "$T/key-escape.json"
+grep -q $'\x1b' "$T/err" && fail "key with newline and escape: a raw ESC reached stderr"
+python3 -c 'import sys; k = "k" * 100000; open(sys.argv[1], "w").write("{\"site\": {\"" + k + "\": 1}, \"bids\": []}")' "$T/long-key.json"
+expect_bad "100,000-character key" "site.\"$(printf 'k%.0s' $(seq 40))...\": unknown field" -- check sla-admission --policy fcfs -i "$T/long-key.json"
+[ "$(wc -c <"$T/err")" -lt 400 ] || fail "100,000-character key: $(wc -c <"$T/err") bytes on stderr"
+printf '{"site": {"a\xff": 1}, "bids": []}' >"$T/ff.json"
+expect_bad "raw 0xFF byte" "$T/ff.json: not valid JSON: parse error at line 1" -- check sla-admission --policy fcfs -i "$T/ff.json"
+grep -qF '\xFF' "$T/err" || fail "raw 0xFF byte: not shown as \\xFF: $(cat "$T/err")"
+python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$T/err" || fail "raw 0xFF byte: stderr is not valid UTF-8"
+printf '{"site": {"processors": 10, "mips": 100, "price": 2}, "bids": [{"id": "A", "procs": 2, "procs": 3}]}' >"$T/dupkey.json"
+expect_bad "duplicate key" "$T/dupkey.json: bids[0].procs: duplicate field (an object may give each field once)" -- check sla-admission --policy fcfs -i "$T/dupkey.json"
+printf '{"kind": "x\\u001by", "site": {}}' >"$T/kind-escape.json"
+expect_bad "suite: unknown kind escaped" 'kind: no registered problem reads "x\u001by"' -- suite "$T/kind-escape.json"
 
 # dbc-broker readings and request limits (paper 001, issue 14): one line naming the field, exit 2.
 DBC_HEAD='{"kind": "dbc-broker", "resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1}], "jobs": [{"id": "J", "length": 5}], "deadline": 10, "budget": 100'
@@ -146,6 +167,60 @@ rc=$?
 grep -qF "$T/plainfile/corpus" "$T/err" || fail "search --out under a file: stderr does not name the path"
 [ -s "$T/plainfile" ] && fail "search --out under a file: the regular file was written to"
 echo "ok: search --out under a regular file"
+
+# ---------------------------------------------------------------- search --out: a write failure midway (issue 12)
+# The corpus files of a seeded search are known in advance: a first run names them; in a second directory each
+# NAME.tmp is a link to /dev/full, so the directory passes the probe and the first corpus write fails (disk full).
+# The summary must still be printed (stdout), then one line on stderr and exit 2 (not 4).
+SEARCH=(search sla-admission --policy greedy-backfilling --trials 20 --size 6 -q)
+"$SCHEDCHECK" "${SEARCH[@]}" --out "$T/corpus1" >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "search into a fresh directory: exit $rc, expected 1 (stderr: $(cat "$T/err"))"
+found=$(ls "$T/corpus1" | wc -l)
+[ "$found" -ge 1 ] || fail "search into a fresh directory: no corpus file written"
+[ -z "$(ls -A "$T/corpus1" | grep -v '\.json$')" ] || fail "search into a fresh directory: a probe or temporary file was left: $(ls -A "$T/corpus1")"
+if [ -w /dev/full ]; then
+  mkdir "$T/corpus2"
+  for f in "$T/corpus1"/*; do ln -s /dev/full "$T/corpus2/$(basename "$f").tmp"; done
+  "$SCHEDCHECK" "${SEARCH[@]}" --out "$T/corpus2" --json >"$T/out" 2>"$T/err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "search --out, write fails midway: exit $rc, expected 2 (stderr: $(cat "$T/err"))"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "search --out, write fails midway: expected one stderr line: $(cat "$T/err")"
+  grep -qF "$T/corpus2/" "$T/err" && grep -qF ": write failed (disk full?)" "$T/err" ||
+    fail "search --out, write fails midway: stderr: $(cat "$T/err")"
+  python3 - "$T/out" <<'EOF' || fail "search --out, write fails midway: the summary (see above)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = d["checked"] == 20 and d["failing"] >= 1 and d["counterexamples"] == [] and "write failed" in (d["write_error"] or "")
+print("" if ok else "  summary: " + json.dumps(d)[:400])
+sys.exit(0 if ok else 1)
+EOF
+  echo "ok: search --out, write fails midway"
+else
+  echo "skip: search --out, write fails midway (no /dev/full)"
+fi
+
+# ---------------------------------------------------------------- search --out: an unwritable directory (issue 12)
+# Root writes anywhere, so this runs as nobody (setpriv) in a read-only directory: refused by the probe before any
+# search (a search of 10^8 trials would run for hours), exit 2, one line, even though nothing would be written yet.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && command -v timeout >/dev/null &&
+  setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$SCHEDCHECK"; then
+  U=$(mktemp -d)
+  chmod 755 "$U"
+  mkdir "$U/ro" && chmod 555 "$U/ro"
+  timeout 60 setpriv --reuid=65534 --regid=65534 --clear-groups "$SCHEDCHECK" search sla-admission --policy greedy-backfilling \
+    --trials 100000000 --size 6 -q --out "$U/ro" >"$T/out" 2>"$T/err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "search --out unwritable: exit $rc, expected 2 at once (stderr: $(cat "$T/err"))"
+  [ -s "$T/out" ] && fail "search --out unwritable: stdout not empty"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "search --out unwritable: expected one stderr line: $(cat "$T/err")"
+  grep -qF "$U/ro: --out: cannot write in the directory (Permission denied)" "$T/err" ||
+    fail "search --out unwritable: stderr: $(cat "$T/err")"
+  rm -rf "$U"
+  echo "ok: search --out unwritable (as nobody)"
+else
+  echo "skip: search --out unwritable (needs root and setpriv to run as nobody, and nobody able to run $SCHEDCHECK)"
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"

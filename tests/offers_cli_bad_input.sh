@@ -20,4 +20,7 @@ check deadline-before-now "{$base, \"waiting\": [{\"id\": \"L\", \"type\": \"loc
 check task-longer-than-window "{$base, \"waiting\": [{\"id\": \"B\", \"type\": \"bot\", \"tasks\": 2, \"task_runtime\": 30, \"deadline\": 20}]}" "waiting[0].task_runtime: expected a runtime <= deadline - now = 10"
 check procs-above-p "{$base, \"waiting\": [{\"id\": \"L\", \"type\": \"local\", \"procs\": 5, \"runtime\": 1, \"deadline\": 20}]}" "waiting[0].procs: expected an integer in [1, 4]"
 check not-json "{$base," "not valid JSON"
+check escaped-key "{$base, \"waiting\": [], \"x\\ny\": 1}" ': "x\ny": unknown field (expected one of:'
+check duplicate-key "{$base, \"waiting\": [], \"bot\": {}}" 'bot: duplicate field'
+
 exit $status

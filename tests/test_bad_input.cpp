@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -161,9 +162,80 @@ BOOST_AUTO_TEST_CASE(numbers_above_magnitude_limit_are_rejected) {
 
 BOOST_AUTO_TEST_CASE(non_finite_number_1e400_is_an_input_error) {
   // nlohmann::json refuses 1e400 (it overflows a double) with out_of_range.406, not a parse_error: the reader must
-  // still report it as bad input naming the file (and never as an internal error).
-  expect_input_error(with_b("length", "1e400"), {"1e400"});
-  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 1e400)"), {"1e400"});
+  // still report it as bad input naming the file and the field path (and never as an internal error).
+  expect_input_error(with_b("length", "1e400"), {kFile + ": bids[1].length: expected a finite number (a double), got 1e400"});
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 1e400)"), {": site.price: expected a finite number"});
+  expect_input_error(R"({"site": {"processors": 10, "mips": 100, "price": 2}, "bids": [1, [2, -1e999]]})",
+                     {": bids[1][1]: expected a finite number (a double), got -1e999"});
+  expect_input_error("1e400", {": (top level): expected a finite number"});
+}
+
+BOOST_AUTO_TEST_CASE(duplicate_keys_are_rejected_with_the_path) {
+  // nlohmann keeps the last of duplicate keys; the readers are strict, so parse_json_text (which every reader goes
+  // through) refuses them, naming the path of the second occurrence.
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2)", R"({"id": "r1", "procs": 2, "remaining": 30})",
+                           R"("id": "A", "procs": 4, "length": 40000, "budget": 400, "deadline": 300, "procs": 5)"),
+                     {kFile + ": bids[0].procs: duplicate field (an object may give each field once)"});
+  std::string text = valid();
+  text.insert(text.size() - 1, R"(, "kind": "sla-site")");
+  expect_input_error(text, {kFile + ": kind: duplicate field"});
+  expect_input_error(R"({"a": [{}, {"x": {"y": 1, "y\n": 2, "y": 3}}]})", {kFile + ": a[1].x.y: duplicate field"});
+  expect_input_error(R"({"a\u001b": 1, "a\u001b": 2})", {kFile + R"(: "a\u001b": duplicate field)"});
+  // The same key in different objects, and equal values in an array, are fine.
+  BOOST_CHECK_NO_THROW(parse_json_text(R"({"a": {"x": 1}, "b": {"x": 1}, "c": [{"x": 1}, {"x": 1}]})", kFile));
+}
+
+BOOST_AUTO_TEST_CASE(user_text_in_messages_is_escaped_and_cut) {
+  // Issue 12: a key is user text. It must not break the line, reach the terminal as an escape sequence, or be
+  // printed whole when it is 100,000 characters long.
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "co\nst": 3)"),
+                     {kFile + R"(: site."co\nst": unknown field (expected one of:)"});
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "\u001b[2J\u009b\u202e": 3)"),
+                     {R"(site."\u001b[2J\u009b\u202e": unknown field)"});
+  const std::string long_key(100'000, 'k');
+  try {
+    (void)sla::read_instance(parse_json_text(valid(R"("processors": 10, "mips": 100, "price": 2, ")" + long_key + R"(": 3)"), kFile), kFile);
+    BOOST_ERROR("accepted a 100,000-character unknown key");
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    BOOST_TEST(m.find(std::string(R"(site.")").append(40, 'k').append(R"(...": unknown field)")) != std::string::npos, m);
+    BOOST_TEST(m.size() < 300u, m.size());
+  }
+  // Values are described the same way (quoted_text, cut after 36 characters).
+  expect_input_error(with_b("procs", std::string("\"").append(100, 'x').append("\"")),
+                     {std::string("got \"").append(36, 'x').append("...\"")});
+  expect_input_error(with_b("procs", R"("a\nb\"c")"), {R"(got "a\nb\"c")"});
+}
+
+BOOST_AUTO_TEST_CASE(the_parser_message_never_copies_invalid_utf8) {
+  // nlohmann's parse error echoes the token it read, raw: a 0xFF byte, or a 100,000-character string (cut after 40).
+  const std::string shown[] = {R"(last read: '"a\xFF'; expected string literal)", std::string("last read: '\"").append(39, 'b').append("...'")};
+  const std::string texts[] = {"{\"a\xFF\": 1}", std::string("{\"bids\": \"").append(100'000, 'b').append("\xFF\"}")};
+  for (int k = 0; k < 2; ++k) {
+    try {
+      (void)parse_json_text(texts[k], kFile);
+      BOOST_ERROR("accepted invalid UTF-8");
+    } catch (const InputError& e) {
+      const std::string m = e.what();
+      BOOST_TEST(m.rfind(kFile + ": not valid JSON: parse error at line 1", 0) == 0u, m);
+      BOOST_TEST(m.find(shown[k]) != std::string::npos, m);
+      BOOST_TEST(m.find('\xFF') == std::string::npos, m);
+      BOOST_TEST(m.size() < 400u, m.size());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(quoted_text_escapes_controls_and_invalid_utf8) {
+  BOOST_TEST(quoted_text("plain") == R"("plain")");
+  BOOST_TEST(quoted_text("a\"b\\c\td") == R"("a\"b\\c\td")");
+  BOOST_TEST(quoted_text("caf\xC3\xA9") == "\"caf\xC3\xA9\"");        // valid UTF-8 stays as it is
+  BOOST_TEST(quoted_text("\xE2\x80\xAEx") == R"("\u202ex")");          // right-to-left override
+  BOOST_TEST(quoted_text("\xC2\x9B" "1m") == R"("\u009b1m")");          // C1 CSI
+  BOOST_TEST(quoted_text("\xC0\xAF\xC3") == R"("\xC0\xAF\xC3")");      // overlong, then truncated
+  BOOST_TEST(quoted_text("\xED\xA0\x80") == R"("\xED\xA0\x80")");      // a surrogate
+  BOOST_TEST(quoted_text(std::string(41, 'a')) == std::string("\"").append(40, 'a').append("...\""));
+  BOOST_TEST(quoted_text(std::string(40, 'a')) == std::string("\"").append(40, 'a').append("\""));
+  BOOST_TEST(printable_text("say \"hi\"\\n\x1b[0m") == "say \"hi\"\\n\\u001b[0m");  // no quotes added or escaped
 }
 
 BOOST_AUTO_TEST_CASE(duplicate_ids_are_rejected) {
@@ -212,6 +284,16 @@ BOOST_AUTO_TEST_CASE(read_json_file_names_a_missing_file) {
     const std::string m = e.what();
     BOOST_TEST(m.find("/nonexistent/dir/instance.json") != std::string::npos, m);
     BOOST_TEST(m.find("cannot open") != std::string::npos, m);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(read_json_file_says_a_directory_is_a_directory) {
+  const auto dir = std::filesystem::temp_directory_path();
+  try {
+    (void)read_json_file(dir.string());
+    BOOST_ERROR("read a directory");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()) == dir.string() + ": is a directory; expected an instance file");
   }
 }
 

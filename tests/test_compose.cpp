@@ -249,6 +249,10 @@ BOOST_AUTO_TEST_CASE(reader_rules_name_file_path_and_expectation) {
       {with_bot(R"({"tasks":1,"deadline":5})",
                 R"([{"id":"a","processors":1,"offers":[{"tasks":1,"completion":2}],"free_slots":[{"start":0,"end":null,"processors":1}]}])"),
        "bot.task_runtime", "free_slots"},
+      // The provider id is user text: escaped and quoted (issue 12), never a second line or a terminal escape.
+      {with_bot(R"({"tasks":1,"deadline":5})",
+                R"([{"id":"a\nb\u001b[2J","processors":1,"offers":[{"tasks":1,"completion":2}],"free_slots":[{"start":0,"end":null,"processors":1}]}])"),
+       "bot.task_runtime", R"((provider "a\nb\u001b[2J" publishes free_slots)"},
       {with_bot(R"({"tasks":1,"deadline":5,"task_runtime":1})",
                 R"([{"id":"a","processors":1,"offers":[{"tasks":1,"completion":2}],"free_slots":[{"start":4,"end":3,"processors":1}]}])"),
        "providers[0].free_slots[0].end", "after start"},
@@ -265,6 +269,7 @@ BOOST_AUTO_TEST_CASE(reader_rules_name_file_path_and_expectation) {
       BOOST_TEST(message.rfind("bad.json: " + c.path + ":", 0) == 0, message);
       BOOST_TEST(message.find(c.expected) != std::string::npos, message);
       BOOST_TEST(message.find('\n') == std::string::npos);
+      BOOST_TEST(message.find('\x1b') == std::string::npos);
     }
   }
   BOOST_TEST(read_error(with_bot(R"({"tasks":4,"deadline":5})")).empty());
