@@ -3,10 +3,19 @@
 // times merged into the larger count, a later completion appended). Shared by offer generation and composition.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 namespace schedcheck {
+
+// A task count share x n rounded down to whole tasks, with a 1e-9 relative slack: a product that is whole in exact
+// arithmetic (0.9 x 10 = 9, 0.1 x 30 = 3) must not lose a task when the double lands just below it. Used by Delta
+// truncation (III-A step 1) and DPLB's line 12 (Alg. 1).
+inline long long floor_tasks(double exact) {
+  return static_cast<long long>(std::floor(exact + 1e-9 * std::max(1.0, std::fabs(exact))));
+}
 
 struct Offer {
   long long tasks = 0;    // how many tasks of the BoT the provider takes

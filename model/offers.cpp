@@ -17,11 +17,7 @@ std::vector<long long> delta_counts(long long bot_tasks, DeltaRounding rounding)
   std::vector<long long> counts;
   for (double share : kDeltaShares) {
     const double exact = share * static_cast<double>(bot_tasks);
-    // Truncation with a 1e-9 relative slack: 0.1 x 30 is 3.0000000000000004, 0.75 x 4 is 3 - but a share x n that is
-    // whole in exact arithmetic must stay whole when the double lands just below it.
-    const long long whole = rounding == DeltaRounding::kTruncate
-                                ? static_cast<long long>(std::floor(exact + 1e-9 * std::max(1.0, exact)))
-                                : std::llround(exact);
+    const long long whole = rounding == DeltaRounding::kTruncate ? floor_tasks(exact) : std::llround(exact);
     counts.push_back(std::max(1LL, whole));
   }
   std::sort(counts.begin(), counts.end());

@@ -104,11 +104,9 @@ double dp_key(const Provider& provider, DpFrom from) {
   return 0;
 }
 
-// Line 12 in whole tasks. The 1e-9 relative slack keeps a product that is whole in exact arithmetic (0.9 x 10 = 9)
-// from losing a task to a double that falls just below it.
+// Line 12 in whole tasks (floor_tasks keeps a product that is whole in exact arithmetic whole).
 long long line12_tasks(double exact, Line12 rounding) {
-  if (rounding == Line12::kNearest) return std::llround(exact);
-  return static_cast<long long>(std::floor(exact + 1e-9 * std::max(1.0, std::fabs(exact))));
+  return rounding == Line12::kNearest ? std::llround(exact) : floor_tasks(exact);
 }
 
 // Algorithm 1 (OffersWithDPLB), line by line, on the kept offers. Fractions: the groups' P x BoTSize are rounded by
