@@ -1,0 +1,25 @@
+// A process-wide request to stop: set once when the user interrupts the run (SIGINT, SIGTERM; cli/signals.cpp).
+// Our own. Every exact method and every long loop (search, suite, simulate) treats it as its time limit having been
+// reached, so an interrupted run stops within a second and still reports what it did. Reading it is one relaxed load.
+#pragma once
+
+#include <atomic>
+
+namespace schedcheck {
+
+inline std::atomic<int>& stop_signal_slot() {
+  static std::atomic<int> signal{0};
+  return signal;
+}
+// The signal that asked to stop (SIGINT = 2, SIGTERM = 15), 0 while none has.
+inline int stop_signal() { return stop_signal_slot().load(std::memory_order_relaxed); }
+inline bool stop_requested() { return stop_signal() != 0; }
+// Called from the signal-watching thread (never from a signal handler); the first request wins.
+inline void request_stop(int signal) {
+  int none = 0;
+  stop_signal_slot().compare_exchange_strong(none, signal);
+}
+// For tests that interrupt more than once in one process.
+inline void clear_stop_request() { stop_signal_slot().store(0); }
+
+}  // namespace schedcheck
