@@ -3,6 +3,7 @@
 // Limits: whether a job id fits in its rectangle is estimated from the canvas size, not measured; the temporary
 // directory and CHART.tmp are removed on every return and exception, not when the process is killed.
 #include "cli/gantt.hpp"
+#include "cli/signals.hpp"
 
 #include "model/input.hpp"
 #include "model/jobs_csv.hpp"
@@ -211,9 +212,15 @@ std::optional<int> run_gnuplot(const std::string& gnuplot, const fs::path& scrip
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   std::string program = gnuplot, script_path = script.string();
   char* argv[] = {program.data(), script_path.data(), nullptr};
+  posix_spawnattr_t attributes;  // gnuplot must die on Ctrl-C even though our threads block it (cli/signals.hpp)
+  posix_spawnattr_init(&attributes);
+  const sigset_t mask = child_signal_mask();
+  posix_spawnattr_setsigmask(&attributes, &mask);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ);
+  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attributes, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (rc != 0) {
     why = std::strerror(rc);
     return std::nullopt;

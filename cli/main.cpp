@@ -3,11 +3,13 @@
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
 #include "cli/gantt.hpp"
+#include "cli/signals.hpp"
 #include "cli/simulate.hpp"
 #include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
+#include "model/stop.hpp"
 #include "model/workload.hpp"
 
 #include <CLI/CLI.hpp>
@@ -98,7 +100,10 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
               const OutputFlags& out) {
   std::vector<Report> reports;
   int exit_code = 0;
-  for (const auto& file : instance_files(paths)) {
+  const std::vector<std::string> files = instance_files(paths);
+  std::size_t files_done = 0;
+  for (const auto& file : files) {
+    if (stop_requested()) break;
     const nlohmann::json document = workload::read_instance_file(file);
     const std::string kind = document.is_object() && document.contains("kind") && document["kind"].is_string()
                                  ? document["kind"].get<std::string>()
@@ -112,14 +117,22 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
       for (const auto& policy : problem->policies()) {
         CheckRequest request = base;
         request.policy = policy.name;
-        reports.push_back(problem->check(document, file, request));
+        Report report = problem->check(document, file, request);
+        if (stop_requested()) break;  // this check may have been cut short: not reported
+        reports.push_back(std::move(report));
         exit_code = std::max(exit_code, reports.back().exit_code() == 3 ? 3 : 0);
         if (reports.back().exit_code() == 1) exit_code = 1;
       }
     }
     if (!matched) throw InputError(fmt::format("{}: kind: no registered problem reads {} (see `schedcheck list`)", file, quoted_text(kind)));
+    if (!stop_requested()) ++files_done;
   }
   std::cout << cli::render_rows(reports, out.format());
+  if (stop_requested()) {  // the rows above are the checks that finished; say what was left out
+    std::cerr << fmt::format("schedcheck: suite {} after {} of {} files ({} checks reported)\n", stop_request_text(),
+                             files_done, files.size(), reports.size());
+    return cli::interrupted_exit_code();
+  }
   return exit_code;
 }
 
@@ -132,17 +145,19 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                              options.problem, options.check.policy, p.done, p.total, p.failing, p.undecided,
                              static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
   };
-  const SearchSummary summary = options.exhaustive ? exhaustive_search(problem, options) : search(problem, options, progress);
-  // A write failure (disk full, the directory removed) stops the writing; the summary is still printed, then exit 2.
+  // Each counterexample is written (atomically: temporary file, then rename) as soon as it is shrunk, so a run
+  // stopped or killed later keeps it. A write failure (disk full, the directory removed) stops the writing; the
+  // summary is still printed, then exit 2.
   nlohmann::json written = nlohmann::json::array();
   std::string write_error;
-  for (const auto& found : summary.counterexamples) {
+  const auto write = [&](const Counterexample& found) {
+    if (!write_error.empty()) return;
     const std::string path = (fs::path(out_dir) / corpus_file_name(found, options, problem.corpus_extension())).string();
     try {
       write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
     } catch (const InputError& e) {
       write_error = e.what();
-      break;
+      return;
     }
     written.push_back({{"file", path},
                        {"property", found.property},
@@ -150,7 +165,9 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                        {"original_size", found.original_size},
                        {"shrunk_size", found.report.size},
                        {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}});
-  }
+  };
+  const SearchSummary summary =
+      options.exhaustive ? exhaustive_search(problem, options, write) : search(problem, options, progress, write);
   const double rate = static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9);
   if (out.json) {
     std::cout << nlohmann::json{{"problem", options.problem}, {"policy", options.check.policy},
@@ -161,6 +178,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                 {"checks_per_second", rate},  {"counterexamples", written},
                                 {"exhaustive", options.exhaustive}, {"scope", options.scope},
                                 {"failing_by_property", summary.failing_by_property},
+                                {"interrupted", summary.interrupted},
                                 {"write_error", write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error)}}
                      .dump(2)
               << "\n";
@@ -177,6 +195,9 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                "failing, {} undecided\n",
                                summary.checked, options.problem, options.size, options.seed, summary.seconds, rate,
                                summary.failing, summary.undecided);
+    if (summary.interrupted)
+      std::cout << fmt::format("interrupted ({}) after {} checked instances; the counts cover those\n",
+                               stop_request_text(), summary.checked);
     if (summary.failing == 0 && summary.undecided == 0)
       std::cout << fmt::format("no property failed on {} instances\n", summary.checked);
     for (const auto& [property, count] : summary.failing_by_property)
@@ -190,6 +211,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
     std::cerr << "schedcheck: " << printable_text(write_error) << "\n";
     return kExitBadInput;
   }
+  if (summary.interrupted) return cli::interrupted_exit_code();
   if (summary.failing > 0) return 1;
   return summary.undecided > 0 ? 3 : 0;
 }
@@ -334,9 +356,13 @@ int run_cli(int argc, char** argv) {
 
 // Every message is one line on stderr whatever it holds (a hostile file name or option value): printable_text
 // escapes control characters and bytes that are not UTF-8 (user text inside a message is already quoted_text).
+// A run stopped by SIGINT or SIGTERM (cli/signals.hpp) ends with 128 + the signal, after printing what it did.
 int main(int argc, char** argv) {
+  cli::install_stop_signals();
   try {
-    return run_cli(argc, argv);
+    const int code = run_cli(argc, argv);
+    if (const int interrupted = cli::interrupted_exit_code()) return interrupted;
+    return code;
   } catch (const InputError& e) {
     std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;

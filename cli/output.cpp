@@ -1,7 +1,11 @@
 // Report rendering (see output.hpp). Our own.
 #include "cli/output.hpp"
 
+#include "model/input.hpp"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace schedcheck::cli {
 
@@ -92,9 +96,29 @@ std::string csv_row(const Report& r) {
                      csv_field(metrics_text(r.optimum.metrics)));
 }
 
+namespace {
+// Text for a terminal: every line through printable_text, so user text inside (an instance name, a file name, a
+// provider id in a detail) can neither add lines nor send escape sequences. JSON output needs nothing: it escapes.
+std::string printable_lines(const std::string& text) {
+  std::string out;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    const std::size_t end = std::min(text.find('\n', from), text.size());
+    out += printable_text(std::string_view(text).substr(from, end - from));
+    out += '\n';
+    from = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
 std::string render_report(const Report& r, Format format) {
   if (format == Format::kJson) return r.to_json().dump(2) + "\n";
-  if (format == Format::kCsv) return csv_header() + csv_row(r);
+  if (format == Format::kCsv) return printable_lines(csv_header() + csv_row(r));
+  return printable_lines(report_text(r));
+}
+
+std::string report_text(const Report& r) {
   std::string out = fmt::format("{}  {}  (n = {}, objective: {})\n", r.problem, r.file, r.size, r.objective_name);
   if (r.heuristic.ran) {
     out += fmt::format("  heuristic  {:<22} {:>14.6g}  {}\n", r.heuristic.name, r.heuristic.objective,
@@ -112,7 +136,8 @@ std::string render_report(const Report& r, Format format) {
     if (!r.optimum.metrics.is_null()) out += fmt::format("             metrics {}\n", metrics_text(r.optimum.metrics));
     if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
   }
-  if (r.heuristic.ran && r.optimum.ran) out += fmt::format("  gap        {}\n", gap_text(r));
+  if (r.heuristic.ran && r.optimum.ran)
+    out += fmt::format("  gap        {}{}\n", gap_text(r), r.gap_note.empty() ? "" : "  (" + r.gap_note + ")");
   if (!r.properties.empty()) {
     out += "  properties\n";
     for (const auto& p : r.properties)
@@ -131,7 +156,7 @@ std::string render_rows(const std::vector<Report>& reports, Format format) {
   if (format == Format::kCsv) {
     std::string out = csv_header();
     for (const auto& r : reports) out += csv_row(r);
-    return out;
+    return printable_lines(out);
   }
   std::string out = fmt::format("{:<36} {:<20} {:<20} {:>4} {:>12} {:>12} {:<9} {:>9}  {}\n", "instance", "problem",
                                 "policy / exact", "n", "heuristic", "optimum", "status", "gap", "properties");
@@ -143,7 +168,7 @@ std::string render_rows(const std::vector<Report>& reports, Format format) {
                        r.optimum.decision.is_null() ? "-" : fmt::format("{:.6g}", r.optimum.objective), r.optimum.status,
                        gap_text(r), property_summary(r));
   }
-  return out;
+  return printable_lines(out);
 }
 
 }  // namespace schedcheck::cli

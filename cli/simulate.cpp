@@ -10,6 +10,7 @@
 #include "counterexamples/search.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
+#include "model/stop.hpp"
 #include "properties/registry.hpp"
 #include "properties/run_invariants.hpp"
 #include "properties/window_check.hpp"
@@ -213,7 +214,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                                windows ? fmt::format("; {} windows solved ({} undecided)", windows->cut(), windows->undecided()) : "");
     });
   const sim::RunResult result = simulation.run();
-  if (!a.jobs_csv.empty()) write_jobs_csv(a.jobs_csv, w, result);
+  // An interrupted run writes no per-job CSV (it would miss jobs): the file is complete or absent, never truncated.
+  const bool write_csv = !a.jobs_csv.empty() && !result.interrupted;
+  if (write_csv) write_jobs_csv(a.jobs_csv, w, result);
   std::vector<std::string> window_files;
   if (windows && !a.windows_out.empty()) window_files = write_windows(*windows, a.windows_out, window_problem, a);
   sim::MetricsWindow window{a.warmup, a.stop_at_last_arrival};
@@ -248,7 +251,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["reordered_records"] = w.reordered;
     out["warmup"] = a.warmup;
     out["invariants"] = checker ? checker->to_json() : nlohmann::json(nullptr);
-    out["jobs_csv"] = a.jobs_csv.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.jobs_csv);
+    out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) {
       out["windows"] = windows->to_json();
       out["windows"]["files"] = window_files;
@@ -329,7 +332,11 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                            r.report.optimum.objective, 100 * *r.report.gap);
       for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
     }
-    if (!a.jobs_csv.empty()) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
+    if (write_csv) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
+    if (result.interrupted)
+      out += fmt::format("interrupted: {} at simulated time {}; the figures cover the jobs finished by then{}\n",
+                         stop_request_text(), human_time(result.end_time - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
+                         a.jobs_csv.empty() ? "" : "; no --jobs-csv written (it would miss jobs)");
     std::cout << out;
   }
   return violations ? 1 : 0;

@@ -3,6 +3,7 @@
 
 #include "counterexamples/rng.hpp"
 #include "model/input.hpp"
+#include "model/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -42,10 +43,10 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
   Report report = problem.check(document, "(shrinking)", request);
   std::size_t checks = 0;
   bool progress = true;
-  while (progress && checks < max_checks) {
+  while (progress && checks < max_checks && !stop_requested()) {
     progress = false;
     for (const auto& candidate : problem.shrink(document)) {
-      if (++checks > max_checks) break;
+      if (++checks > max_checks || stop_requested()) break;
       Report candidate_report;
       try {
         candidate_report = problem.check(candidate, "(shrinking)", request);
@@ -63,29 +64,46 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
   return {document, report};
 }
 
-SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress) {
+namespace {
+// Shrinks one failing instance into a counterexample and hands it to `found`. After a stop request the original
+// report is kept as it is: every check from then on is cut short, so shrinking could not confirm a candidate.
+Counterexample make_counterexample(const Problem& problem, const SearchOptions& options, std::size_t trial,
+                                   std::uint64_t seed, const nlohmann::json& document, const Report& report,
+                                   const FoundFn& found) {
+  Counterexample c;
+  c.trial = trial;
+  c.trial_seed = seed;
+  c.original_size = report.size;
+  c.property = report.failing().front();
+  if (stop_requested()) {
+    c.instance = document;
+    c.report = report;
+  } else {
+    std::tie(c.instance, c.report) = shrink(problem, document, options.check, c.property, options.max_shrink_checks);
+  }
+  if (found) found(c);
+  return c;
+}
+}  // namespace
+
+SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress,
+                     const FoundFn& found) {
   SearchSummary summary;
   const auto started = Clock::now();
   auto last_progress = started;
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
   for (std::size_t trial = 0; trial < options.trials; ++trial) {
+    if (stop_requested()) break;
     const std::uint64_t seed = trial_seed(options.seed, trial);
     const nlohmann::json document = problem.generate(seed, options.size);
     const Report report = problem.check(document, "(generated)", options.check);
+    if (stop_requested()) break;  // this check may have been cut short: not counted
     ++summary.checked;
     if (report.any_fails()) {
       ++summary.failing;
       for (const std::string& property : report.failing()) ++summary.failing_by_property[property];
-      if (summary.counterexamples.size() < options.max_counterexamples) {
-        Counterexample found;
-        found.trial = trial;
-        found.trial_seed = seed;
-        found.original_size = report.size;
-        found.property = report.failing().front();
-        std::tie(found.instance, found.report) =
-            shrink(problem, document, options.check, found.property, options.max_shrink_checks);
-        summary.counterexamples.push_back(std::move(found));
-      }
+      if (summary.counterexamples.size() < options.max_counterexamples)
+        summary.counterexamples.push_back(make_counterexample(problem, options, trial, seed, document, report, found));
     } else if (report.exit_code() == 3) {
       ++summary.undecided;
     }
@@ -94,27 +112,25 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
       progress(SearchProgress{trial + 1, options.trials, summary.failing, summary.undecided, elapsed()});
     }
   }
+  summary.interrupted = stop_requested();
   summary.seconds = elapsed();
   return summary;
 }
 
-SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options) {
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found) {
   const auto started = Clock::now();
-  EnumerationSummary every = problem.check_every(options.scope, options.check, options.max_counterexamples);
   SearchSummary summary;
+  // Each failure is shrunk and handed on as soon as the enumeration meets it (check_every calls back in order).
+  EnumerationSummary every = problem.check_every(
+      options.scope, options.check, options.max_counterexamples, [&](const EnumerationSummary::Failure& failure) {
+        summary.counterexamples.push_back(
+            make_counterexample(problem, options, failure.index, 0, failure.instance, failure.report, found));
+      });
   summary.checked = every.checked;
   summary.failing = every.failing;
   summary.undecided = every.undecided;
   summary.failing_by_property = every.failing_by_property;
-  for (auto& failure : every.failures) {
-    Counterexample found;
-    found.trial = failure.index;
-    found.original_size = failure.report.size;
-    found.property = failure.report.failing().front();
-    std::tie(found.instance, found.report) =
-        shrink(problem, failure.instance, options.check, found.property, options.max_shrink_checks);
-    summary.counterexamples.push_back(std::move(found));
-  }
+  summary.interrupted = every.interrupted;
   summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return summary;
 }

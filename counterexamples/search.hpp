@@ -26,6 +26,7 @@ struct SearchOptions {
   std::size_t max_shrink_checks = 2000;  // candidate checks spent on shrinking one counterexample
   bool exhaustive = false;               // every instance of `scope` instead of random trials (seed, trials, size unused)
   std::string scope;                     // the problem's scope string ("" = its default)
+  std::size_t max_shrink_checks_after_stop = 50;  // once a stop is requested (model/stop.hpp): a short last shrink
 };
 
 struct Counterexample {
@@ -49,16 +50,24 @@ struct SearchSummary {
   double seconds = 0;
   std::vector<Counterexample> counterexamples;
   std::map<std::string, std::size_t> failing_by_property;  // instances each property failed on (both modes)
+  // A stop was requested (SIGINT/SIGTERM, model/stop.hpp): the counts cover the trials finished before it (the one
+  // being checked when it came is not counted), and the counterexamples kept were shrunk no further than it allowed.
+  bool interrupted = false;
 };
 
 using ProgressFn = std::function<void(const SearchProgress&)>;
+// Called once per counterexample as soon as it is shrunk (e.g. to write its corpus file at once, so that a run
+// killed later keeps it). May throw: the search stops and the exception propagates.
+using FoundFn = std::function<void(const Counterexample&)>;
 
-SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress = {});
+SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress = {},
+                     const FoundFn& found = {});
 // Exhaustive mode: checks every instance of options.scope (Problem::check_every); the first max_counterexamples
 // failures are shrunk as in search(). Counterexample::trial is the instance's position in the enumeration.
-SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options);
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found = {});
 
 // Shrinks `document` while `property` still fails under `request`; returns the smallest found and its report.
+// Stops early once a stop is requested (the checks it would run are cut short by then).
 std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
                                          const std::string& property, std::size_t max_checks);
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <string>
 
 namespace schedcheck {
 
@@ -18,6 +19,10 @@ inline bool stop_requested() { return stop_signal() != 0; }
 inline void request_stop(int signal) {
   int none = 0;
   stop_signal_slot().compare_exchange_strong(none, signal);
+}
+// What a result cut short by the request says: "interrupted by SIGINT".
+inline std::string stop_request_text() {
+  return stop_signal() == 2 ? "interrupted by SIGINT" : stop_signal() == 15 ? "interrupted by SIGTERM" : "interrupted";
 }
 // For tests that interrupt more than once in one process.
 inline void clear_stop_request() { stop_signal_slot().store(0); }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace schedcheck::compose {
@@ -19,6 +20,10 @@ ComposeProperty from_check(std::string name, std::string source, std::string sum
         const std::string why = shape_violation(i, c);
         return why.empty() ? violation(i, c) : why;
       });
+}
+
+bool uses_free_slots(const Composition& c) {
+  return std::any_of(c.parts.begin(), c.parts.end(), [](const Part& part) { return part.offer == kFromFreeSlots; });
 }
 
 bool later_than(double a, double b) { return a > b + kObjectiveSlack * std::max(1.0, std::fabs(b)); }
@@ -62,10 +67,12 @@ ComposeProperty optimal_completion() {
     if (!verdict.feasible) {
       r.status = PropertyStatus::kFails;
       r.detail = "not a composition of the BoT: " + verdict.reason;
+    } else if (uses_free_slots(c.decision)) {
+      r.detail = fmt::format("not judged: the decision uses free time slots (completes at t={:g}); the exact optimum "
+                             "t={:g} composes offers only", completion, best);
     } else if (later_than(completion, best) || later_than(best, completion)) {
       r.status = PropertyStatus::kFails;
-      r.detail = fmt::format("completes at t={:g}, the optimum at t={:g}{}", completion, best,
-                             completion < best ? " (earlier: the decision uses free slots, not offers)" : "");
+      r.detail = fmt::format("completes at t={:g}, the optimum at t={:g}", completion, best);
     } else {
       r.detail = fmt::format("t={:g} = optimum", completion);
     }
@@ -82,8 +89,7 @@ ComposeProperty balance_within() {
   p.check = [](const CheckContext<Instance, Composition>& c) {
     PropertyResult r;
     const Verdict verdict = validate(c.instance, c.decision);
-    const bool slot_based = std::any_of(c.decision.parts.begin(), c.decision.parts.end(),
-                                        [](const Part& part) { return part.offer == kFromFreeSlots; });
+    const bool slot_based = uses_free_slots(c.decision);
     if (!verdict.feasible || slot_based) {
       r.detail = !verdict.feasible ? "not judged: the decision is infeasible (" + verdict.reason + ")"
                                    : "not judged: free-slot parts have no offer size";
@@ -103,6 +109,13 @@ ComposeProperty balance_within() {
 }
 
 }  // namespace
+
+std::string not_comparable(const Instance& instance, const Composition& composition) {
+  const Verdict verdict = validate(instance, composition);
+  if (!verdict.feasible) return "the composition is infeasible (" + verdict.reason + ")";
+  if (uses_free_slots(composition)) return "the decision uses free time slots; the exact method composes offers only";
+  return "";
+}
 
 std::vector<ComposeProperty> composition_properties() {
   return {

@@ -14,4 +14,9 @@ using ComposeProperty = PropertySpec<Instance, Composition>;
 
 std::vector<ComposeProperty> composition_properties();
 
+// Why a composition's completion time cannot be compared with the exact optimum ("" when it can): it is infeasible
+// (it finishes "early" only because it is incomplete), or it uses free time slots (III-B), which the exact method,
+// composing offers only, does not optimise over: such a decision may beat the "optimum" without contradiction.
+std::string not_comparable(const Instance& instance, const Composition& composition);
+
 }  // namespace schedcheck::compose

@@ -73,7 +73,7 @@ DbcProperty cost_optimal_within() {
   p.needs_optimum = true;
   p.check = [](const Context& c) {
     const auto& opt = *c.optimum;
-    const bool full = comparable(c.instance, c.decision);
+    const bool full = not_comparable(c.instance, c.decision).empty();
     if (opt.status == ExactStatus::kInfeasible)
       return full ? PropertyResult{"", PropertyStatus::kFails,
                                    "the policy found a feasible schedule of every job, yet the exact method claims none "
@@ -139,9 +139,12 @@ std::string tiebreak_violation(const Instance& instance, const Schedule& s) {
   return "";
 }
 
-bool comparable(const Instance& instance, const Schedule& schedule) {
-  return shape_violation(instance, schedule).empty() && assigned_count(schedule) == instance.jobs.size() &&
-         validate(instance, schedule).feasible;
+std::string not_comparable(const Instance& instance, const Schedule& schedule) {
+  if (!shape_violation(instance, schedule).empty() || !validate(instance, schedule).feasible)
+    return "the schedule is infeasible";
+  if (assigned_count(schedule) != instance.jobs.size())
+    return "the schedule leaves jobs unassigned (its lower cost is not better)";
+  return "";
 }
 
 nlohmann::json metrics(const Instance& instance, const Schedule& schedule) {

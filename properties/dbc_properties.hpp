@@ -15,7 +15,7 @@ using DbcProperty = PropertySpec<Instance, Schedule>;
 
 std::vector<DbcProperty> properties();
 // A heuristic cost is compared with the minimum only when the schedule assigns every job and is feasible.
-bool comparable(const Instance& instance, const Schedule& schedule);
+std::string not_comparable(const Instance& instance, const Schedule& schedule);
 // cost, makespan, assigned, and against `no-optimization` (paper 001 "Performance metrics"): cost_without,
 // time_without, cfactor = C_without / C_with, tspeedup = T_without / T_with (null when a denominator is 0).
 nlohmann::json metrics(const Instance& instance, const Schedule& schedule);

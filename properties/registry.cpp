@@ -67,6 +67,7 @@ nlohmann::json Report::to_json() const {
   out["heuristic"] = side_json(heuristic);
   out["optimum"] = side_json(optimum);
   out["gap"] = gap ? nlohmann::json(*gap) : nlohmann::json(nullptr);
+  out["gap_note"] = gap_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(gap_note);
   out["properties"] = nlohmann::json::array();
   for (const auto& p : properties) {
     nlohmann::json holds = p.status == PropertyStatus::kUndecided ? nlohmann::json(nullptr)

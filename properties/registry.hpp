@@ -3,6 +3,7 @@
 // Our own. Public API: register your own policy with TypedProblem::add_policy and check it (docs/api.md).
 #pragma once
 
+#include "model/stop.hpp"
 #include "model/verdict.hpp"
 #include "solver/result.hpp"
 
@@ -96,9 +97,10 @@ struct ProblemSpec : Described {
   // scope), for `search --exhaustive`. `enumerate_settings` documents the scope syntax.
   std::function<void(const std::string& scope, const std::function<void(const I&)>& visit)> enumerate;
   std::string enumerate_settings;
-  // Optional. Whether a heuristic decision's objective may be compared with the optimum's (e.g. false for a
-  // schedule that leaves jobs unassigned: its lower cost is not better). Unset: always comparable. No gap otherwise.
-  std::function<bool(const I&, const D&)> comparable;
+  // Optional. Why a heuristic decision's objective may not be compared with the optimum's, "" when it may (e.g. a
+  // schedule that leaves jobs unassigned: its lower cost is not better; a decision outside what the exact method
+  // optimises over). Unset: always comparable. Otherwise no gap, and the reason is the report's gap_note.
+  std::function<std::string(const I&, const D&)> not_comparable;
   // Optional: corpus files in another format than JSON (e.g. ".swf"): the file extension and the text made from the
   // corpus document (the instance plus its "schedcheck" block). Unset: JSON.
   std::string corpus_extension = ".json";
@@ -133,7 +135,8 @@ struct Report {
   std::string objective_name;
   SideReport heuristic;
   SideReport optimum;
-  std::optional<double> gap;      // relative: (opt - heur) / opt for maximisation, 0 when opt is 0
+  std::optional<double> gap;      // relative: (opt - heur) / opt maximising, (heur - opt) / opt minimising; 0 if opt is 0
+  std::string gap_note;           // why there is no gap although both sides ran ("" otherwise)
   std::vector<PropertyResult> properties;
 
   bool any_fails() const;
@@ -158,7 +161,9 @@ struct EnumerationSummary {
     Report report;
   };
   std::vector<Failure> failures;  // the first `keep` failing instances
+  bool interrupted = false;       // a stop was requested (model/stop.hpp): the rest of the scope was not checked
 };
+using FailureFn = std::function<void(const EnumerationSummary::Failure&)>;
 
 // ------------------------------------------------------------------ type-erased problem
 
@@ -185,7 +190,9 @@ public:
   // Corpus files: their extension and the text of a corpus document (default: JSON).
   virtual const std::string& corpus_extension() const = 0;
   virtual std::string corpus_text(const nlohmann::json& document) const = 0;
-  virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const = 0;
+  // `on_failure` (optional) sees each kept failure as soon as it is found.
+  virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep,
+                                         const FailureFn& on_failure = {}) const = 0;
 };
 
 template <class I, class D>
@@ -241,16 +248,21 @@ public:
   std::string corpus_text(const nlohmann::json& document) const override {
     return spec_.corpus_text ? spec_.corpus_text(document) : document.dump(2) + "\n";
   }
-  EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep) const override {
+  EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep,
+                                 const FailureFn& on_failure = {}) const override {
     if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
     EnumerationSummary summary;
     spec_.enumerate(scope, [&](const I& instance) {
+      if (summary.interrupted || (summary.interrupted = stop_requested())) return;  // the rest: enumerated, unchecked
       Report report = check_instance(instance, request);
+      if ((summary.interrupted = stop_requested())) return;  // this check may have been cut short: not counted
       if (report.any_fails()) {
         ++summary.failing;
         for (const auto& name : report.failing()) ++summary.failing_by_property[name];
-        if (summary.failures.size() < keep)
+        if (summary.failures.size() < keep) {
           summary.failures.push_back({summary.checked, spec_.write(instance), std::move(report)});
+          if (on_failure) on_failure(summary.failures.back());
+        }
       } else if (report.exit_code() == 3) {
         ++summary.undecided;
       }
@@ -299,9 +311,11 @@ public:
       report.optimum.detail = optimum->detail;
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
       if (optimum->decision && spec_.metrics) report.optimum.metrics = spec_.metrics(instance, *optimum->decision);
-      if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision &&
-          (!spec_.comparable || spec_.comparable(instance, *decision)))
-        report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
+      if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision) {
+        report.gap_note = spec_.not_comparable ? spec_.not_comparable(instance, *decision) : "";
+        if (report.gap_note.empty()) report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
+        else report.gap_note = "not comparable: " + report.gap_note;
+      }
     }
 
     if (decision) {

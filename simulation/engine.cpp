@@ -3,6 +3,8 @@
 // sorts after every completion, arrival, message and timer of that instant).
 #include "simulation/engine.hpp"
 
+#include "model/stop.hpp"
+
 #include "simulation/observer.hpp"
 
 #include <algorithm>
@@ -400,6 +402,10 @@ RunResult Simulation::run() {
     if (events_.empty()) break;
     if (events_.top().time > options_.stop_time) {
       result_.stopped = true;
+      break;
+    }
+    if (stop_requested()) {  // SIGINT/SIGTERM (model/stop.hpp): cut the run here, as a stop time would
+      result_.stopped = result_.interrupted = true;
       break;
     }
     const Event e = events_.pop();

@@ -126,7 +126,8 @@ struct RunResult {
   std::size_t messages = 0;            // broker <-> cluster messages delivered
   std::size_t job_messages = 0, status_messages = 0;
   double end_time = 0;                 // time of the last processed event
-  bool stopped = false;                // stop_time cut the run
+  bool stopped = false;                // stop_time cut the run, or a stop request (then `interrupted` too)
+  bool interrupted = false;            // a stop request (SIGINT/SIGTERM, model/stop.hpp) cut the run
   double wall_seconds = 0;
 };
 

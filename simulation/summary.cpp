@@ -14,7 +14,8 @@ RunSummary summarise(const workload::Workload& workload, const RunResult& result
   s.events = result.events;
   s.messages = result.messages;
   s.wall_seconds = result.wall_seconds;
-  s.stopped = result.stopped;
+  s.stopped = result.stopped && !result.interrupted;
+  s.interrupted = result.interrupted;
   for (const auto& c : result.clusters) {
     s.passes += c.passes;
     s.starts += c.starts;
@@ -84,6 +85,7 @@ nlohmann::json to_json(const RunSummary& s) {
           {"max_queue", s.max_queue},
           {"messages", s.messages},
           {"stopped_at_last_arrival", s.stopped},
+          {"interrupted", s.interrupted},
           {"wall_seconds", s.wall_seconds},
           {"jobs_per_second", s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0}};
 }

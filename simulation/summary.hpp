@@ -32,6 +32,7 @@ struct RunSummary {
   std::size_t events = 0, passes = 0, starts = 0, backfilled = 0, max_queue = 0, messages = 0;
   double wall_seconds = 0;
   bool stopped = false;
+  bool interrupted = false;  // SIGINT/SIGTERM cut the run (model/stop.hpp): the metrics cover the jobs finished by then
 };
 
 RunSummary summarise(const workload::Workload& workload, const RunResult& result, int processors,

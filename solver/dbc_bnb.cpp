@@ -13,6 +13,7 @@
 // grid of lengths, else the one-job cap), and no more than the bin before it in the same pool. The greedy that
 // takes the jobs longest first, each filling the cheapest eligible capacity, is optimal for that relaxation.
 #include "solver/dbc_bnb.hpp"
+#include "model/stop.hpp"
 
 #include "solver/dbc_exact.hpp"
 
@@ -332,7 +333,7 @@ class BinCompletion {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if (++ticks_ % kClockEvery == 0 && SteadyClock::now() >= stop_at_) stopped_ = true;
+    if (++ticks_ % kClockEvery == 0 && (SteadyClock::now() >= stop_at_ || stop_requested())) stopped_ = true;
     return stopped_;
   }
 

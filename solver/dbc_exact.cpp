@@ -1,5 +1,6 @@
 // Exact minimum-cost DBC schedule by subset DP (see dbc_exact.hpp). Our own.
 #include "solver/dbc_exact.hpp"
+#include "model/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -212,7 +213,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& opt
   auto elapsed = [&] { return std::chrono::duration<double>(SteadyClock::now() - started).count(); };
   const auto stop_at = started + std::chrono::milliseconds(options.timeout_ms);
   auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
-    if (SteadyClock::now() < stop_at) return false;
+    if (SteadyClock::now() < stop_at && !stop_requested()) return false;
     r.status = ExactStatus::kUnknown;
     r.detail = fmt::format("time limit of {} ms reached in the subset DP", options.timeout_ms);
     r.seconds = elapsed();

@@ -1,5 +1,6 @@
 // Exact provider answers by serial schedule generation (see offers_exact.hpp). Our own.
 #include "solver/offers_exact.hpp"
+#include "model/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -128,7 +129,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
       exhausted = true;
       return Visit::kStop;
     }
-    if (nodes % kNodesPerClockRead == 0 && Clock::now() >= until) {
+    if (nodes % kNodesPerClockRead == 0 && (Clock::now() >= until || stop_requested())) {
       exhausted = out_of_time = true;
       return Visit::kStop;
     }

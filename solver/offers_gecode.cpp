@@ -1,5 +1,6 @@
 // Gecode formulations for a provider (see offers_gecode.hpp). Our own encoding.
 #include "solver/offers_gecode.hpp"
+#include "solver/gecode_stop.hpp"
 
 #include "solver/gecode_set_times.hpp"
 
@@ -209,7 +210,7 @@ Outcome search(const Instance& instance, const Data& d, int lower, int upper, bo
     return out;
   }
   auto root = std::make_unique<Model>(d, lower, upper, set_times);
-  std::unique_ptr<Gecode::Search::Stop> stop(Gecode::Search::Stop::time(std::max(1ul, ms)));
+  std::unique_ptr<Gecode::Search::Stop> stop = gecode_support::time_or_stop_request(ms);
   Gecode::Search::Options options;
   options.threads = 1;
   options.stop = stop.get();

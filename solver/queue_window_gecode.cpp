@@ -4,6 +4,7 @@
 // wait sum (sum of starts + a constant), makespan (the latest end), or the bounded-slowdown sum times
 // L = lcm of max(estimate, 10): sum of (L / m_j) max(m_j, start_j + now - submit_j + estimate_j).
 #include "solver/queue_window_exact.hpp"
+#include "solver/gecode_stop.hpp"
 
 #include <fmt/format.h>
 #include <gecode/int.hh>
@@ -192,7 +193,7 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
     return finish();
   }
   auto root = std::make_unique<Model>(d);
-  std::unique_ptr<Gecode::Search::Stop> stop(Gecode::Search::Stop::time(std::max(1u, options.timeout_ms)));
+  std::unique_ptr<Gecode::Search::Stop> stop = gecode_support::time_or_stop_request(options.timeout_ms);
   Gecode::Search::Options search_options;
   search_options.stop = stop.get();
   search_options.threads = 1;

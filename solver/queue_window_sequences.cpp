@@ -2,6 +2,7 @@
 // queue_window_exact.hpp). Our own. Bound: the cost so far plus, for every job not yet placed, its cost at the
 // earliest start it could ever have (on the running jobs alone). Incumbent: the serial schedule of queue order.
 #include "solver/queue_window_exact.hpp"
+#include "model/stop.hpp"
 
 #include "solver/serial_search.hpp"
 
@@ -90,7 +91,7 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   std::size_t nodes = 0, leaves = 0;
   bool stopped = false;
   search_serial_schedules(base, instance.now, g.jobs, [&](const std::vector<SerialPlacement>& placed) {
-    if ((++nodes & 1023) == 0 && Clock::now() >= deadline) {
+    if ((++nodes & 1023) == 0 && (Clock::now() >= deadline || stop_requested())) {
       stopped = true;
       return Visit::kStop;
     }

@@ -1,6 +1,8 @@
 // Shared Z3 plumbing (see z3_support.hpp). Our own.
 #include "solver/z3_support.hpp"
 
+#include "model/stop.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@ namespace schedcheck::z3support {
 namespace {
 // How often the watchdog repeats its interrupt after the deadline until the solve returns.
 constexpr std::chrono::milliseconds kInterruptRepeat{20};
+constexpr std::chrono::milliseconds kStopPoll{50};
 // Room for any double in fixed notation: at most ~310 integer digits or ~1075 fractional digits.
 constexpr std::size_t kDecimalBufferSize = 1200;
 // Decimal string times two, for building 2^k exactly.
@@ -96,7 +99,10 @@ std::string over_size_limit(const std::string& what, double terms, double max_te
                      "(size limit, checked before starting; docs/performance.md)", what, terms, max_terms);
 }
 
+bool Deadline::passed() const { return stop_requested() || std::chrono::steady_clock::now() >= deadline_; }
+
 std::string Deadline::stop_reason(const z3::exception& e) const {
+  if (interrupted() && stop_requested()) return stop_request_text() + " (z3: " + e.msg() + ")";
   if (interrupted()) return "time limit of " + std::to_string(timeout_ms_) + " ms reached (z3: " + e.msg() + ")";
   return std::string("z3 error: ") + e.msg();
 }
@@ -106,7 +112,12 @@ Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
       timeout_ms_(timeout_ms),
       watchdog_([this, &ctx] {
         std::unique_lock<std::mutex> lock(mutex_);
-        if (wake_.wait_until(lock, deadline_, [this] { return finished_; })) return;
+        // Wake every kStopPoll to see a stop request (SIGINT/SIGTERM, model/stop.hpp) as well as the deadline.
+        for (;;) {
+          const auto until = std::min(deadline_, std::chrono::steady_clock::now() + kStopPoll);
+          if (wake_.wait_until(lock, until, [this] { return finished_; })) return;
+          if (stop_requested() || std::chrono::steady_clock::now() >= deadline_) break;
+        }
         // One interrupt can be lost (Z3 resets its cancel flag when it enters a new check or tactic):
         // keep interrupting until the solve has returned.
         do {

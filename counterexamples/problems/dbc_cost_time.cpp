@@ -29,7 +29,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
   spec.describe = dbc::write_schedule;
   spec.size = [](const dbc::Instance& i) { return i.jobs.size(); };
   spec.instance_name = [](const dbc::Instance& i) { return i.name; };
-  spec.comparable = dbc::comparable;
+  spec.not_comparable = dbc::not_comparable;
   spec.metrics = dbc::metrics;
   spec.policies = {
       {{"dbc-cost-time", "paper 001 DBC cost-time as the prose orders it (\"For each resource group ... each job\") + Schedule Advisor",

@@ -26,7 +26,7 @@ std::unique_ptr<Problem> offer_composition() {
   spec.describe = write_composition;
   spec.metrics = metrics;
   // A composition that loses tasks or overfills an offer finishes "early" only because it is incomplete: no gap.
-  spec.comparable = [](const Instance& i, const Composition& c) { return validate(i, c).feasible; };
+  spec.not_comparable = not_comparable;
   spec.size = [](const Instance& i) { return i.providers.size(); };
   spec.instance_name = [](const Instance& i) { return i.name; };
   const std::string trigger = "; only when the offers meeting D hold n (IV), else offers-nolb (IV-A, Table I)";

@@ -29,8 +29,9 @@ std::unique_ptr<Problem> offers() {
   spec.validate = offers::validate_offers;
   spec.describe = offers::write_offer_list;
   // The objective sums over the Delta counts: only comparable with the exact list when the counts are the same.
-  spec.comparable = [](const offers::Instance& i, const offers::OfferList& o) {
-    return offers::delta_counts(i.bot->tasks, o.reading.delta) == offers::delta_counts(i.bot->tasks);
+  spec.not_comparable = [](const offers::Instance& i, const offers::OfferList& o) -> std::string {
+    if (offers::delta_counts(i.bot->tasks, o.reading.delta) == offers::delta_counts(i.bot->tasks)) return "";
+    return "the policy's Delta counts differ from the exact list's (the objective sums over the counts)";
   };
   using offers::GenOfferReading;
   auto edf_under = [](GenOfferReading reading) {
