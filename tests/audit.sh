@@ -4,13 +4,7 @@
 # "Auditing another simulator's schedule"). Usage: audit.sh SCHEDCHECK
 set -u
 S=${1:?usage: audit.sh SCHEDCHECK}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/common.sh"
 
 # audit_expect NAME EXIT SUBSTRING -- ARGS...: exit code and a substring of stdout.
 audit_expect() {
@@ -69,5 +63,4 @@ for policy in fcfs easy conservative; do
   audit_expect "our own $policy schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/own.csv" -p "$policy"
 done
 
-[ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
-echo "all audit checks passed"
+finish audit

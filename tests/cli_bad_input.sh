@@ -7,14 +7,7 @@ set -u
 SCHEDCHECK=${1:?usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR}
 EXAMPLE="$SOURCE_DIR/examples/sla-greedy-vs-optimum.json"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/common.sh"
 
 # run NAME EXPECTED_SUBSTRING -- ARGS...: asserts exit 2, empty stdout, exactly one stderr line containing the substring.
 expect_bad() {
@@ -222,8 +215,4 @@ else
   echo "skip: search --out unwritable (needs root and setpriv to run as nobody, and nobody able to run $SCHEDCHECK)"
 fi
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "all CLI checks passed"
+finish cli_bad_input

@@ -9,16 +9,9 @@ if ! command -v gnuplot >/dev/null 2>&1; then
   echo "SKIP: gnuplot is not installed (apt-get install gnuplot-nox, or scripts/deps)"
   exit 77
 fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/common.sh"
 mkdir "$T/tmp"
 export TMPDIR="$T/tmp"  # gantt's temporary directory goes here: it must be empty afterwards
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # expect_exit NAME CODE SUBSTRING -- ARGS...: asserts the exit code, empty stdout, exactly one stderr line with the substring.
 expect_exit() {
@@ -140,8 +133,4 @@ expect_exit "gnuplot writes nothing" 4 "no image" -- env PATH="$T/silentgnuplot:
 [ -z "$(ls -A "$T/tmp")" ] || fail "temporary files left in TMPDIR: $(ls -A "$T/tmp")"
 ls "$T"/*.tmp >/dev/null 2>&1 && fail "left behind: $(ls "$T"/*.tmp)"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "all gantt checks passed"
+finish gantt

@@ -16,13 +16,7 @@ if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
   echo "SKIPPED: no traces folder (set SCHEDCHECK_TRACES)"
   exit 77
 fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/common.sh"
 
 count=0
 for trace in "$TRACES"/*.swf "$TRACES"/*.swf.gz; do
@@ -58,5 +52,5 @@ for policy in easy conservative; do
   if cmp -s "$T/a.csv" "$T/b.csv" && [ -s "$T/a.csv" ]; then echo "ok: $policy twice on $(basename "$first"): identical CSV"; else fail "$policy: two runs differ"; fi
 done
 
-echo "$count traces, $failures failures"
-[ "$failures" -eq 0 ]
+echo "$count traces"
+finish traces
