@@ -2,6 +2,7 @@
 #include "cli/output.hpp"
 
 #include "model/input.hpp"
+#include "model/jobs_csv.hpp"
 
 #include <fmt/format.h>
 
@@ -40,12 +41,7 @@ std::string metrics_text(const nlohmann::json& metrics) {
   return out;
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
+std::string csv_field(const std::string& text) { return jobs_csv::field(text); }
 
 std::string property_summary(const Report& r) {
   if (r.properties.empty()) return "-";  // solve: no policy, no properties

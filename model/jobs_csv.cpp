@@ -17,15 +17,22 @@ std::string header() {
          "allocated_resources,consumed_energy,metadata,bounded_slowdown\n";
 }
 
+std::string field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 std::string format(const Row& r) {
   const double waiting = r.starting_time - r.submission_time;
   const double turnaround = r.finish_time - r.submission_time;
   const double stretch = r.execution_time > 0 ? turnaround / r.execution_time
                                               : (turnaround > 0 ? std::numeric_limits<double>::infinity() : 1.0);
-  return fmt::format("{},{},,{},{},{},{},{},{},{},{},{},{},{},{},-1,,{}\n", r.job_id, r.workload_name, r.submission_time,
+  return fmt::format("{},{},,{},{},{},{},{},{},{},{},{},{},{},{},-1,,{}\n", field(r.job_id), field(r.workload_name), r.submission_time,
                      r.requested_number_of_resources, r.requested_time, r.success ? 1 : 0,
                      r.success ? "COMPLETED_SUCCESSFULLY" : "COMPLETED_WALLTIME_REACHED", r.starting_time,
-                     r.execution_time, r.finish_time, waiting, turnaround, stretch, r.allocated_resources,
+                     r.execution_time, r.finish_time, waiting, turnaround, stretch, field(r.allocated_resources),
                      r.bounded_slowdown);
 }
 
@@ -34,55 +41,88 @@ namespace {
 // A field of the CSV in a message (quoted_text: escaped, cut after 30 characters).
 std::string shown(const std::string& text) { return quoted_text(text, 30); }
 
-// Splits one CSV line (RFC 4180 quotes within the line); false on an unterminated quote.
-bool split(const std::string& line, std::vector<std::string>& fields) {
-  fields.clear();
-  std::string field;
-  bool quoted = false, was_quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"' && field.empty() && !was_quoted) {
-      quoted = was_quoted = true;
-    } else if (c == ',') {
-      fields.push_back(std::move(field));
-      field.clear();
-      was_quoted = false;
-    } else {
-      field += c;
-    }
+// Splits CSV records (RFC 4180 quotes) fed a line at a time: a record ends with a line that leaves no quoted
+// field open, so a quoted field may hold line breaks. Text after a closing quote joins the field; a quote inside an
+// unquoted field is an ordinary character. Linear in the record's length.
+class RecordSplitter {
+public:
+  void start() {
+    fields_.clear();
+    field_.clear();
+    quoted_ = was_quoted_ = false;
   }
-  if (quoted) return false;
-  fields.push_back(std::move(field));
-  return true;
-}
+  // Feeds one more piece of the record (a line without its line break, or the break itself inside quotes); true
+  // when no quoted field is open at its end. A quote ending a piece closes the field: what follows it is a break.
+  bool feed(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (quoted_) {
+        if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+          field_ += '"';
+          ++i;
+        } else if (c == '"') {
+          quoted_ = false;
+        } else {
+          field_ += c;
+        }
+      } else if (c == '"' && field_.empty() && !was_quoted_) {
+        quoted_ = was_quoted_ = true;
+      } else if (c == ',') {
+        fields_.push_back(std::move(field_));
+        field_.clear();
+        was_quoted_ = false;
+      } else {
+        field_ += c;
+      }
+    }
+    return !quoted_;
+  }
+  std::vector<std::string>& finish() {
+    fields_.push_back(std::move(field_));
+    field_.clear();
+    return fields_;
+  }
+
+private:
+  std::vector<std::string> fields_;
+  std::string field_;
+  bool quoted_ = false, was_quoted_ = false;
+};
 
 }  // namespace
 
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot open the schedule (does it exist and is it readable?)", path));
-  std::string line;
   std::vector<std::string> fields;
-  std::size_t line_no = 0;
-  auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, line_no, why)); };
-  auto next_line = [&]() {
-    if (!std::getline(in, line)) return false;
-    ++line_no;
-    if (line.size() > (1u << 20)) fail("longer than 1 MiB (not a CSV line)");
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    return true;
+  bool blank = false;              // the record is one line of spaces and tabs (skipped)
+  std::size_t line_no = 0, record_line = 0;  // lines read; the line the record starts on
+  RecordSplitter splitter;
+  auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record_line, why)); };
+  // The next record's fields: one line, or several while a quoted field holds line breaks (kept as they are, CR
+  // included); a CR ending the record (CRLF files) is dropped. False at the end of the file.
+  auto next_record = [&]() {
+    std::string physical;
+    if (!std::getline(in, physical)) return false;
+    record_line = ++line_no;
+    splitter.start();
+    std::size_t length = 0;
+    for (;;) {
+      length += physical.size() + 1;
+      if (length > (1u << 20)) fail("longer than 1 MiB (not a CSV record)");
+      const bool cr = !physical.empty() && physical.back() == '\r';
+      if (cr) physical.pop_back();
+      if (record_line == line_no) blank = physical.find_first_not_of(" \t") == std::string::npos;  // its first line
+      if (splitter.feed(physical)) {
+        fields = std::move(splitter.finish());
+        return true;
+      }
+      splitter.feed(cr ? "\r\n" : "\n");
+      if (!std::getline(in, physical)) fail("unterminated quote (the quoted field runs to the end of the file)");
+      ++line_no;
+    }
   };
-  if (!next_line()) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
-  if (!split(line, fields)) fail("unterminated quote in the header");
+  if (!next_record()) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
   auto column = [&](const std::string& name, bool required) -> long {
     for (std::size_t i = 0; i < fields.size(); ++i)
       if (fields[i] == name) return static_cast<long>(i);
@@ -97,9 +137,8 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
 
   std::vector<ScheduleRow> rows;
   std::unordered_set<std::string> seen;
-  while (next_line()) {
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    if (!split(line, fields)) fail("unterminated quote");
+  while (next_record()) {
+    if (blank) continue;
     if (fields.size() != width) fail(fmt::format("{} fields, the header has {}", fields.size(), width));
     auto number = [&](long col, const std::string& name) {
       const std::string& text = fields[static_cast<std::size_t>(col)];
@@ -110,7 +149,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
       return value;
     };
     ScheduleRow row;
-    row.line = line_no;
+    row.line = record_line;
     row.id = fields[static_cast<std::size_t>(id)];
     if (row.id.empty()) fail(fmt::format("column {}: expected a job id, got an empty field", columns.id));
     row.start = number(start, columns.start);

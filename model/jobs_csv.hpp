@@ -1,7 +1,7 @@
 // The per-job CSV of a run, in Batsim's out_jobs.csv columns (so that evalys and the other Batsim analysis tools
 // read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, or any
 // CSV with a job id, start and finish column, named by options) for `audit` and `compare-runs`. Our own.
-// Streaming reader; RFC 4180 quoting within a line.
+// Streaming reader; RFC 4180 quoting (a quoted field may hold commas, quotes and line breaks).
 #pragma once
 
 #include "model/input.hpp"
@@ -30,7 +30,10 @@ struct Row {
 // starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,
 // consumed_energy,metadata,bounded_slowdown
 std::string header();
-std::string format(const Row& row);  // one line, with its newline
+std::string format(const Row& row);  // one record, with its newline; text fields quoted as `field` does
+// One CSV field as RFC 4180 writes it: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
+// a quote, CR or LF. The one CSV quoting of the project (also the report CSV of cli/output.cpp).
+std::string field(const std::string& text);
 
 // Which columns hold what (defaults: Batsim's names).
 struct Columns {

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 namespace schedcheck::swf {
 
@@ -18,6 +20,10 @@ const char* const kFieldNames[kFields] = {
 
 namespace {
 constexpr std::size_t kBufferSize = 1 << 18;
+// The read buffer holds a chunk and the longest line; it starts at the file's size (small files open cheaply: a
+// corpus or a fuzz input) and doubles, up to this, while a line does not fit.
+constexpr std::size_t kMaxBuffer = kBufferSize + kMaxLineLength + 1;
+constexpr std::size_t kMinChunk = 4096;
 // Fields that count things or name things: integers (the others are times or sizes and may be fractional).
 constexpr bool kIntegral[kFields] = {true, false, false, false, true,  false, false, true,  false,
                                      false, true, true, true, true, true, true, true, false};
@@ -77,12 +83,16 @@ struct Reader::GzFile {
 };
 
 Reader::Reader(const std::string& path, bool lenient)
-    : path_(path), lenient_(lenient), file_(std::make_unique<GzFile>()), buffer_(kBufferSize + kMaxLineLength + 1) {
+    : path_(path), lenient_(lenient), file_(std::make_unique<GzFile>()) {
   require_not_directory(path);
+  std::error_code unknown;
+  const std::uintmax_t size = std::filesystem::file_size(path, unknown);
+  const std::size_t chunk = unknown ? kBufferSize : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size, kMinChunk, kBufferSize));
+  buffer_.resize(chunk + 1);
   file_->handle = gzopen(path.c_str(), "rb");
   if (!file_->handle)
     throw InputError(fmt::format("{}: cannot open the trace (does it exist and is it readable?)", path));
-  gzbuffer(file_->handle, kBufferSize);
+  gzbuffer(file_->handle, static_cast<unsigned>(chunk));
 }
 
 Reader::~Reader() = default;
@@ -94,6 +104,8 @@ void Reader::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
+  if (end_ + 1 == buffer_.size() && buffer_.size() < kMaxBuffer)  // full: a long line, or a compressed file
+    buffer_.resize(std::min(kMaxBuffer, 2 * buffer_.size()));
   const std::size_t room = buffer_.size() - 1 - end_;  // one byte stays free for the sentinel of a last line
   if (room == 0) return;
   const int got = gzread(file_->handle, buffer_.data() + end_, static_cast<unsigned>(room));

@@ -1,7 +1,7 @@
 // The one reader of the Standard Workload Format (SWF v2.2, Feitelson et al., Parallel Workloads Archive):
 // 18 whitespace-separated fields a line, `;` comment lines (header fields "; Key: value"), -1 for unknown.
-// Our own. Streaming: .swf and .swf.gz (zlib's gz* functions, which also read plain files) through a fixed
-// buffer, so a file of millions of lines never needs its whole text in memory; lines over kMaxLineLength bytes
+// Our own. Streaming: .swf and .swf.gz (zlib's gz* functions, which also read plain files) through a bounded
+// buffer (the file's size up to 256 KiB, plus the longest line), so a file of millions of lines never needs its whole text in memory; lines over kMaxLineLength bytes
 // are malformed. Also the writer of small traces (corpus files).
 #pragma once
 

@@ -185,6 +185,9 @@ public:
   virtual nlohmann::json generate(std::uint64_t seed, std::size_t size) const = 0;
   virtual std::vector<nlohmann::json> shrink(const nlohmann::json& document) const = 0;
   virtual std::size_t size_of(const nlohmann::json& document) const = 0;
+  // The document as the problem's writer writes what its reader reads (throws InputError like check). Reading it
+  // again gives the same document: the round trip the fuzz targets check (fuzz/, docs/fuzzing.md).
+  virtual nlohmann::json normalize(const nlohmann::json& document, const std::string& file) const = 0;
   // Exhaustive mode: empty settings = the problem cannot enumerate its instances.
   virtual const std::string& enumerate_settings() const = 0;
   // Corpus files: their extension and the text of a corpus document (default: JSON).
@@ -242,6 +245,9 @@ public:
   }
   std::size_t size_of(const nlohmann::json& document) const override {
     return spec_.size(spec_.read(document, "(instance)"));
+  }
+  nlohmann::json normalize(const nlohmann::json& document, const std::string& file) const override {
+    return spec_.write(spec_.read(document, file));
   }
   const std::string& enumerate_settings() const override { return spec_.enumerate_settings; }
   const std::string& corpus_extension() const override { return spec_.corpus_extension; }

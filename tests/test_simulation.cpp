@@ -642,4 +642,52 @@ BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
   BOOST_CHECK_THROW(sim::broker("random", 0, 0), std::invalid_argument);
 }
 
+// RFC 4180 in the schedule reader and the per-job CSV writer (fuzz target jobs-csv): quoted fields may hold commas,
+// doubled quotes and line breaks (CR kept inside quotes, dropped at a CRLF record end); the writer quotes such text
+// so that what it writes reads back the same; an unterminated quote names the line its record starts on.
+BOOST_AUTO_TEST_CASE(jobs_csv_quoting_round_trip) {
+  const std::string path = write_temp("quoted.csv",
+                                      "job_id,starting_time,finish_time,allocated_resources\r\n"
+                                      "\"a,b\",1,2,0-1\r\n"
+                                      "\"x\r\ny\",2,3,\"0,2\"\r\n"
+                                      "\"say \"\"hi\"\"\",3,4,5\r\n");
+  const auto rows = jobs_csv::read_schedule(path, jobs_csv::Columns{}, false);
+  BOOST_TEST_REQUIRE(rows.size() == 3u);
+  BOOST_TEST(rows[0].id == "a,b");
+  BOOST_TEST(rows[1].id == "x\r\ny");
+  BOOST_TEST(rows[1].line == 3u);
+  BOOST_TEST(*rows[1].allocated == "0,2");
+  BOOST_TEST(rows[2].id == "say \"hi\"");
+  BOOST_TEST(rows[2].line == 5u);
+  BOOST_TEST(jobs_csv::field("plain") == "plain");
+  BOOST_TEST(jobs_csv::field("a,b") == "\"a,b\"");
+  BOOST_TEST(jobs_csv::field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+
+  std::string written = jobs_csv::header();
+  for (const auto& r : rows) {
+    jobs_csv::Row row;
+    row.job_id = r.id;
+    row.workload_name = "trace, \"v2\".swf";
+    row.starting_time = r.start;
+    row.finish_time = r.finish;
+    row.allocated_resources = r.allocated.value_or("");
+    written += jobs_csv::format(row);
+  }
+  const auto again = jobs_csv::read_schedule(write_temp("quoted-again.csv", written), jobs_csv::Columns{}, true);
+  BOOST_TEST_REQUIRE(again.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    BOOST_TEST(again[i].id == rows[i].id);
+    BOOST_TEST(*again[i].allocated == *rows[i].allocated);
+    BOOST_TEST(again[i].finish == rows[i].finish);
+  }
+
+  const std::string open = write_temp("unterminated.csv", "job_id,starting_time,finish_time\n1,0,1\n\"2,0,1\n3,0,1\n");
+  try {
+    jobs_csv::read_schedule(open, jobs_csv::Columns{}, false);
+    BOOST_FAIL("an unterminated quote was accepted");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()).find("line 3: unterminated quote") != std::string::npos, e.what());
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
