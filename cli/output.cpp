@@ -131,6 +131,20 @@ std::string report_text(const Report& r) {
                          decision_summary(r.optimum.decision), r.optimum.seconds * 1e3);
     if (!r.optimum.metrics.is_null()) out += fmt::format("             metrics {}\n", metrics_text(r.optimum.metrics));
     if (!r.optimum.detail.empty()) out += fmt::format("             {}\n", r.optimum.detail);
+    if (r.optimum.core.is_object())
+      out += fmt::format("             core ({}): {}\n", r.optimum.core["minimal"].get<bool>() ? "minimal" : "not shown minimal",
+                         join(r.optimum.core["ids"].get<std::vector<std::string>>(), ", "));
+    if (r.optimum.phases.is_object()) {
+      std::vector<std::string> parts;
+      for (const auto& [name, seconds] : r.optimum.phases.items())
+        parts.push_back(fmt::format("{} {:.3f} ms", name, seconds.get<double>() * 1e3));
+      out += fmt::format("             phases: {}\n", join(parts, ", "));
+    }
+    if (r.optimum.chain.is_array())
+      for (const auto& step : r.optimum.chain)
+        out += fmt::format("             chain: {} ({}): {}, {:.3f} ms\n", step["method"].get<std::string>(),
+                           step["why"].get<std::string>(), step["status"].get<std::string>(),
+                           step["seconds"].get<double>() * 1e3);
   }
   if (r.heuristic.ran && r.optimum.ran)
     out += fmt::format("  gap        {}{}\n", gap_text(r), r.gap_note.empty() ? "" : "  (" + r.gap_note + ")");

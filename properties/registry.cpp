@@ -52,6 +52,9 @@ nlohmann::json side_json(const SideReport& side) {
                         {"seconds", side.seconds}, {"detail", side.detail}};
   if (!side.decision.is_null()) out.update(side.decision);  // accepted, start, ...
   if (!side.metrics.is_null()) out["metrics"] = side.metrics;
+  if (!side.chain.is_null()) out["chain"] = side.chain;
+  if (!side.phases.is_null()) out["phases"] = side.phases;
+  if (!side.core.is_null()) out["core"] = side.core;
   return out;
 }
 }  // namespace

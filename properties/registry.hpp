@@ -63,6 +63,10 @@ struct PolicySpec : Described {
 template <class I, class D>
 struct ExactSpec : Described {
   std::function<ExactResult<D>(const I&, const SolveOptions&)> solve;
+  // Optional: the same solve, given valid decisions at hand (the policy's, validated and comparable) to start from:
+  // a bound to prune with, a first incumbent. When set, the registry calls it instead of `solve`. Whatever the
+  // method, the registry never reports an answer worse than such a decision (see check_instance).
+  std::function<ExactResult<D>(const I&, const SolveOptions&, const std::vector<D>& incumbents)> solve_from;
 };
 template <class I, class D>
 struct PropertySpec : Described {
@@ -125,6 +129,9 @@ struct SideReport {               // one side of a comparison: a heuristic or an
   std::string detail;
   nlohmann::json decision;        // null when there is none
   nlohmann::json metrics;         // null unless the problem defines metrics
+  // Exact side only: the methods a chooser ran ({method, why, status, seconds}), named phases of the solve
+  // ({name: seconds}), the infeasibility core ({ids, minimal}); null when the method gives none.
+  nlohmann::json chain, phases, core;
 };
 
 struct Report {
@@ -305,16 +312,24 @@ public:
     std::optional<ExactResult<D>> optimum;
     if (request.exact != "none" && !(spec_.exact.empty() && request.exact.empty())) {  // some problems have none
       const auto& method = request.exact.empty() ? spec_.exact.front() : find(spec_.exact, request.exact, "exact method");
+      // The policy's decision is an incumbent when it is valid and comparable with the optimum (same problem).
+      std::vector<D> incumbents;
+      if (decision && verdict.feasible && (!spec_.not_comparable || spec_.not_comparable(instance, *decision).empty()))
+        incumbents.push_back(*decision);
       const auto solve_started = now();
-      optimum = method.solve(instance, request.solve);
+      optimum = method.solve_from ? method.solve_from(instance, request.solve, incumbents) : method.solve(instance, request.solve);
       optimum->seconds = since(solve_started);  // the real time, Z3 context teardown included
       recheck(instance, method.name, *optimum);
+      keep_best_incumbent(instance, incumbents, *optimum);
       report.optimum.name = method.name;
       report.optimum.ran = true;
       report.optimum.status = to_string(optimum->status);
       report.optimum.objective = optimum->objective;
       report.optimum.seconds = optimum->seconds;
       report.optimum.detail = optimum->detail;
+      report.optimum.chain = chain_json(*optimum);
+      report.optimum.phases = phases_json(*optimum);
+      report.optimum.core = core_json(*optimum);
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
       if (optimum->decision && spec_.metrics) report.optimum.metrics = spec_.metrics(instance, *optimum->decision);
       if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision) {
@@ -380,6 +395,39 @@ private:
     } else {
       throw InternalError("exact method " + method + " " + problem);
     }
+  }
+  // An unproven answer (feasible, unknown) is never worse than a valid decision at hand: the best incumbent
+  // replaces a worse or missing decision, as `feasible` (proven answers, optimal and infeasible, stay).
+  void keep_best_incumbent(const I& instance, const std::vector<D>& incumbents, ExactResult<D>& result) const {
+    if (result.status == ExactStatus::kOptimal || result.status == ExactStatus::kInfeasible) return;
+    for (const D& incumbent : incumbents) {
+      const double objective = spec_.validate(instance, incumbent).objective;
+      const bool better = !result.decision || (spec_.sense == Sense::kMaximise ? objective > result.objective
+                                                                                : objective < result.objective);
+      if (!better) continue;
+      result.decision = incumbent;
+      result.objective = objective;
+      result.status = ExactStatus::kFeasible;
+      result.detail += std::string(result.detail.empty() ? "" : "; ") +
+                       "best known: the policy's decision (the method found nothing better before it stopped)";
+    }
+  }
+  static nlohmann::json chain_json(const ExactResult<D>& r) {
+    if (r.chain.empty()) return nullptr;
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& step : r.chain)
+      out.push_back({{"method", step.method}, {"why", step.why}, {"status", step.status}, {"seconds", step.seconds}});
+    return out;
+  }
+  static nlohmann::json phases_json(const ExactResult<D>& r) {
+    if (r.phase_seconds.empty()) return nullptr;
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [name, seconds] : r.phase_seconds) out[name] = seconds;
+    return out;
+  }
+  static nlohmann::json core_json(const ExactResult<D>& r) {
+    if (r.status != ExactStatus::kInfeasible || r.core.empty()) return nullptr;
+    return {{"ids", r.core}, {"minimal", r.core_minimal}};
   }
   static bool close(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max({1.0, std::abs(a), std::abs(b)}); }
 

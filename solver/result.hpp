@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace schedcheck {
 
@@ -24,6 +26,15 @@ struct SolveOptions {
   unsigned timeout_ms = 10'000;  // wall-clock limit of one exact method: building, solving and teardown
 };
 
+// One step of an exact method that chooses or chains other methods (e.g. a CP model when the times lie on its grid,
+// Z3 otherwise): which method ran, why it was chosen, what it answered and how long it took. `solve --json` shows them.
+struct MethodStep {
+  std::string method;
+  std::string why;
+  std::string status;  // as to_string(ExactStatus)
+  double seconds = 0;
+};
+
 template <class Decision>
 struct ExactResult {
   ExactStatus status = ExactStatus::kUnknown;
@@ -34,6 +45,12 @@ struct ExactResult {
   // The time limit interrupted Z3 (z3support::Deadline) during this solve: the decision may come from a model Z3
   // never finished, so the registry keeps it only if the validator accepts it (else: unknown, not an internal error).
   bool interrupted = false;
+  std::vector<MethodStep> chain;                             // the methods a chooser ran, in order (else empty)
+  std::vector<std::pair<std::string, double>> phase_seconds;  // named parts of the solve (e.g. cost proof, tie-break)
+  // `infeasible` only: the jobs / resources / bids the proof needs (an unsat core, by their ids), and whether that
+  // set is minimal (no member can be left out) or only sufficient (minimising it has its own budget).
+  std::vector<std::string> core;
+  bool core_minimal = false;
 };
 
 }  // namespace schedcheck
