@@ -26,14 +26,6 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // not overflow.
 constexpr double kMaxHorizonUnits = 1e9;
 constexpr unsigned long kFirstSliceMs = 300;  // first time slice of each branching (then doubled)
-constexpr long long kScales[] = {1, 10, 100, 1000};  // grid units per second, coarsest first
-
-// x lies exactly on the grid of 1/scale s: the double nearest to round(x s)/s is x itself.
-bool on_grid(double x, long long scale) {
-  const double units = std::round(x * static_cast<double>(scale));
-  return units / static_cast<double>(scale) == x;
-}
-
 struct Task {
   std::size_t owner;  // waiting index; waiting.size() for the new BoT
   int duration;
@@ -59,29 +51,11 @@ struct Data {
 
 Data build(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
   Data d;
-  std::vector<double> exact = {instance.now};
   double horizon = 0;
-  for (const auto& r : instance.running) {
-    exact.push_back(r.remaining);
-    horizon = std::max(horizon, r.remaining);
-  }
-  for (std::size_t i : jobs) {
-    exact.push_back(instance.waiting[i].runtime);
-    horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
-  }
-  if (new_tasks > 0) {
-    exact.push_back(instance.bot->task_runtime);
-    horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
-  }
-  // A deadline at or beyond now + horizon never binds (serial generation ends every task by then).
-  for (std::size_t i : jobs)
-    if (instance.waiting[i].deadline < instance.now + horizon) exact.push_back(instance.waiting[i].deadline);
-  d.scale = 0;
-  for (long long s : kScales)
-    if (std::all_of(exact.begin(), exact.end(), [&](double x) { return on_grid(x, s); })) {
-      d.scale = s;
-      break;
-    }
+  for (const auto& r : instance.running) horizon = std::max(horizon, r.remaining);
+  for (std::size_t i : jobs) horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
+  if (new_tasks > 0) horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  d.scale = time_grid(instance, jobs, new_tasks);
   if (d.scale == 0) {
     d.why_unknown = "gecode needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";
     return d;
@@ -329,24 +303,21 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
     } else if (!out.exhausted) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
     } else {
-      // Deletion: drop a job when the others still cannot all meet their deadlines (proven, within the limit).
-      std::vector<std::size_t> core = jobs;
-      for (std::size_t k = 0; k < core.size() && ms_left(until) > 0;) {
-        std::vector<std::size_t> without = core;
-        without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
-        const Data smaller = build(instance, without, 0);
-        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(until));
-        if (smaller.why_unknown.empty() && o.exhausted && !o.best)
-          core = std::move(without);
-        else
-          ++k;
-      }
-      FeasibilityAnswer proof;
-      proof.answer = Feasibility::kInfeasible;
-      for (std::size_t i : core) proof.core.push_back(instance.waiting[i].id);
-      result.status = ExactStatus::kOptimal;
-      result.objective = 0;
-      result.decision = std::move(proof);
+      // The decision is made; the core (every job, shrunk) gets its own budget.
+      result.phase_seconds.emplace_back("decision", seconds_since(started));
+      const auto core_started = Clock::now();
+      const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
+      const Core core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
+        const Data smaller = build(instance, keep, 0);
+        if (!smaller.why_unknown.empty()) return CoreTest::kStopped;
+        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(core_until));
+        return o.best ? CoreTest::kFeasible : o.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
+      });
+      result.status = ExactStatus::kInfeasible;
+      for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
+      result.core_minimal = core.minimal;
+      result.detail = "no schedule meets every deadline (gecode: search space exhausted)";
+      result.phase_seconds.emplace_back("core", seconds_since(core_started));
     }
   } catch (const Gecode::Exception& ex) {
     result.status = ExactStatus::kUnknown;
