@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <numeric>
+#include <unordered_map>
 
 namespace schedcheck::offers {
 
@@ -44,9 +46,10 @@ enum class Outcome { kFound, kExhausted, kStopped };
 // finish). The search ends when the bound drops below the lower bound or the space is exhausted.
 class ActiveSearch {
  public:
-  ActiveSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, Clock::time_point until)
-      : profile_(running_profile(instance)), now_(instance.now), jobs_(std::move(jobs)), target_(target),
-        until_(until), left_(jobs_.size()) {
+  ActiveSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
+               Clock::time_point until)
+      : profile_(running_profile(instance)), tt_(profile_), now_(instance.now), jobs_(std::move(jobs)), target_(target),
+        scale_(scale), until_(until), left_(jobs_.size()) {
     for (std::size_t g = 0; g < jobs_.size(); ++g) {
       left_[g] = jobs_[g].copies;
       total_ += static_cast<std::size_t>(jobs_[g].copies);
@@ -57,33 +60,21 @@ class ActiveSearch {
     order_.resize(total_ + 1);
   }
 
-  // Minimisation: schedules whose target finishes by `bound`; each one found lowers it by `step` below its finish.
-  // Stops (as exhausted) once the bound is below `lower_bound`.
-  Outcome minimise(double bound, double step, double lower_bound) {
-    jobs_[target_].deadline = bound;
-    step_ = step;
-    lower_bound_ = lower_bound;
-    return run();
-  }
-  Outcome feasible() { return run(); }
-
-  bool found() const { return found_; }
-  const std::vector<SerialPlacement>& best() const { return best_; }
-  double best_finish() const { return best_finish_; }
-  std::size_t nodes() const { return nodes_; }
-
- private:
-  Outcome run() {
-    if (bound_reached()) return Outcome::kExhausted;
+  // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
+  // ones learnt (failed states are kept with the bound they failed under).
+  Outcome probe(double bound) {
+    if (target_ != kNone) jobs_[target_].deadline = bound;
+    found_ = stopped_ = false;
     node(now_, 0);
     if (stopped_) return Outcome::kStopped;
-    if (found_ && target_ == kNone) return Outcome::kFound;
-    return Outcome::kExhausted;
-  }
-  bool bound_reached() const {
-    return target_ != kNone && jobs_[target_].deadline < lower_bound_ - kTimeTolerance;
+    return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
 
+  const std::vector<SerialPlacement>& found_schedule() const { return best_; }
+  std::size_t nodes() const { return nodes_; }
+  std::size_t tt_hits() const { return tt_hits_; }
+
+ private:
   void place(std::size_t g, double start) {
     const std::size_t depth = placed_.size();
     profile_.reserve(start, start + jobs_[g].duration, jobs_[g].procs);
@@ -101,22 +92,6 @@ class ActiveSearch {
   void leaf() {
     found_ = true;
     best_ = placed_;
-    best_finish_ = target_finish_[placed_.size()];
-    if (target_ == kNone) {
-      done_ = true;
-      return;
-    }
-    jobs_[target_].deadline = best_finish_ - step_;
-    if (bound_reached()) {
-      done_ = true;
-      return;
-    }
-    unwind_ = 0;
-    for (std::size_t i = placed_.size(); i-- > 0;)
-      if (placed_[i].job == target_) {
-        unwind_ = i;
-        break;
-      }
   }
 
   // Free processor-time of the profile over [t, D] for each D of ds_ (ascending) into avail_, and the time with at
@@ -205,7 +180,14 @@ class ActiveSearch {
         if (*e > t + kTimeTolerance || g >= last) order.push_back(g);
       }
     }
-    if (order.empty() || !bounds_hold(t)) return;
+    if (order.empty() || !time_table(est, order) || order.empty() || !bounds_hold(t)) return;
+    const std::uint64_t hash = state_key(t, last);
+    if (const auto it = failed_.find(hash); it != failed_.end() && it->second.key == key_ &&
+                                             bound() <= it->second.bound + kTimeTolerance) {
+      ++tt_hits_;
+      return;
+    }
+    std::vector<std::int64_t> key = key_;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       if (std::fabs(est[a] - est[b]) > kTimeTolerance) return est[a] < est[b];
       const double la = jobs_[a].deadline - jobs_[a].duration, lb = jobs_[b].deadline - jobs_[b].duration;
@@ -218,32 +200,107 @@ class ActiveSearch {
       place(g, start);
       node(start, g);
       unplace(g, start);
-      if (stopped_ || done_) return;
-      if (unwind_ != kNone) {
-        if (depth > unwind_) return;
-        unwind_ = kNone;
-      }
-      if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
+      if (stopped_ || found_) return;
     }
+    // Every extension fails under the bound (see remember).
+    remember(hash, std::move(key));
   }
 
-  AvailabilityProfile profile_;
+  double bound() const { return target_ == kNone ? 0 : jobs_[target_].deadline; }
+
+  // Time-tabling: a remaining job whose latest start is before its earliest end runs in [latest start, earliest
+  // end) whatever happens (its compulsory part). With every remaining job's compulsory part reserved, a job must
+  // still fit (its own part counted as free) by its latest start: its earliest start there is a bound on its start,
+  // so a candidate that cannot start at its profile start is dropped. Twice, as raised bounds enlarge the parts.
+  bool time_table(std::vector<double>& est, std::vector<std::size_t>& order) {
+    for (int round = 0; round < 2; ++round) {
+      tt_ = profile_;
+      bool any = false;
+      for (std::size_t g = 0; g < jobs_.size(); ++g) {
+        if (left_[g] == 0) continue;
+        const SerialJob& j = jobs_[g];
+        const double latest = j.deadline - j.duration;
+        if (latest < est[g] + j.duration - kTimeTolerance) {
+          tt_.reserve(latest, est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
+          any = true;
+        }
+      }
+      if (!any) return true;
+      for (const auto& step : tt_.steps())
+        if (step.free < 0) return false;
+      bool raised = false;
+      for (std::size_t g = 0; g < jobs_.size(); ++g) {
+        if (left_[g] == 0) continue;
+        const SerialJob& j = jobs_[g];
+        const double latest = j.deadline - j.duration;
+        AvailabilityProfile::Hold own;
+        if (latest < est[g] + j.duration - kTimeTolerance) own = {latest, est[g] + j.duration, j.procs};
+        const auto e = tt_.earliest_count_start(j.procs, j.duration, est[g], latest, own);
+        if (!e) return false;
+        if (*e > est[g] + kTimeTolerance) {
+          est[g] = *e;
+          raised = true;
+          order.erase(std::remove(order.begin(), order.end(), g), order.end());
+        }
+      }
+      if (!raised) return true;
+    }
+    return true;
+  }
+
+  // The state a node's subtree depends on, besides the bound: its start t and tie index, the remaining copies and
+  // the whole profile from now on (grid units). Into key_; returns its hash.
+  std::uint64_t state_key(double t, std::size_t last) {
+    key_.clear();
+    auto units = [&](double x) { return static_cast<std::int64_t>(std::llround((x - now_) * scale_)); };
+    key_.push_back(units(t));
+    key_.push_back(static_cast<std::int64_t>(last));
+    for (long long l : left_) key_.push_back(l);
+    const auto& steps = profile_.steps();
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      if (i + 1 < steps.size() && steps[i + 1].time <= now_ + kTimeTolerance) continue;  // before now
+      key_.push_back(i == 0 || steps[i].time < now_ ? 0 : units(steps[i].time));
+      key_.push_back(steps[i].free);
+    }
+    std::uint64_t h = 1469598103934665603ULL;
+    for (std::int64_t v : key_) {
+      h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h *= 1099511628211ULL;
+    }
+    return h;
+  }
+  // A fully explored node with no extension under the bound: the same state later, under the same or a lower
+  // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
+  void remember(std::uint64_t hash, std::vector<std::int64_t> key) {
+    if (failed_.size() >= kMaxRemembered) failed_.clear();
+    failed_[hash] = Failed{std::move(key), bound()};
+  }
+
+  struct Failed {
+    std::vector<std::int64_t> key;
+    double bound;
+  };
+  static constexpr std::size_t kMaxRemembered = 1 << 18;
+
+  AvailabilityProfile profile_, tt_;
   double now_;
   std::vector<SerialJob> jobs_;
   std::size_t target_;
+  double scale_;
   Clock::time_point until_;
   std::vector<long long> left_;
   std::size_t total_ = 0;
   int processors_ = 0;
-  double step_ = 0, lower_bound_ = -kForever;
   std::vector<SerialPlacement> placed_, best_;
   std::vector<double> target_finish_;
-  double best_finish_ = kForever;
-  bool found_ = false, done_ = false, stopped_ = false;
-  std::size_t unwind_ = kNone, nodes_ = 0;
+  bool found_ = false, stopped_ = false;
+  std::size_t nodes_ = 0;
   std::vector<std::vector<double>> est_;
   std::vector<std::vector<std::size_t>> order_;
   std::vector<double> ds_, avail_, wide_time_;
+  std::vector<std::int64_t> key_;
+  std::unordered_map<std::uint64_t, Failed> failed_;
+  std::size_t tt_hits_ = 0;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {
@@ -267,9 +324,10 @@ Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, C
     if (schedule) *schedule = std::move(edf);
     return Outcome::kFound;
   }
-  ActiveSearch search(subset, serial_jobs(subset, 0), kNone, until);
-  const Outcome outcome = search.feasible();
-  if (outcome == Outcome::kFound && schedule) *schedule = schedule_from(subset, search.best());
+  const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
+  ActiveSearch search(subset, serial_jobs(subset, 0), kNone, static_cast<double>(scale), until);
+  const Outcome outcome = search.probe(0);
+  if (outcome == Outcome::kFound && schedule) *schedule = schedule_from(subset, search.found_schedule());
   return outcome;
 }
 
@@ -301,7 +359,8 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
     result.detail = "bnb: " + why;
     return result;
   }
-  const double step = 1.0 / static_cast<double>(time_grid(instance, all_jobs(instance), tasks));
+  const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), tasks));
+  const double step = 1.0 / scale;
   double best = kForever;
   auto consider = [&](std::optional<Schedule> schedule) {
     if (!schedule) return;
@@ -315,36 +374,43 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   for (const Schedule& s : incumbents)
     if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
       consider(s);
-  lower_bound = std::max(lower_bound, instance.now + instance.bot->task_runtime);
-  if (result.schedule && best <= lower_bound + kTimeTolerance) {
-    result.status = ExactStatus::kOptimal;
-    result.finish = best;
-    return result;
+  // Completions lie on the grid from now; nothing finishes before now + one task.
+  auto on_grid_up = [&](double x) { return instance.now + std::ceil((x - instance.now) * scale - 1e-6) * step; };
+  double lo = on_grid_up(std::max(lower_bound, instance.now + instance.bot->task_runtime));
+  ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
+  Outcome outcome = Outcome::kExhausted;
+  auto probe = [&](double bound) {
+    outcome = search.probe(bound);
+    if (outcome == Outcome::kFound) consider(schedule_from(instance, search.found_schedule()));
+    return outcome;
+  };
+  if (!result.schedule) {
+    // Without a first schedule: every active schedule ends by now + the longest running job + all the work.
+    double horizon = instance.now + instance.bot->task_runtime * static_cast<double>(tasks);
+    double longest = 0;
+    for (const auto& r : instance.running) longest = std::max(longest, r.remaining);
+    for (const auto& job : instance.waiting) horizon += work(job) / job.procs;
+    probe(on_grid_up(horizon + longest));
   }
-  // Without a first schedule, every active schedule ends by now + the longest running job + all the work.
-  double horizon = instance.now + instance.bot->task_runtime * static_cast<double>(tasks);
-  double longest = 0;
-  for (const auto& r : instance.running) longest = std::max(longest, r.remaining);
-  for (const auto& job : instance.waiting) horizon += work(job) / job.procs;
-  horizon += longest;
-  ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), until);
-  const Outcome outcome = search.minimise(result.schedule ? best - step : horizon, step, lower_bound);
-  if (search.found()) {
-    result.schedule = schedule_from(instance, search.best());
-    best = new_tasks_finish(instance, *result.schedule);
+  // The lower bound first (enough when met), then bisection on the grid between the proven bound and the best.
+  if (result.schedule && best > lo + kTimeTolerance && probe(lo) == Outcome::kExhausted) lo += step;
+  while (result.schedule && outcome != Outcome::kStopped && best > lo + kTimeTolerance) {
+    const double steps = std::round((best - lo) / step);  // >= 1: candidates lo, lo + step, ..., best - step
+    const double mid = lo + std::floor((steps - 1) / 2) * step;
+    if (probe(mid) == Outcome::kExhausted) lo = mid + step;
   }
+  if (std::getenv("BNB_DEBUG")) fmt::print(stderr, "k={} lb={} -> {} lo={} nodes={} tt={} outcome={}\n", tasks, lower_bound, best, lo, search.nodes(), search.tt_hits(), static_cast<int>(outcome));
   result.finish = best;
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
                         ? fmt::format("time limit of {} ms reached", options.timeout_ms)
                         : "no schedule keeps every accepted deadline (bnb: search space exhausted)";
-    result.interrupted = false;
     return result;
   }
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
-    result.detail = fmt::format("time limit of {} ms reached after {} nodes; best found {:g}", options.timeout_ms,
-                                search.nodes(), best);
+    result.detail = fmt::format("time limit of {} ms reached after {} nodes; best found {:g}, none before {:g}",
+                                options.timeout_ms, search.nodes(), best, lo);
   return result;
 }
 
@@ -360,7 +426,8 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
   auto solve = [&](std::size_t c) {
     // Lower bound: the largest proven c* of fewer tasks. Upper bounds: the incumbents' schedules for this count and
     // any schedule for more tasks, less its latest new tasks.
-    double lower = instance.now;
+    // Only the quote max(D, c*) matters: a schedule finishing by D ends the search for this count.
+    double lower = instance.bot->deadline;
     for (std::size_t b = 0; b < c; ++b)
       if (done[b] && done[b]->status == ExactStatus::kOptimal) lower = std::max(lower, done[b]->finish);
     std::vector<Schedule> upper;
@@ -379,8 +446,10 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
   // The largest and the smallest count, then halves: a count between two equal proven optima is that optimum.
   std::function<void(std::size_t, std::size_t)> fill = [&](std::size_t lo, std::size_t hi) {
     if (hi <= lo + 1) return;
+    const double deadline = instance.bot->deadline;
     const bool equal = done[lo]->status == ExactStatus::kOptimal && done[hi]->status == ExactStatus::kOptimal &&
-                       std::fabs(done[lo]->finish - done[hi]->finish) <= kTimeTolerance;
+                       std::fabs(std::max(deadline, done[lo]->finish) - std::max(deadline, done[hi]->finish)) <=
+                           kTimeTolerance;
     if (equal) {
       for (std::size_t c = lo + 1; c < hi; ++c) {
         Completion same = *done[hi];
