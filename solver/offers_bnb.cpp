@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
 #include <numeric>
 #include <unordered_map>
@@ -23,9 +22,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr unsigned kNodesPerClockRead = 256;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-Clock::time_point after_ms(Clock::time_point from, double ms) {
-  return from + std::chrono::microseconds(static_cast<long long>(ms * 1000));
-}
 
 enum class Outcome { kFound, kExhausted, kStopped };
 
@@ -148,6 +144,57 @@ class ActiveSearch {
     return true;
   }
 
+  // Energetic reasoning on [a, D] for a = a remaining job's earliest start and D = a deadline: each job runs at least
+  // min(D - a, runtime, est + runtime - a, D - latest start) there (its least overlap over its window).
+  bool energetic(double t, const std::vector<double>& est) {
+    as_.clear();
+    for (std::size_t g = 0; g < jobs_.size(); ++g)
+      if (left_[g] > 0 && est[g] > t + kTimeTolerance) as_.push_back(est[g]);
+    if (as_.empty()) return true;
+    std::sort(as_.begin(), as_.end());
+    as_.erase(std::unique(as_.begin(), as_.end()), as_.end());
+    // Free processor-time from t to each point of as_ and ds_ (both ascending).
+    points_.clear();
+    points_.insert(points_.end(), as_.begin(), as_.end());
+    points_.insert(points_.end(), ds_.begin(), ds_.end());
+    std::sort(points_.begin(), points_.end());
+    const auto& steps = profile_.steps();
+    std::size_t i = static_cast<std::size_t>(
+        std::upper_bound(steps.begin(), steps.end(), t + kTimeTolerance,
+                         [](double value, const AvailabilityProfile::Step& st) { return value < st.time; }) -
+        steps.begin()) - 1;
+    double pos = t, energy = 0;
+    cumulative_.clear();
+    for (double x : points_) {
+      while (pos < x) {
+        const double next = i + 1 < steps.size() ? steps[i + 1].time : kForever;
+        const double to = std::min(next, x);
+        energy += static_cast<double>(std::max(0, steps[i].free)) * (to - pos);
+        pos = to;
+        if (to >= next) ++i;
+      }
+      cumulative_.push_back(energy);
+    }
+    auto energy_until = [&](double x) {
+      return cumulative_[static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), x) - points_.begin())];
+    };
+    for (double a : as_) {
+      const double before = energy_until(a);
+      for (double d : ds_) {
+        if (d <= a + kTimeTolerance) continue;
+        double need = 0;
+        for (std::size_t g = 0; g < jobs_.size(); ++g) {
+          if (left_[g] == 0) continue;
+          const SerialJob& j = jobs_[g];
+          const double part = std::min({d - a, j.duration, est[g] + j.duration - a, d - (j.deadline - j.duration)});
+          if (part > 0) need += static_cast<double>(left_[g]) * static_cast<double>(j.procs) * part;
+        }
+        if (need > energy_until(d) - before + 1e-7 * std::max(1.0, need)) return false;
+      }
+    }
+    return true;
+  }
+
   void node(double t, std::size_t last) {
     const std::size_t depth = placed_.size();
     if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
@@ -233,9 +280,12 @@ class ActiveSearch {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
         const double latest = j.deadline - j.duration;
-        AvailabilityProfile::Hold own;
-        if (latest < est[g] + j.duration - kTimeTolerance) own = {latest, est[g] + j.duration, j.procs};
-        const auto e = tt_.earliest_count_start(j.procs, j.duration, est[g], latest, own);
+        // Its own compulsory part freed for the query (released and reserved again: a Hold passed to
+        // earliest_count_start is not exact when its ends fall inside a merged step).
+        const bool own = latest < est[g] + j.duration - kTimeTolerance;
+        if (own) tt_.release(latest, est[g] + j.duration, j.procs);
+        const auto e = tt_.earliest_start(j.procs, j.duration, est[g], latest);
+        if (own) tt_.reserve(latest, est[g] + j.duration, j.procs);
         if (!e) return false;
         if (*e > est[g] + kTimeTolerance) {
           est[g] = *e;
@@ -297,7 +347,7 @@ class ActiveSearch {
   std::size_t nodes_ = 0;
   std::vector<std::vector<double>> est_;
   std::vector<std::vector<std::size_t>> order_;
-  std::vector<double> ds_, avail_, wide_time_;
+  std::vector<double> ds_, avail_, wide_time_, as_, points_, cumulative_;
   std::vector<std::int64_t> key_;
   std::unordered_map<std::uint64_t, Failed> failed_;
   std::size_t tt_hits_ = 0;
@@ -399,7 +449,6 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
     const double mid = lo + std::floor((steps - 1) / 2) * step;
     if (probe(mid) == Outcome::kExhausted) lo = mid + step;
   }
-  if (std::getenv("BNB_DEBUG")) fmt::print(stderr, "k={} lb={} -> {} lo={} nodes={} tt={} outcome={}\n", tasks, lower_bound, best, lo, search.nodes(), search.tt_hits(), static_cast<int>(outcome));
   result.finish = best;
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped

@@ -113,6 +113,7 @@ Core minimise_core(const Instance& instance, std::vector<std::size_t> jobs,
     }
     if (answer == CoreTest::kInfeasible) jobs = std::move(without);
   }
+  std::sort(jobs.begin(), jobs.end());  // in the instance's order
   core.jobs = std::move(jobs);
   core.minimal = true;
   return core;

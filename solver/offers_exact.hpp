@@ -69,7 +69,7 @@ Instance with_waiting(const Instance& instance, const std::vector<std::size_t>& 
 // listed waiting jobs cannot all meet their deadlines (kInfeasible), can (kFeasible), or ran out of its budget.
 enum class CoreTest { kInfeasible, kFeasible, kStopped };
 struct Core {
-  std::vector<std::size_t> jobs;  // waiting indices, in the order given
+  std::vector<std::size_t> jobs;  // waiting indices: in the instance's order when minimal
   bool minimal = false;           // deletion finished: no job can be left out
 };
 // The decision comes first; minimising its core then gets its own budget: a tenth of the time limit, at most 1 s
