@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace schedcheck::offers {
@@ -54,6 +56,23 @@ class ActiveSearch {
     target_finish_.assign(total_ + 1, now_);
     est_.resize(total_ + 1);  // one scratch row a depth, sized once: deeper calls never move a caller's row
     order_.resize(total_ + 1);
+    keys_.resize(total_ + 1);
+    // Jobs of one shape (processors, runtime) start in deadline order: exchanging the starts of two such jobs keeps
+    // the profile and, the earlier deadline going first, every deadline. Chained along (deadline, index) where the
+    // indices agree (so the start-order tie rule agrees too); the target, whose deadline is the bound, stays out.
+    prev_.assign(jobs_.size(), kNone);
+    std::vector<std::size_t> by_shape(jobs_.size());
+    std::iota(by_shape.begin(), by_shape.end(), std::size_t{0});
+    std::sort(by_shape.begin(), by_shape.end(), [&](std::size_t a, std::size_t b) {
+      const SerialJob &x = jobs_[a], &y = jobs_[b];
+      return std::tie(x.procs, x.duration, x.deadline, a) < std::tie(y.procs, y.duration, y.deadline, b);
+    });
+    for (std::size_t k = 1; k < by_shape.size(); ++k) {
+      const std::size_t a = by_shape[k - 1], b = by_shape[k];
+      if (a == target_ || b == target_ || jobs_[a].procs != jobs_[b].procs || jobs_[a].duration != jobs_[b].duration)
+        continue;
+      if (a < b) prev_[b] = a;
+    }
   }
 
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
@@ -224,7 +243,8 @@ class ActiveSearch {
         est[g] = *f;
       } else {
         est[g] = *e;
-        if (*e > t + kTimeTolerance || g >= last) order.push_back(g);
+        const bool in_order = prev_[g] == kNone || left_[prev_[g]] == 0;
+        if (in_order && (*e > t + kTimeTolerance || g >= last)) order.push_back(g);
       }
     }
     if (order.empty() || !time_table(est, order) || order.empty() || !bounds_hold(t)) return;
@@ -234,7 +254,8 @@ class ActiveSearch {
       ++tt_hits_;
       return;
     }
-    std::vector<std::int64_t> key = key_;
+    std::vector<std::int64_t>& key = keys_[depth];
+    key.swap(key_);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       if (std::fabs(est[a] - est[b]) > kTimeTolerance) return est[a] < est[b];
       const double la = jobs_[a].deadline - jobs_[a].duration, lb = jobs_[b].deadline - jobs_[b].duration;
@@ -250,7 +271,7 @@ class ActiveSearch {
       if (stopped_ || found_) return;
     }
     // Every extension fails under the bound (see remember).
-    remember(hash, std::move(key));
+    remember(hash, key);
   }
 
   double bound() const { return target_ == kNone ? 0 : jobs_[target_].deadline; }
@@ -321,9 +342,11 @@ class ActiveSearch {
   }
   // A fully explored node with no extension under the bound: the same state later, under the same or a lower
   // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
-  void remember(std::uint64_t hash, std::vector<std::int64_t> key) {
+  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) {
     if (failed_.size() >= kMaxRemembered) failed_.clear();
-    failed_[hash] = Failed{std::move(key), bound()};
+    Failed& slot = failed_[hash];
+    slot.key = key;
+    slot.bound = bound();
   }
 
   struct Failed {
@@ -347,6 +370,8 @@ class ActiveSearch {
   std::size_t nodes_ = 0;
   std::vector<std::vector<double>> est_;
   std::vector<std::vector<std::size_t>> order_;
+  std::vector<std::vector<std::int64_t>> keys_;
+  std::vector<std::size_t> prev_;
   std::vector<double> ds_, avail_, wide_time_, as_, points_, cumulative_;
   std::vector<std::int64_t> key_;
   std::unordered_map<std::uint64_t, Failed> failed_;
@@ -430,7 +455,9 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
+    const auto before = search.nodes();
     outcome = search.probe(bound);
+    if (std::getenv("BNB_DEBUG")) fmt::print(stderr, "k={} probe {} -> {} nodes {} hits {}\n", tasks, bound - instance.now, static_cast<int>(outcome), search.nodes() - before, search.tt_hits());
     if (outcome == Outcome::kFound) consider(schedule_from(instance, search.found_schedule()));
     return outcome;
   };
@@ -442,13 +469,12 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
     for (const auto& job : instance.waiting) horizon += work(job) / job.procs;
     probe(on_grid_up(horizon + longest));
   }
-  // The lower bound first (enough when met), then bisection on the grid between the proven bound and the best.
+  // The lower bound first (enough when met; a failure there is usually quick), then descent: one grid step below
+  // the best schedule until no schedule exists. Only the last probe is a failure near the optimum (the expensive
+  // kind); bisection needed several. The bounds only fall, so every failed state stays valid for later probes.
   if (result.schedule && best > lo + kTimeTolerance && probe(lo) == Outcome::kExhausted) lo += step;
-  while (result.schedule && outcome != Outcome::kStopped && best > lo + kTimeTolerance) {
-    const double steps = std::round((best - lo) / step);  // >= 1: candidates lo, lo + step, ..., best - step
-    const double mid = lo + std::floor((steps - 1) / 2) * step;
-    if (probe(mid) == Outcome::kExhausted) lo = mid + step;
-  }
+  while (result.schedule && outcome != Outcome::kStopped && best > lo + kTimeTolerance)
+    if (probe(best - step) == Outcome::kExhausted) lo = best;
   result.finish = best;
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
