@@ -282,18 +282,19 @@ class ActiveSearch {
   // so a candidate that cannot start at its profile start is dropped. Twice, as raised bounds enlarge the parts.
   bool time_table(std::vector<double>& est, std::vector<std::size_t>& order) {
     for (int round = 0; round < 2; ++round) {
-      tt_ = profile_;
       bool any = false;
+      for (std::size_t g = 0; g < jobs_.size() && !any; ++g)
+        any = left_[g] > 0 && jobs_[g].deadline - jobs_[g].duration < est[g] + jobs_[g].duration - kTimeTolerance;
+      if (!any) return true;  // no compulsory part: nothing to learn (and no profile to copy)
+      tt_ = profile_;
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
         const double latest = j.deadline - j.duration;
         if (latest < est[g] + j.duration - kTimeTolerance) {
           tt_.reserve(latest, est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
-          any = true;
         }
       }
-      if (!any) return true;
       for (const auto& step : tt_.steps())
         if (step.free < 0) return false;
       bool raised = false;
