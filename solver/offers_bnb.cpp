@@ -163,57 +163,6 @@ class ActiveSearch {
     return true;
   }
 
-  // Energetic reasoning on [a, D] for a = a remaining job's earliest start and D = a deadline: each job runs at least
-  // min(D - a, runtime, est + runtime - a, D - latest start) there (its least overlap over its window).
-  bool energetic(double t, const std::vector<double>& est) {
-    as_.clear();
-    for (std::size_t g = 0; g < jobs_.size(); ++g)
-      if (left_[g] > 0 && est[g] > t + kTimeTolerance) as_.push_back(est[g]);
-    if (as_.empty()) return true;
-    std::sort(as_.begin(), as_.end());
-    as_.erase(std::unique(as_.begin(), as_.end()), as_.end());
-    // Free processor-time from t to each point of as_ and ds_ (both ascending).
-    points_.clear();
-    points_.insert(points_.end(), as_.begin(), as_.end());
-    points_.insert(points_.end(), ds_.begin(), ds_.end());
-    std::sort(points_.begin(), points_.end());
-    const auto& steps = profile_.steps();
-    std::size_t i = static_cast<std::size_t>(
-        std::upper_bound(steps.begin(), steps.end(), t + kTimeTolerance,
-                         [](double value, const AvailabilityProfile::Step& st) { return value < st.time; }) -
-        steps.begin()) - 1;
-    double pos = t, energy = 0;
-    cumulative_.clear();
-    for (double x : points_) {
-      while (pos < x) {
-        const double next = i + 1 < steps.size() ? steps[i + 1].time : kForever;
-        const double to = std::min(next, x);
-        energy += static_cast<double>(std::max(0, steps[i].free)) * (to - pos);
-        pos = to;
-        if (to >= next) ++i;
-      }
-      cumulative_.push_back(energy);
-    }
-    auto energy_until = [&](double x) {
-      return cumulative_[static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), x) - points_.begin())];
-    };
-    for (double a : as_) {
-      const double before = energy_until(a);
-      for (double d : ds_) {
-        if (d <= a + kTimeTolerance) continue;
-        double need = 0;
-        for (std::size_t g = 0; g < jobs_.size(); ++g) {
-          if (left_[g] == 0) continue;
-          const SerialJob& j = jobs_[g];
-          const double part = std::min({d - a, j.duration, est[g] + j.duration - a, d - (j.deadline - j.duration)});
-          if (part > 0) need += static_cast<double>(left_[g]) * static_cast<double>(j.procs) * part;
-        }
-        if (need > energy_until(d) - before + 1e-7 * std::max(1.0, need)) return false;
-      }
-    }
-    return true;
-  }
-
   void node(double t, std::size_t last) {
     const std::size_t depth = placed_.size();
     if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
@@ -373,7 +322,7 @@ class ActiveSearch {
   std::vector<std::vector<std::size_t>> order_;
   std::vector<std::vector<std::int64_t>> keys_;
   std::vector<std::size_t> prev_;
-  std::vector<double> ds_, avail_, wide_time_, as_, points_, cumulative_;
+  std::vector<double> ds_, avail_, wide_time_;
   std::vector<std::int64_t> key_;
   std::unordered_map<std::uint64_t, Failed> failed_;
   std::size_t tt_hits_ = 0;
@@ -569,12 +518,7 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
   if (outcome == Outcome::kStopped) {
     result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
   } else if (outcome == Outcome::kFound) {
-    FeasibilityAnswer found;
-    found.answer = Feasibility::kSchedule;
-    found.schedule = std::move(*schedule);
-    result.status = ExactStatus::kOptimal;
-    result.objective = 1;
-    result.decision = std::move(found);
+    set_schedulable(result, std::move(*schedule));
   } else {
     // The decision is made; the core gets its own budget.
     const auto core_started = Clock::now();
@@ -585,12 +529,10 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
              : o == Outcome::kFound   ? CoreTest::kFeasible
                                       : CoreTest::kStopped;
     });
-    result.status = ExactStatus::kInfeasible;
-    for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
-    result.core_minimal = core.minimal;
-    result.detail = fmt::format("no schedule meets every deadline (bnb: search space exhausted); core of {} of {} "
-                                "jobs, {}", core.jobs.size(), jobs.size(),
-                                core.minimal ? "minimal" : "not minimised within its budget");
+    set_infeasible(result, instance, core,
+                   fmt::format("no schedule meets every deadline (bnb: search space exhausted); core of {} of {} "
+                               "jobs, {}", core.jobs.size(), jobs.size(),
+                               core.minimal ? "minimal" : "not minimised within its budget"));
     result.phase_seconds.emplace_back("core", seconds_since(core_started));
   }
   result.seconds = seconds_since(started);
@@ -626,9 +568,7 @@ ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const 
   for (const FeasibilityAnswer& incumbent : incumbents)
     if (incumbent.answer == Feasibility::kSchedule && schedule_violation(instance, incumbent.schedule, 0).empty()) {
       ExactResult<FeasibilityAnswer> result;
-      result.status = ExactStatus::kOptimal;
-      result.objective = 1;
-      result.decision = incumbent;
+      set_schedulable(result, incumbent.schedule);
       result.detail = "the policy's schedule meets every deadline";
       result.seconds = seconds_since(started);
       result.chain.push_back(step_of("policy", "its schedule meets every deadline: objective 1, the maximum", result));

@@ -276,6 +276,26 @@ ExactResult<OfferList> exact_offers_within(const Instance& instance, const Solve
   });
 }
 
+void set_schedulable(ExactResult<FeasibilityAnswer>& result, Schedule schedule) {
+  FeasibilityAnswer answer;
+  answer.answer = Feasibility::kSchedule;
+  answer.schedule = std::move(schedule);
+  result.status = ExactStatus::kOptimal;
+  result.objective = 1;
+  result.decision = std::move(answer);
+}
+
+void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& instance, const Core& core,
+                    std::string detail) {
+  result.status = ExactStatus::kInfeasible;
+  result.decision.reset();
+  result.objective = 0;
+  result.core.clear();
+  for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
+  result.core_minimal = core.minimal;
+  result.detail = std::move(detail);
+}
+
 ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
   const auto started = Clock::now();
   ExactResult<FeasibilityAnswer> result;
@@ -284,22 +304,14 @@ ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
     return result;
   }
   if (auto schedule = any_schedule(instance)) {
-    FeasibilityAnswer answer;
-    answer.answer = Feasibility::kSchedule;
-    answer.schedule = std::move(*schedule);
-    result.status = ExactStatus::kOptimal;
-    result.objective = 1;
-    result.decision = std::move(answer);
+    set_schedulable(result, std::move(*schedule));
   } else {
     result.phase_seconds.emplace_back("decision", seconds_since(started));
     const auto core_started = Clock::now();
     const Core core = minimise_core(instance, all_jobs(instance), [&](const std::vector<std::size_t>& keep) {
       return any_schedule(with_waiting(instance, keep)) ? CoreTest::kFeasible : CoreTest::kInfeasible;
     });
-    result.status = ExactStatus::kInfeasible;
-    for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
-    result.core_minimal = core.minimal;
-    result.detail = "no schedule meets every deadline (every task sequence tried)";
+    set_infeasible(result, instance, core, "no schedule meets every deadline (every task sequence tried)");
     result.phase_seconds.emplace_back("core", seconds_since(core_started));
   }
   result.seconds = seconds_since(started);

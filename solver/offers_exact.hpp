@@ -84,6 +84,12 @@ unsigned core_budget_ms(const SolveOptions& options);  // min(limit x kCoreBudge
 Core minimise_core(const Instance& instance, std::vector<std::size_t> jobs,
                    const std::function<CoreTest(const std::vector<std::size_t>& keep)>& test);
 
+// The two proven answers of a deadline-feasibility method: optimal with a schedule meeting every deadline
+// (objective 1), or infeasible with a core (waiting indices mapped to ids) and why.
+void set_schedulable(ExactResult<FeasibilityAnswer>& result, Schedule schedule);
+void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& instance, const Core& core,
+                    std::string detail);
+
 // deadline-feasibility by sequences: a schedule, or infeasible with a deletion-minimal core (no time limit: the
 // sequence limit bounds the work).
 ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance);

@@ -272,12 +272,7 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
     }
     const Outcome out = search(instance, d, 0, 0, false, ms_left(until));
     if (out.best) {
-      FeasibilityAnswer found;
-      found.answer = Feasibility::kSchedule;
-      found.schedule = *out.best;
-      result.status = ExactStatus::kOptimal;
-      result.objective = 1;
-      result.decision = std::move(found);
+      set_schedulable(result, *out.best);
     } else if (!out.exhausted) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
     } else {
@@ -291,10 +286,7 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
         const Outcome o = search(instance, smaller, 0, 0, false, ms_left(core_until));
         return o.best ? CoreTest::kFeasible : o.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
       });
-      result.status = ExactStatus::kInfeasible;
-      for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
-      result.core_minimal = core.minimal;
-      result.detail = "no schedule meets every deadline (gecode: search space exhausted)";
+      set_infeasible(result, instance, core, "no schedule meets every deadline (gecode: search space exhausted)");
       result.phase_seconds.emplace_back("core", seconds_since(core_started));
     }
   } catch (const Gecode::Exception& ex) {

@@ -295,12 +295,7 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
     if (answer == z3::unknown) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
     } else if (answer == z3::sat) {
-      FeasibilityAnswer found;
-      found.answer = Feasibility::kSchedule;
-      found.schedule = read_schedule(instance, e, s.get_model());
-      result.status = ExactStatus::kOptimal;
-      result.objective = 1;
-      result.decision = std::move(found);
+      set_schedulable(result, read_schedule(instance, e, s.get_model()));
     } else {
       // The decision is made; the core (Z3's unsat core, shrunk) gets its own budget, checked between Z3 calls.
       result.phase_seconds.emplace_back("decision", seconds_since(started));
@@ -318,10 +313,7 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
         return smaller == z3::unsat ? CoreTest::kInfeasible : smaller == z3::sat ? CoreTest::kFeasible
                                                                                   : CoreTest::kStopped;
       });
-      result.status = ExactStatus::kInfeasible;
-      for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
-      result.core_minimal = core.minimal;
-      result.detail = "no schedule meets every deadline (z3: unsat)";
+      set_infeasible(result, instance, core, "no schedule meets every deadline (z3: unsat)");
       result.phase_seconds.emplace_back("core", seconds_since(core_started));
     }
   } catch (const z3::exception& ex) {
