@@ -468,7 +468,8 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
     done[c] = earliest_completion_bnb(instance, counts[c], lower, upper, left);
     phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
   };
-  // The largest and the smallest count, then halves: a count between two equal proven optima is that optimum.
+  // The smallest count (its proof bounds every count from below) and the largest (its schedule bounds every count
+  // from above), then halves: a count between two equal proven quotes has that quote.
   std::function<void(std::size_t, std::size_t)> fill = [&](std::size_t lo, std::size_t hi) {
     if (hi <= lo + 1) return;
     const double deadline = instance.bot->deadline;
@@ -489,9 +490,9 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
     fill(lo, mid);
     fill(mid, hi);
   };
-  solve(n - 1);
+  solve(0);
   if (n > 1) {
-    solve(0);
+    solve(n - 1);
     fill(0, n - 1);
   }
   std::size_t c = 0;

@@ -150,13 +150,17 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return instance.waiting[a].deadline < instance.waiting[b].deadline;
   });
-  // Two candidate sequences: the new tasks last (feasible whenever deadline order is) and first; the earlier wins.
+  // The new tasks at every position of the deadline order (last: feasible whenever deadline order is); the
+  // earliest finish of the new tasks wins.
   std::optional<Schedule> best;
-  for (bool new_first : {false, true}) {
+  for (std::size_t position = order.size() + 1; position-- > 0;) {
+    if (new_tasks == 0 && position < order.size()) break;
     std::vector<std::size_t> sequence;
-    if (new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
-    for (std::size_t i : order) sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[i].tasks), i);
-    if (!new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    for (std::size_t k = 0; k <= order.size(); ++k) {
+      if (k == position) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+      if (k < order.size())
+        sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[order[k]].tasks), order[k]);
+    }
     const auto placed =
         serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
     if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))

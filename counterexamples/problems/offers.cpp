@@ -66,8 +66,9 @@ std::unique_ptr<Problem> offers() {
        [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_auto(i, o, {}); },
        offers::exact_offers_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",
-        "per count: min completion by depth-first search over active schedules in start order, energy and width "
-        "bounds; counts share bounds; times on a <= 1 ms grid (else unknown), quote max(D, c*)"},
+        "per count: the quote max(D, c*) by depth-first search over active schedules in start order (time-tabling, "
+        "energy and width bounds; a schedule meeting D ends the count); counts share bounds; times on a <= 1 ms "
+        "grid (else unknown)"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_bnb(i, o, {}); },
        offers::exact_offers_bnb},
       {{"z3", "our own (Z3)",
