@@ -150,11 +150,14 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return instance.waiting[a].deadline < instance.waiting[b].deadline;
   });
-  // The new tasks at every position of the deadline order (last: feasible whenever deadline order is); the
-  // earliest finish of the new tasks wins.
+  // The new tasks at every position of the deadline order (last: feasible whenever deadline order is; at most
+  // kMaxPositions positions, evenly spread, first and last included); the earliest finish of the new tasks wins.
+  constexpr std::size_t kMaxPositions = 64;
+  const std::size_t stride = std::max<std::size_t>(1, (order.size() + kMaxPositions) / kMaxPositions);
   std::optional<Schedule> best;
   for (std::size_t position = order.size() + 1; position-- > 0;) {
     if (new_tasks == 0 && position < order.size()) break;
+    if (position != 0 && position != order.size() && position % stride != 0) continue;
     std::vector<std::size_t> sequence;
     for (std::size_t k = 0; k <= order.size(); ++k) {
       if (k == position) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());

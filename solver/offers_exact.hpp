@@ -33,8 +33,8 @@ struct Completion {
 std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks);
 Schedule schedule_from(const Instance& instance, const std::vector<SerialPlacement>& placed);
 // Serial generation in deadline order (ties by arrival) with the new tasks at each position of it (last, ...,
-// first); of those that meet every deadline, the one that ends the new tasks earliest: the starting upper bound of
-// the exact searches.
+// first; at most 64 positions); of those that meet every deadline, the one that ends the new tasks earliest: the
+// starting upper bound of the exact searches.
 std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks);
 // Serial generation in the order of the given schedule's starts: no task starts later than in `schedule`
 // (the left shift that makes an active schedule), so the completion never grows.
