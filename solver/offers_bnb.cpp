@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
 #include <numeric>
 #include <tuple>
@@ -405,9 +404,7 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
-    const auto before = search.nodes();
     outcome = search.probe(bound);
-    if (std::getenv("BNB_DEBUG")) fmt::print(stderr, "k={} probe {} -> {} nodes {} hits {}\n", tasks, bound - instance.now, static_cast<int>(outcome), search.nodes() - before, search.tt_hits());
     if (outcome == Outcome::kFound) consider(schedule_from(instance, search.found_schedule()));
     return outcome;
   };
@@ -434,8 +431,8 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   }
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
-    result.detail = fmt::format("time limit of {} ms reached after {} nodes; best found {:g}, none before {:g}",
-                                options.timeout_ms, search.nodes(), best, lo);
+    result.detail = fmt::format("time limit of {} ms reached after {} nodes ({} repeated states); best found {:g}, "
+                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(), best, lo);
   return result;
 }
 
