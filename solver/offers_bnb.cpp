@@ -292,7 +292,11 @@ class ActiveSearch {
   // A fully explored node with no extension under the bound: the same state later, under the same or a lower
   // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
   void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) {
-    if (failed_.size() >= kMaxRemembered) failed_.clear();
+    if (remembered_words_ + key.size() > kMaxRememberedWords) {  // bounded memory: start again
+      failed_.clear();
+      remembered_words_ = 0;
+    }
+    remembered_words_ += key.size();
     Failed& slot = failed_[hash];
     slot.key = key;
     slot.bound = bound();
@@ -302,7 +306,7 @@ class ActiveSearch {
     std::vector<std::int64_t> key;
     double bound;
   };
-  static constexpr std::size_t kMaxRemembered = 1 << 18;
+  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 22;  // 32 MiB of state keys
 
   AvailabilityProfile profile_, tt_;
   double now_;
@@ -324,7 +328,7 @@ class ActiveSearch {
   std::vector<double> ds_, avail_, wide_time_;
   std::vector<std::int64_t> key_;
   std::unordered_map<std::uint64_t, Failed> failed_;
-  std::size_t tt_hits_ = 0;
+  std::size_t tt_hits_ = 0, remembered_words_ = 0;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {

@@ -17,7 +17,7 @@
 
 namespace schedcheck::offers {
 
-inline constexpr long long kBnbMaxTasks = 2000;  // waiting tasks plus new tasks: the search's depth
+inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks: the search's depth (memory: a row a depth)
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
 // too many tasks): the reason a chooser records before it falls back to Z3.

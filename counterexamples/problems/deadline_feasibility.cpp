@@ -39,7 +39,7 @@ std::unique_ptr<Problem> deadline_feasibility() {
   spec.exact = {
       {{"auto", "our own (chooser)",
         "the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid and there "
-        "are at most 2,000 tasks, else z3; the chain (solve --json: optimum.chain) says which ran and why"},
+        "are at most 1,000 tasks, else z3; the chain (solve --json: optimum.chain) says which ran and why"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::feasibility_auto(i, o, {}); },
        offers::feasibility_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",

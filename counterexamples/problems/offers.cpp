@@ -61,7 +61,7 @@ std::unique_ptr<Problem> offers() {
   };
   spec.exact = {
       {{"auto", "our own (chooser)",
-        "per instance: bnb when the times lie on a 1 ms grid and there are at most 2,000 tasks, else z3; the chain "
+        "per instance: bnb when the times lie on a 1 ms grid and there are at most 1,000 tasks, else z3; the chain "
         "(solve --json: optimum.chain) says which ran and why"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_auto(i, o, {}); },
        offers::exact_offers_auto},
