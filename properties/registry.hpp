@@ -101,6 +101,10 @@ struct ProblemSpec : Described {
   std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
   std::vector<PropertySpec<I, D>> properties;
   GeneratorSpec<I> generator;
+  // Optional: re-checks an exact method's `infeasible` answer by its core (ExactResult::core), independently of the
+  // method: "" when confirmed (or too large to check), else why the core is wrong (a schedcheck bug, as a rejected
+  // decision is).
+  std::function<std::string(const I&, const std::vector<std::string>& core)> refute_core;
   // Optional: per-side metrics shown beside the objective by `check` (JSON object of numbers).
   std::function<nlohmann::json(const I&, const D&)> metrics;
   // Optional: every instance within a scope (a problem-defined string, "" = its default; throws InputError on a bad
@@ -422,6 +426,14 @@ private:
   // sees it. A rejected answer is a schedcheck bug, never a result; except from a solve the time limit interrupted,
   // whose last model Z3 may never have finished (result.hpp): that one is dropped, and the answer is unknown.
   void recheck(const I& instance, const std::string& method, ExactResult<D>& result) const {
+    if (result.status == ExactStatus::kInfeasible && spec_.refute_core) {
+      const std::string why = spec_.refute_core(instance, result.core);
+      if (!why.empty() && !result.interrupted) throw InternalError("exact method " + method + " claims infeasible: " + why);
+      if (!why.empty())
+        result = ExactResult<D>{ExactStatus::kUnknown, std::nullopt, 0, result.seconds,
+                                "time limit reached; the interrupted solver's core was refuted (" + why + "), not kept",
+                                true};
+    }
     if (!result.decision) return;
     const Verdict verdict = spec_.validate(instance, *result.decision);
     std::string problem;
