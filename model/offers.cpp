@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace schedcheck::offers {
@@ -389,6 +390,100 @@ nlohmann::json write_feasibility(const Instance& instance, const FeasibilityAnsw
               {"schedule", write_schedule(instance, answer.schedule)}};
   }
   return nullptr;
+}
+
+namespace {
+// Starts given as a number (one start) or as waves; at most `limit` starts in all.
+std::vector<double> read_starts(const Field& field, long long limit) {
+  if (field.raw().is_number()) return {field.as_number(-kMaxMagnitude, kMaxMagnitude)};
+  std::vector<double> starts;
+  for (const Field& wave : field.items()) {
+    wave.only_keys({"start", "tasks"});
+    const double start = wave.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
+    const long long tasks = wave.at("tasks").as_int(1, std::max(1LL, limit - static_cast<long long>(starts.size())));
+    if (static_cast<long long>(starts.size()) + tasks > limit) wave.at("tasks").fail(fmt::format("at most {} tasks in all", limit));
+    starts.insert(starts.end(), static_cast<std::size_t>(tasks), start);
+  }
+  return starts;
+}
+
+Schedule read_offer_schedule(const Instance& instance, const Field& field, bool with_bot) {
+  const IdIndex jobs(instance.waiting, [](const WaitingJob& w) { return w.id; }, "a waiting job");
+  Schedule schedule;
+  schedule.starts.resize(instance.waiting.size());
+  for (const auto& [id, value] : field.members()) {
+    if (with_bot && instance.bot && id == instance.bot->id) {
+      schedule.new_tasks = read_starts(value, instance.bot->tasks);
+      continue;
+    }
+    const std::size_t i = jobs.of_key(id, value);
+    schedule.starts[i] = read_starts(value, instance.waiting[i].tasks * std::max(1, instance.waiting[i].procs));
+  }
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i)
+    if (schedule.starts[i].empty()) field.at(instance.waiting[i].id);  // throws: missing
+  return schedule;
+}
+}  // namespace
+
+OfferList read_offer_list(const Instance& instance, const nlohmann::json& document, const std::string& where) {
+  const Field root(document, where);
+  root.only_keys({"summary", "offers", "staircase", "reading", "published_slots"});
+  OfferList list;
+  if (root.has("reading")) {
+    const Field reading = root.at("reading");
+    std::string text = reading.as_string() + ", ";
+    for (std::size_t at = 0, comma; (comma = text.find(", ", at)) != std::string::npos; at = comma + 2) {
+      const std::string name = text.substr(at, comma - at);
+      if (name == "delta truncated") list.reading.delta = DeltaRounding::kTruncate;
+      else if (name == "rigid BoT") list.reading.rigid_bot = true;
+      else if (name == "strict EDF order") list.reading.strict_order = true;
+      else reading.fail("\"delta truncated\", \"rigid BoT\" or \"strict EDF order\", separated by \", \"");
+    }
+  }
+  for (const Field& item : root.at("offers").items()) {
+    item.only_keys({"tasks", "completion", "finish", "feedback", "schedule", "position"});
+    CountOffer offer;
+    offer.tasks = item.at("tasks").as_int(0, kMaxTasks);
+    offer.completion = item.at("completion").as_number(-kMaxMagnitude, kMaxMagnitude);
+    if (item.has("feedback")) offer.feedback = item.at("feedback").as_bool();
+    if (item.has("position")) offer.position = item.at("position").as_int(0, kMaxTasks);
+    offer.schedule = read_offer_schedule(instance, item.at("schedule"), true);
+    list.per_count.push_back(std::move(offer));
+  }
+  for (const Field& item : root.at("staircase").items()) {
+    item.only_keys({"tasks", "completion"});
+    list.staircase.push_back(Offer{item.at("tasks").as_int(0, kMaxTasks), item.at("completion").as_number(-kMaxMagnitude, kMaxMagnitude)});
+  }
+  if (root.has("published_slots"))
+    for (const Field& item : root.at("published_slots").items()) {
+      item.only_keys({"start", "end", "processors"});
+      FreeSlot slot;
+      slot.start = item.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
+      slot.end = item.has("end") ? item.at("end").as_number(-kMaxMagnitude, kMaxMagnitude)
+                                 : std::numeric_limits<double>::infinity();  // null: the open-ended last slot
+      slot.processors = static_cast<int>(item.at("processors").as_int(1, instance.processors));
+      list.published.push_back(slot);
+    }
+  return list;
+}
+
+FeasibilityAnswer read_feasibility(const Instance& instance, const nlohmann::json& document, const std::string& where) {
+  const Field root(document, where);
+  root.only_keys({"summary", "schedulable", "late", "schedule"});
+  FeasibilityAnswer answer;
+  const Field schedulable = root.at("schedulable");
+  if (schedulable.raw().is_boolean() && schedulable.raw().get<bool>()) {
+    answer.answer = Feasibility::kSchedule;
+  } else if (schedulable.raw().is_null()) {
+    answer.answer = Feasibility::kNotFound;
+    const IdIndex jobs(instance.waiting, [](const WaitingJob& w) { return w.id; }, "a waiting job");
+    answer.missed = instance.waiting[jobs.of(root.at("late"))].id;
+  } else {
+    schedulable.fail("true (a schedule meeting every deadline) or null (an attempt, with the job it finishes \"late\"); "
+                     "a policy does not prove infeasibility");
+  }
+  answer.schedule = read_offer_schedule(instance, root.at("schedule"), false);
+  return answer;
 }
 
 }  // namespace schedcheck::offers

@@ -141,6 +141,11 @@ nlohmann::json write_instance(const Instance& instance);
 nlohmann::json write_schedule(const Instance& instance, const Schedule& schedule);
 nlohmann::json write_offer_list(const Instance& instance, const OfferList& offers);
 nlohmann::json write_feasibility(const Instance& instance, const FeasibilityAnswer& answer);
+// Decisions of policies outside C++ (docs/protocol.md), in the formats above; descriptive members (summary, finish)
+// are ignored. A schedule gives every waiting job: a number (a local job's start) or waves [{"start", "tasks"}]
+// adding up to at most the job's tasks; the BoT's id its new tasks. Throws InputError naming `where` and the field.
+OfferList read_offer_list(const Instance& instance, const nlohmann::json& document, const std::string& where);
+FeasibilityAnswer read_feasibility(const Instance& instance, const nlohmann::json& document, const std::string& where);
 // "" when an infeasibility core is non-empty, without duplicates, and names waiting jobs; else the first problem.
 std::string core_shape_violation(const Instance& instance, const std::vector<std::string>& core);
 std::size_t waiting_index(const Instance& instance, const std::string& id);  // waiting.size() when unknown

@@ -31,6 +31,15 @@ std::unique_ptr<Problem> deadline_feasibility() {
     return refuted ? *refuted : "";
   };
   spec.describe = offers::write_feasibility;
+  spec.read_decision = offers::read_feasibility;
+  spec.decision_schema = object_schema(
+      "deadline-feasibility decision",
+      {{"schedulable", {{"type", {"boolean", "null"}},
+                        {"description", "true: the schedule meets every deadline; null: an attempt, with the job it finishes late"}}},
+       {"late", {{"type", "string"}, {"description", "with schedulable null: a job the attempt finishes late"}}},
+       {"schedule", schedule_schema()},
+       {"summary", {{"type", "string"}, {"description", "ignored"}}}},
+      {"schedulable", "schedule"});
   spec.policies = {
       {{"edf", "paper 000 III-A (the provider's EDF scheduler)",
         "EDF over the accepted work; a schedule when every deadline is met, else no schedule found"},

@@ -29,6 +29,31 @@ std::unique_ptr<Problem> offers() {
   };
   spec.validate = offers::validate_offers;
   spec.describe = offers::write_offer_list;
+  spec.read_decision = offers::read_offer_list;
+  spec.decision_schema = object_schema(
+      "offers decision",
+      {{"offers", {{"type", "array"},
+                   {"description", "one offer per Delta count, ascending, each with the schedule that keeps it"},
+                   {"items", object_schema("an offer",
+                                           {{"tasks", {{"type", "integer"}, {"minimum", 0}}},
+                                            {"completion", {{"type", "number"}, {"description", "the quoted completion"}}},
+                                            {"feedback", {{"type", "boolean"}}},
+                                            {"position", {{"type", "integer"}, {"minimum", 0}}},
+                                            {"finish", {{"description", "ignored (recomputed)"}}},
+                                            {"schedule", schedule_schema()}},
+                                           {"tasks", "completion", "schedule"}, true)}}},
+       {"staircase", {{"type", "array"},
+                      {"description", "the merged offer list (step 4)"},
+                      {"items", object_schema("a step", {{"tasks", {{"type", "integer"}}}, {"completion", {{"type", "number"}}}},
+                                              {"tasks", "completion"}, true)}}},
+       {"reading", {{"type", "string"}, {"description", "\"delta truncated\", \"rigid BoT\", \"strict EDF order\", joined by \", \""}}},
+       {"published_slots", {{"type", "array"},
+                            {"items", object_schema("a free slot", {{"start", {{"type", "number"}}},
+                                                                    {"end", {{"type", {"number", "null"}}}},
+                                                                    {"processors", {{"type", "integer"}, {"minimum", 1}}}},
+                                                    {"start", "processors"}, true)}}},
+       {"summary", {{"type", "string"}, {"description", "ignored"}}}},
+      {"offers", "staircase"});
   // The objective sums over the Delta counts: only comparable with the exact list when the counts are the same.
   spec.not_comparable = [](const offers::Instance& i, const offers::OfferList& o) -> std::string {
     if (offers::delta_counts(i.bot->tasks, o.reading.delta) == offers::delta_counts(i.bot->tasks)) return "";

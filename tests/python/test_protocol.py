@@ -30,8 +30,7 @@ CASES = [(problem, policy["name"], seed)
 
 
 def test_every_problem_with_a_reader_has_a_schema():
-    assert {"sla-admission", "sla-admission-timed", "offer-composition", "dbc-cost-time", "queue-window",
-            "cluster-run"} <= set(SCHEMAS)
+    assert set(SCHEMAS) == {p for p in LIST}  # every problem takes policies outside C++
     for schema in SCHEMAS.values():
         jsonschema.Draft202012Validator.check_schema(schema)
 
@@ -60,3 +59,39 @@ def test_an_answer_outside_the_schema_is_refused(tmp_path):
                            "while read -r l; do echo '{\"accepted\": \"b1\"}'; done"], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
     assert "accepted: expected an array" in done.stderr
+
+
+@pytest.mark.parametrize("problem,answer,message", [
+    ("offers", {"offers": [], "staircase": [], "x": 1}, "unknown field"),
+    ("offers", {"offers": [{"tasks": 1, "completion": 5, "schedule": {}}], "staircase": []}, "missing required field"),
+    ("deadline-feasibility", {"schedulable": False, "schedule": {}}, "a policy does not prove infeasibility"),
+    ("queue-window", {"start": {"nope": 1}}, "unknown key (expected the id of a waiting job"),
+    ("dbc-cost-time", {"accepted": [], "start": {}, "placement": {}, "unassigned": 3}, "expected an array"),
+    ("offer-composition", {"assigned": [{"provider": "?", "tasks": 1, "from": "offer", "completion": 1}]},
+     "expected the id of a provider"),
+])
+def test_malformed_decisions_name_the_field(tmp_path, problem, answer, message):
+    instance = tmp_path / "instance.json"
+    instance.write_text(run("generate", problem, "--seed", "2", "--size", "3"))
+    answer_file = tmp_path / "answer.json"
+    answer_file.write_text(json.dumps(answer))
+    done = subprocess.run([SCHEDCHECK, "check", problem, "-i", str(instance), "--exact", "none", "--policy-cmd",
+                           f"while read -r l; do cat {shlex.quote(str(answer_file))}; echo; done"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert message in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_waves_beyond_a_jobs_tasks_are_refused(tmp_path):
+    instance = tmp_path / "instance.json"
+    instance.write_text(run("generate", "deadline-feasibility", "--seed", "2", "--size", "3"))
+    first = json.loads(run("check", "deadline-feasibility", "--policy", "edf", "-i", str(instance), "--json", "--exact", "none"))
+    decision = {k: v for k, v in first["heuristic"].items() if k not in SIDE_KEYS}
+    job = next(k for k, v in decision["schedule"].items() if isinstance(v, list))
+    decision["schedule"][job] = [{"start": 0, "tasks": 10 ** 6}]
+    answer_file = tmp_path / "answer.json"
+    answer_file.write_text(json.dumps(decision))
+    done = subprocess.run([SCHEDCHECK, "check", "deadline-feasibility", "-i", str(instance), "--exact", "none",
+                           "--policy-cmd", f"while read -r l; do cat {shlex.quote(str(answer_file))}; echo; done"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "tasks" in done.stderr, done.stderr
