@@ -102,7 +102,7 @@ void exact_runs(const std::string& label, const std::vector<Instance>& instances
                total_cost(in, heuristic));
   }
   if (instances.empty()) return;
-  fmt::print("{} summary: {} of {} proven; wall median {:.1f} ms, max {:.1f} ms; cpu median {:.1f} ms, max {:.1f} ms "
+  fmt::print("{} summary: {} of {} proven; wall median {:.3f} ms, max {:.3f} ms; cpu median {:.3f} ms, max {:.3f} ms "
              "({} repeat(s) per instance, medians)\n", label, proven, instances.size(), median(wall),
              *std::max_element(wall.begin(), wall.end()), median(cpu), *std::max_element(cpu.begin(), cpu.end()),
              repeats);

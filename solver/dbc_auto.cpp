@@ -8,8 +8,15 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
 
 namespace schedcheck::dbc {
+
+bool auto_prefers_dp(const Instance& instance) {
+  return bins_model_gap(instance).empty() && instance.jobs.size() <= kDpMaxJobs &&
+         static_cast<double>(instance.resources.size()) * std::pow(3.0, static_cast<double>(instance.jobs.size())) <=
+             kAutoDpWork;
+}
 
 ExactResult<Schedule> solve_auto(const Instance& instance, const SolveOptions& options,
                                  const std::vector<Schedule>& incumbents) {
@@ -18,12 +25,15 @@ ExactResult<Schedule> solve_auto(const Instance& instance, const SolveOptions& o
   const std::string gap = bins_model_gap(instance);
   MethodStep step;
   ExactResult<Schedule> result;
-  if (gap.empty() && n > kAutoDpJobs) {
+  const std::size_t m = instance.resources.size();
+  if (gap.empty() && !auto_prefers_dp(instance)) {
     step = {"bnb", fmt::format("every PE is a bin of its own (no request lanes of several PEs with a finite maxTr) "
-                               "and {} jobs > {}: bin completion", n, kAutoDpJobs), "", 0};
+                               "and the subset DP's work {} resources x 3^{} jobs > {}: bin completion", m, n,
+                               kAutoDpWork), "", 0};
     result = solve_bnb(instance, options, incumbents);
   } else if (n <= kDpMaxJobs) {
-    step = {"dp", gap.empty() ? fmt::format("{} jobs <= {}: the subset DP is the fastest", n, kAutoDpJobs)
+    step = {"dp", gap.empty() ? fmt::format("{} resources x 3^{} jobs <= {}: the subset DP is the fastest", m, n,
+                                            kAutoDpWork)
                               : fmt::format("{}; the subset DP packs shared request windows exactly ({} jobs <= {})",
                                             gap, n, kDpMaxJobs), "", 0};
     result = solve_dp(instance, options);

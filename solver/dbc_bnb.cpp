@@ -1,11 +1,13 @@
 // Exact minimum-cost DBC schedule by bin completion (see dbc_bnb.hpp). Our own.
 // PEs ("bins") are filled one at a time, cheapest pool first, each with a whole set of the remaining jobs.
 // Pruning: (1) the LP relaxation of the remaining jobs (below); (2) dominance: a bin's set is maximal (no remaining
-// job still fits in it); (3) symmetry: inside a pool of identical PEs, loads do not increase from bin to bin;
-// (4) a table of explored states: the same remaining jobs at the same bin, reached again at no lower cost and under
-// no looser symmetry cap, cannot lead anywhere new. (2) and (3) together keep an optimum: among minimum-cost
-// schedules take the one whose per-pool sorted loads are lexicographically largest (pools cheapest first); moving a
-// later job into a bin where it fits never costs more and makes that vector larger, so in it every bin is maximal.
+// job still fits in it) and, on the grid, no remaining job could replace a shorter one of the set within its room;
+// (3) symmetry: inside a pool of identical PEs, loads do not increase from bin to bin; (4) a table of explored
+// states: the same remaining jobs at the same bin, reached again at no lower cost and under no looser symmetry cap,
+// cannot lead anywhere new. (2) and (3) together keep an optimum: among minimum-cost schedules take the one whose
+// per-pool sorted loads are lexicographically largest (pools cheapest first); moving a later job into a bin where it
+// fits, or swapping it with a shorter job there when the difference fits, never costs more and makes that vector
+// larger, so in it every bin is maximal and undominated. The same holds under the tie-break's shorter limits.
 // The bound: a job's cost on a pool is cost-per-MI x length whatever the job, so only the MI each bin receives
 // matters. A job may be split over bins where it fits whole (nested eligibility: the longer the job, the fewer the
 // bins); a bin holds at most the largest subset sum of the remaining lengths within its room (exact on a decimal
@@ -124,6 +126,11 @@ class BinCompletion {
   bool on_grid() const { return grid_; }
   std::size_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
+  // The time limit (or a stop request) has come: checked between the tie-break's root bounds.
+  bool expired() {
+    if (!stopped_ && (SteadyClock::now() >= stop_at_ || stop_requested())) stopped_ = true;
+    return stopped_;
+  }
   bool out_of_memory() const { return out_of_memory_; }  // stopped by kMaxListed rather than by the clock
 
   // Every PE done by `t`; on the grid, per pool the largest whole number of units U with fits(U / (scale x MIPS)).
@@ -216,6 +223,18 @@ class BinCompletion {
       f.bin_of[i] = bin;
     }
     return finish(std::move(f));
+  }
+
+  // The jobs that fit on no PE alone within `limit` (or run longer than maxTr everywhere), by id.
+  std::vector<std::string> lonely(const Limit& limit) {
+    set_limit(limit);
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      bool anywhere = false;
+      for (std::size_t k = 0; k < pools_.size() && !anywhere; ++k) anywhere = eligible_[i][k] && holds(k, length_[i]);
+      if (!anywhere) ids.push_back(instance_.jobs[order_[i]].id);
+    }
+    return ids;
   }
 
   // The LP bound of the whole instance under `limit` (kInf: even the relaxation has no solution).
@@ -753,8 +772,10 @@ class BinCompletion {
 
   // The sets of remaining[t..] with exactly `need` more units, depth first (longest jobs in first): a job may be
   // left out only if it does not fit the bin's `slack` (maximality; the jobs come longest first, so from the first
-  // one that fits every later one is in), and of identical jobs the first ones are taken (`out` = the units of the
-  // job just left out, -1 if the previous one was taken).
+  // one that fits every later one is in), and a job may be taken only if the shortest one left out so far (`out`
+  // units, -1: none) exceeds it by more than the slack: else swapping the two (the longer one here, the shorter one
+  // in its later bin) fits, never costs more and makes the loads lexicographically larger (see the top: such a set
+  // is dominated). This also takes identical jobs in order.
   void walk(std::size_t bin, std::size_t depth, double cost, std::size_t t, std::int64_t need, std::int64_t slack,
             std::int64_t out) {
     if (out_of_time()) return;
@@ -767,17 +788,18 @@ class BinCompletion {
       return take(bin, depth, cost);
     }
     const std::int64_t u = units_[here.remaining[t]];
+    const bool takeable = out < 0 || out - u > slack;
     if (u <= slack) {  // every job from t on fits beside the set: all of them in, or the set is not maximal
-      if (here.total[t] != need || u == out) return;
+      if (here.total[t] != need || !takeable) return;
       const std::size_t size = here.chosen.size();
       for (std::size_t q = t; q < m; ++q) here.chosen.push_back(static_cast<std::uint32_t>(q));
       take(bin, depth, cost);
       levels_[depth].chosen.resize(size);
       return;
     }
-    if (u <= need && u != out && reachable(here, t + 1, need - u)) {
+    if (u <= need && takeable && reachable(here, t + 1, need - u)) {
       here.chosen.push_back(static_cast<std::uint32_t>(t));
-      walk(bin, depth, cost, t + 1, need - u, slack, -1);
+      walk(bin, depth, cost, t + 1, need - u, slack, out);
       levels_[depth].chosen.pop_back();
       if (stopped_ || finished_) return;
     }
@@ -1015,17 +1037,23 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   bool span_proven = false;
   if (best.cost < kInf && cost_proven) {
     const double cost_cap = best.cost + kCostSlack * std::max(1.0, std::fabs(best.cost));
-    double impossible = 0, possible = best.makespan;  // the LP bound: every limit <= impossible is
-    for (int step = 0; step < 64 && possible - impossible > kMakespanStep * std::max(1.0, possible); ++step) {
-      const double mid = (impossible + possible) / 2;
-      (search.root_bound(search.at(mid)) <= cost_cap ? possible : impossible) = mid;
-      if (search.within(search.at(possible), search.at(impossible))) break;
-    }
     // Probes: just below the best (impossible: done); after the first success, the LP's least (possible: done);
     // after a success, just below the best again (after kBelowFirst of them, and after a successful midpoint: a
     // midpoint); after an impossible midpoint, the next midpoint. A midpoint is moved up to the next makespan the
     // grid can take when it admits nothing new. Successes are cheap (the first schedule found), failures proofs.
-    const double lp_least = possible;
+    double impossible = 0;   // no schedule of the minimum cost has every PE done by this
+    double lp_least = -kInf;  // the least limit the LP bound allows (bisection on the root bound), once needed
+    const auto least_by_lp = [&] {
+      double below = impossible, possible = best.makespan;
+      for (int step = 0; step < 64 && possible - below > kMakespanStep * std::max(1.0, possible); ++step) {
+        if (search.expired()) break;
+        const double mid = (below + possible) / 2;
+        (search.root_bound(search.at(mid)) <= cost_cap ? possible : below) = mid;
+        if (search.within(search.at(possible), search.at(below))) break;
+      }
+      impossible = below;
+      return possible;
+    };
     enum class Probe { kBelow, kLeast, kMiddle } next_probe = Probe::kBelow;
     bool tried_least = false;
     std::size_t found = 0;  // shorter schedules found (each "just below" success is cheap; each failure a proof)
@@ -1037,6 +1065,11 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
         break;
       }
       const Probe kind = next_probe;
+      if (kind == Probe::kLeast) {
+        lp_least = least_by_lp();
+        if (search.stopped()) break;
+        if (best.makespan <= lp_least) continue;  // proven above
+      }
       double probe_time = kind == Probe::kLeast ? lp_least : (impossible + best.makespan) / 2;
       if (kind == Probe::kMiddle && search.within(search.at(probe_time), search.at(impossible)))
         probe_time = std::min(search.next_makespan(impossible), (probe_time + best.makespan) / 2);
@@ -1085,6 +1118,8 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
     result.detail = fmt::format("{} was reached after {} nodes before any schedule was found", stop_text, search.nodes());
   } else {
     result.status = ExactStatus::kInfeasible;
+    result.core = search.lonely(full);  // each of them alone has no schedule
+    result.core_minimal = result.core.size() == 1;
     result.detail = root == kInf
                         ? fmt::format("proven by {}: even split over the PEs where they fit, the jobs do not fit by "
                                       "{} s", method, limit)

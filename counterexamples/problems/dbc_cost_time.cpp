@@ -68,7 +68,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
   };
   spec.exact = {
       starting_from_incumbents({"auto", "our own (chooses bnb, dp or z3 per instance)",
-                                "bnb when every PE is a bin (dp up to 4 jobs), dp (<= 12 jobs) or z3 on request lanes "
+                                "bnb when every PE is a bin (dp on the smallest), dp (<= 12 jobs) or z3 on request lanes "
                                 "sharing windows; optimum.chain says which and why"},
                                dbc::solve_auto),
       starting_from_incumbents({"bnb", "our own (dbc-min-cost by bin completion)",
