@@ -1,9 +1,12 @@
 // Benchmark of the DBC broker slice (paper 001): the DBC heuristic at scale (10,000 jobs x 100 resources) and the
-// exact minimum cost on Table 1's 10 resources x 30 jobs. Our own. Not a test: figures go to docs/performance.md.
-// Instances: seeded (SplitMix64), lengths U[20, 300) MI, Dfactor 0.1 (exact) / 0.3 (scale), Bfactor 0.5.
+// exact minimum cost (then makespan) on the generator's instances and on Table 1's 10 resources x N jobs. Our own.
+// Not a test: figures go to docs/performance.md. Instances: Table 1 x N seeded (SplitMix64), lengths U[20, 300) MI
+// on a 0.01 grid, Dfactor 0.1 (exact) / 0.3 (scale), Bfactor 0.5; the generator's are `schedcheck generate
+// dbc-cost-time --seed S --size N`. Exact times: wall and thread CPU, median of --repeats solves per instance.
 #include "counterexamples/dbc_generator.hpp"
 #include "counterexamples/rng.hpp"
 #include "reference/dbc_policies.hpp"
+#include "solver/dbc_auto.hpp"
 #include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
@@ -13,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <numeric>
 
@@ -22,6 +26,16 @@ using namespace schedcheck::dbc;
 namespace {
 double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 Instance make(std::uint64_t seed, std::vector<Resource> resources, std::size_t jobs, double dfactor) {
   SplitMix64 rng(seed);
@@ -36,23 +50,91 @@ Instance make(std::uint64_t seed, std::vector<Resource> resources, std::size_t j
   in.budget = absolute_budget(in, 0.5);
   return in;
 }
+
+struct Run {
+  ExactResult<Schedule> result;
+  double wall_ms = 0, cpu_ms = 0;  // medians over the repeats
+};
+
+// One exact method by name, `repeats` times; the policy's schedule as incumbent when `incumbent` and it is full.
+Run solve(const Instance& in, const std::string& method, unsigned timeout_ms, std::size_t repeats, bool incumbent) {
+  std::vector<Schedule> incumbents;
+  if (incumbent) {
+    const Schedule policy = dbc_cost_time(in);
+    if (assigned_count(policy) == in.jobs.size() && validate(in, policy).feasible) incumbents.push_back(policy);
+  }
+  const SolveOptions options{timeout_ms};
+  Run run;
+  std::vector<double> wall, cpu;
+  for (std::size_t k = 0; k < std::max<std::size_t>(1, repeats); ++k) {
+    const auto started = std::chrono::steady_clock::now();
+    const double cpu_started = thread_cpu_ms();
+    run.result = method == "bnb"  ? solve_bnb(in, options, incumbents)
+                 : method == "dp" ? solve_dp(in, options)
+                 : method == "z3" ? solve_z3(in, options, incumbents)
+                                  : solve_auto(in, options, incumbents);
+    cpu.push_back(thread_cpu_ms() - cpu_started);
+    wall.push_back(ms_since(started));
+  }
+  run.wall_ms = median(wall);
+  run.cpu_ms = median(cpu);
+  return run;
+}
+
+// Solves every instance, one line each, then the summary (proven, median and max wall / CPU).
+void exact_runs(const std::string& label, const std::vector<Instance>& instances, const std::string& method,
+                unsigned timeout_ms, std::size_t repeats, bool incumbent) {
+  std::vector<double> wall, cpu;
+  std::size_t proven = 0;
+  for (const Instance& in : instances) {
+    const Run run = solve(in, method, timeout_ms, repeats, incumbent);
+    const auto& r = run.result;
+    proven += r.status == ExactStatus::kOptimal || r.status == ExactStatus::kInfeasible;
+    wall.push_back(run.wall_ms);
+    cpu.push_back(run.cpu_ms);
+    std::string phases;
+    for (const auto& [name, seconds] : r.phase_seconds) phases += fmt::format(" {} {:.1f}", name, seconds * 1e3);
+    const Schedule heuristic = dbc_cost_time(in);
+    fmt::print("{} {}: {} {} cost {:.1f} makespan {:.3f}: wall {:.1f} ms, cpu {:.1f} ms (phases ms:{}); {}; "
+               "dbc-cost-time {} assigned, cost {:.1f}\n", label, in.name, method, to_string(r.status), r.objective,
+               r.decision ? makespan(in, *r.decision) : 0.0, run.wall_ms, run.cpu_ms, phases,
+               r.chain.empty() ? r.detail : r.chain.front().method + ": " + r.detail, assigned_count(heuristic),
+               total_cost(in, heuristic));
+  }
+  if (instances.empty()) return;
+  fmt::print("{} summary: {} of {} proven; wall median {:.3f} ms, max {:.3f} ms; cpu median {:.3f} ms, max {:.3f} ms "
+             "({} repeat(s) per instance, medians)\n", label, proven, instances.size(), median(wall),
+             *std::max_element(wall.begin(), wall.end()), median(cpu), *std::max_element(cpu.begin(), cpu.end()),
+             repeats);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"schedcheck_bench_dbc: DBC heuristic at scale and the exact minimum cost on Table 1 x 30 jobs"};
+  CLI::App app{"schedcheck_bench_dbc: DBC heuristic at scale; exact minimum cost on the generator's instances and on "
+               "Table 1 x N jobs"};
   std::size_t jobs = 10'000, resources = 100, exact_jobs = 30, seeds = 3, repeats = 5;
+  std::size_t generator_size = 0, generator_seeds = 10, exact_repeats = 1;
   unsigned timeout_ms = 5000;
+  std::string method = "auto";
   app.add_option("--jobs", jobs, "jobs for the heuristic run")->capture_default_str();
   app.add_option("--resources", resources, "resources for the heuristic run")->capture_default_str();
-  app.add_option("--exact-jobs", exact_jobs, "jobs on Table 1's resources for the exact run")->capture_default_str();
-  app.add_option("--seeds", seeds, "instances per run")->capture_default_str();
-  app.add_option("--timeout-ms", timeout_ms, "time limit of each Z3 / bin-completion solve")->capture_default_str();
+  app.add_option("--exact-jobs", exact_jobs, "jobs on Table 1's resources for the exact run (0: none)")
+      ->capture_default_str();
+  app.add_option("--seeds", seeds, "instances per run (Table 1 and the heuristic at scale)")->capture_default_str();
+  app.add_option("--generator-size", generator_size,
+                 "also the generator's instances of this size (`schedcheck generate dbc-cost-time --size N`; 0: none)")
+      ->capture_default_str();
+  app.add_option("--generator-seeds", generator_seeds, "generator seeds 1..S")->capture_default_str();
+  app.add_option("--method", method, "exact method: auto, bnb, dp or z3")->capture_default_str();
+  app.add_option("--repeats", exact_repeats, "solves per exact instance (wall and CPU: medians)")->capture_default_str();
+  app.add_option("--timeout-ms", timeout_ms, "time limit of each exact solve")->capture_default_str();
+  bool incumbent = false;
+  app.add_flag("--incumbent", incumbent, "give the exact method the dbc-cost-time policy's schedule (as `check` does)");
   std::string write_dir;
   app.add_option("--write-instances", write_dir,
-                 "write each exact-run instance to DIR/dbc-table1-<jobs>-seed<k>.json (for `schedcheck solve`)");
-  bool skip_heuristic = false, skip_z3 = false;
+                 "write each Table 1 instance to DIR/dbc-table1-<jobs>-seed<k>.json (for `schedcheck solve`)");
+  bool skip_heuristic = false;
   app.add_flag("--exact-only", skip_heuristic, "skip the heuristic-at-scale runs");
-  app.add_flag("--no-z3", skip_z3, "skip the Z3 method in the exact runs");
   CLI11_PARSE(app, argc, argv);
 
   for (std::uint64_t seed = 1; seed <= seeds && !skip_heuristic; ++seed) {
@@ -81,7 +163,10 @@ int main(int argc, char** argv) {
                "{:.2f} ms; {} assigned\n", seed, jobs, resources, dbc_ms[repeats / 2], dbc_ms.back(),
                pipeline_ms[repeats / 2], assigned);
   }
-  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+  std::vector<Instance> generated, table1;
+  for (std::uint64_t seed = 1; seed <= generator_seeds && generator_size > 0; ++seed)
+    generated.push_back(generate_instance(seed, generator_size));
+  for (std::uint64_t seed = 1; seed <= seeds && exact_jobs > 0; ++seed) {
     Instance in = make(seed, paper_table1_resources(), exact_jobs, 0.1);
     in.name = fmt::format("dbc-table1-{}-seed{}", exact_jobs, seed);
     if (!write_dir.empty()) {
@@ -93,21 +178,8 @@ int main(int argc, char** argv) {
         return 2;
       }
     }
-    const auto heuristic = dbc_cost_time(in);
-    const auto bnb = solve_bnb(in, SolveOptions{timeout_ms});
-    fmt::print("exact seed {}: Table 1 x {} jobs: bnb {} cost {:.1f} makespan {:.3f} in {:.1f} ms ({}); dbc-cost-time {} "
-               "assigned, cost {:.1f}\n", seed, exact_jobs, to_string(bnb.status), bnb.objective,
-               bnb.decision ? makespan(in, *bnb.decision) : 0.0, bnb.seconds * 1e3, bnb.detail,
-               assigned_count(heuristic), total_cost(in, heuristic));
-    if (!skip_z3) {
-      const auto z3 = solve_z3(in, SolveOptions{timeout_ms});
-      fmt::print("  z3 {} cost {:.1f} in {:.0f} ms ({})\n", to_string(z3.status), z3.objective, z3.seconds * 1e3,
-                 z3.detail);
-    }
-    if (exact_jobs <= kDpMaxJobs) {
-      const auto dp = solve_dp(in);
-      fmt::print("  dp {} cost {:.1f} makespan {:.3f} in {:.1f} ms\n", to_string(dp.status), dp.objective,
-                 dp.decision ? makespan(in, *dp.decision) : 0.0, dp.seconds * 1e3);
-    }
+    table1.push_back(std::move(in));
   }
+  exact_runs(fmt::format("generator x {}", generator_size), generated, method, timeout_ms, exact_repeats, incumbent);
+  exact_runs(fmt::format("Table 1 x {}", exact_jobs), table1, method, timeout_ms, exact_repeats, incumbent);
 }

@@ -264,8 +264,12 @@ ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& opt
     for (std::size_t j = 0; j < n; ++j) {
       bool anywhere = false;
       for (std::size_t r = 0; r < m; ++r) anywhere = anywhere || packing[r].makespan[std::uint32_t{1} << j] < kInf;
-      if (!anywhere) lonely += (lonely.empty() ? "" : ", ") + instance.jobs[j].id;
+      if (!anywhere) {
+        lonely += (lonely.empty() ? "" : ", ") + instance.jobs[j].id;
+        result.core.push_back(instance.jobs[j].id);
+      }
     }
+    result.core_minimal = result.core.size() == 1;  // one job that fits nowhere alone is a minimal reason
     result.detail = lonely.empty()
                         ? fmt::format("proven by subset DP: the jobs do not pack onto the usable PEs by {} s", limit)
                         : fmt::format("proven by subset DP: job(s) {} finish after {} s even alone on the fastest PE, "

@@ -67,7 +67,8 @@ std::vector<int> pack(const std::vector<double>& durations, int bins, double lim
 
 
 
-ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options) {
+ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options,
+                               const std::vector<Schedule>& incumbents) {
   const auto started = SteadyClock::now();
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
@@ -76,6 +77,10 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
   const std::string overflow_text = fmt::format("a resource with request lanes of several PEs was given more than {} "
                                                 "jobs, more than the subset-DP packing oracle takes", kDpMaxJobs);
   std::optional<Schedule> incumbent;  // the best schedule found; kept if Z3 stops with an error
+  for (const Schedule& s : incumbents)  // the cheapest valid full schedule at hand (the policy's)
+    if (assigned_count(s) == n && (!incumbent || total_cost(instance, s) < total_cost(instance, *incumbent)))
+      incumbent = s;
+  double cost_seconds = -1;  // when the cost search ended (phase_seconds)
   bool cost_proven = false;
   std::vector<int> pes(m);
   for (std::size_t r = 0; r < m; ++r) pes[r] = usable_pes(instance, instance.resources[r]);
@@ -95,10 +100,11 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     // y[j][r]: job j runs on resource r (only where it fits alone by the limit).
     std::vector<std::vector<std::optional<z3::expr>>> y(n, std::vector<std::optional<z3::expr>>(m));
     z3::expr_vector tracked(ctx);
-    std::vector<std::string> meaning;
-    auto track = [&](const std::string& name, const std::string& what) {
+    std::vector<std::string> meaning, core_id;  // per tracked literal: a phrase, and the job / resource id or "budget"
+    auto track = [&](const std::string& name, const std::string& what, const std::string& id) {
       tracked.push_back(ctx.bool_const(name.c_str()));
       meaning.push_back(what);
+      core_id.push_back(id);
       return tracked.back();
     };
     const z3::expr zero = ctx.real_val(0);
@@ -121,7 +127,8 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       solver.add(z3::implies(track(fmt::format("assign_{}", instance.jobs[j].id),
                                    cheapest < kInfinity() ? fmt::format("job {}", instance.jobs[j].id)
                                                           : fmt::format("job {} (fits on no resource alone)",
-                                                                        instance.jobs[j].id)),
+                                                                        instance.jobs[j].id),
+                                   instance.jobs[j].id),
                              choices.empty() ? ctx.bool_val(false) : z3::mk_or(choices) && z3::atmost(choices, 1)));
     }
     const z3::expr cost = z3support::flat_sum(cost_terms, zero);
@@ -133,7 +140,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         if (y[j][r]) work_terms.push_back(z3::ite(*y[j][r], exact_real(ctx, instance.jobs[j].length), zero));
       const z3::expr work = z3support::flat_sum(work_terms, zero);
       solver.add(z3::implies(track(fmt::format("capacity_{}", res.id),
-                                   fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit)),
+                                   fmt::format("capacity of {} ({} PEs x {} s)", res.id, pes[r], limit), res.id),
                              work <= exact_real(ctx, slack_limit(limit)) * exact_real(ctx, res.mips) * ctx.real_val(pes[r])));
       // Valid counting cuts: a PE holds at most q jobs longer than limit / (q + 1), so at most q x PEs of them.
       for (int q = 1; q <= kCountingCuts; ++q) {
@@ -143,9 +150,10 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
             many.push_back(*y[j][r]);
         if (static_cast<int>(many.size()) > q * pes[r]) solver.add(z3::atmost(many, static_cast<unsigned>(q * pes[r])));
       }
-      packing_literal.push_back(track(fmt::format("packing_{}", res.id), fmt::format("PE packing of {}", res.id)));
+      packing_literal.push_back(
+          track(fmt::format("packing_{}", res.id), fmt::format("PE packing of {}", res.id), res.id));
     }
-    solver.add(z3::implies(track("budget", fmt::format("budget Babsolute = {}", instance.budget)),
+    solver.add(z3::implies(track("budget", fmt::format("budget Babsolute = {}", instance.budget), "budget"),
                            cost <= exact_real(ctx, slack_limit(instance.budget))));
 
     // Reads a master model; checks every resource's jobs with the packing oracle under `span` (the limit, or a
@@ -225,7 +233,11 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       std::string why;
       for (unsigned i = 0; i < core.size(); ++i)
         for (unsigned t = 0; t < tracked.size(); ++t)
-          if (z3::eq(core[i], tracked[t])) why += (why.empty() ? "" : ", ") + meaning[t];
+          if (z3::eq(core[i], tracked[t])) {
+            why += (why.empty() ? "" : ", ") + meaning[t];
+            if (std::find(result.core.begin(), result.core.end(), core_id[t]) == result.core.end())
+              result.core.push_back(core_id[t]);
+          }
       result.status = ExactStatus::kInfeasible;
       result.detail = fmt::format("proven: no schedule assigns every job by {} s within the budget; unsat core: {}",
                                   limit, why);
@@ -272,6 +284,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         result.detail = lane_overflow ? overflow_text + "; cheapest schedule found kept"
                                       : fmt::format("time limit of {} ms reached; cheapest schedule found kept",
                                                     options.timeout_ms);
+      cost_seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
       // Stage 2 (lexicographic): among minimum-cost assignments, ask for a packed makespan strictly below the best.
       if (cost_proven) {
         solver.add(cost <= best_exact);
@@ -317,6 +330,9 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     }
   }
   result.interrupted = deadline.interrupted();
+  const double total = std::chrono::duration<double>(SteadyClock::now() - started).count();
+  result.phase_seconds = {{"cost", cost_seconds < 0 ? total : cost_seconds}};
+  if (cost_seconds >= 0 && cost_proven) result.phase_seconds.emplace_back("tie-break", total - cost_seconds);
   result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
   return result;
 }

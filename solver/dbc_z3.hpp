@@ -7,11 +7,16 @@
 #include "model/dbc.hpp"
 #include "solver/result.hpp"
 
+#include <vector>
+
 namespace schedcheck::dbc {
 
 // `optimal`: minimum cost proven (detail notes when the makespan tie-break was not proven within the time limit);
-// `infeasible`: unsat proven, detail names the unsat core (jobs, resource capacities, budget); `feasible`: a schedule
-// but its cost not proven minimal; `unknown`: nothing within the time limit.
-ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options);
+// `infeasible`: unsat proven, detail and `core` name the unsat core (job ids, resource ids, "budget"); `feasible`: a
+// schedule but its cost not proven minimal; `unknown`: nothing within the time limit. `incumbents` (valid full
+// schedules, the policy's): the cheapest is the first incumbent, so the cost search starts below it (no stage 0).
+// phase_seconds: "cost" (a first schedule and the cost proof) and "tie-break".
+ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& options,
+                               const std::vector<Schedule>& incumbents = {});
 
 }  // namespace schedcheck::dbc

@@ -8,6 +8,7 @@
 #include "properties/dbc_properties.hpp"
 #include "reference/dbc_policies.hpp"
 #include "counterexamples/rng.hpp"
+#include "solver/dbc_auto.hpp"
 #include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
@@ -17,7 +18,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace schedcheck;
 using namespace schedcheck::dbc;
@@ -102,6 +105,14 @@ BOOST_AUTO_TEST_CASE(infeasible_is_proven_with_a_reason) {
   BOOST_TEST(!dp.decision.has_value());
   BOOST_TEST(dp.detail.find("J3") != std::string::npos, dp.detail);
   BOOST_TEST(z3.detail.find("job J3") != std::string::npos, z3.detail);
+  // The core (issue 15): J3 alone has no schedule; z3's unsat core names it among its ids.
+  for (const auto& r : {dp, solve_bnb(in, SolveOptions{5000})}) {
+    BOOST_TEST((r.status == ExactStatus::kInfeasible));
+    BOOST_TEST(r.core == std::vector<std::string>{"J3"}, boost::test_tools::per_element());
+    BOOST_TEST(r.core_minimal);
+  }
+  BOOST_TEST((std::find(z3.core.begin(), z3.core.end(), "J3") != z3.core.end()));
+  BOOST_TEST(!z3.core_minimal);
   // Budget: the cheapest schedule costs 260 (J1 + J3' on A, J2 on B); with 250 there is none.
   const Instance tight = parse(R"({"resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1},
       {"id": "B", "pes": 2, "mips": 10, "cost": 2}], "jobs": [{"id": "J1", "length": 80}, {"id": "J2", "length": 80},
@@ -269,6 +280,11 @@ namespace {
 void expect_bnb_matches_dp(const Instance& in) {
   const auto dp = solve_dp(in);
   const auto bnb = solve_bnb(in, SolveOptions{5000});
+  if (!bins_model_gap(in).empty()) {  // request lanes sharing windows: outside bin completion's model, said so
+    BOOST_TEST((bnb.status == ExactStatus::kUnknown), to_string(bnb.status) << " on " << dump(in));
+    BOOST_TEST(bnb.detail.find("share request windows") != std::string::npos, bnb.detail);
+    return;
+  }
   BOOST_TEST((bnb.status == dp.status), "bnb " << to_string(bnb.status) << " vs dp " << to_string(dp.status) << " on "
                                                 << dump(in) << "\nbnb: " << bnb.detail << "\ndp: " << dp.detail);
   if (dp.decision && bnb.decision) {
@@ -312,6 +328,7 @@ BOOST_AUTO_TEST_CASE(bnb_and_z3_agree_on_small_instances) {
     const auto bnb = solve_bnb(in, SolveOptions{5000});
     const auto z3 = solve_z3(in, SolveOptions{1500});
     if (z3.status == ExactStatus::kFeasible || z3.status == ExactStatus::kUnknown) continue;  // time limit
+    if (!bins_model_gap(in).empty()) continue;  // outside bin completion's model (bnb says unknown)
     // Seed 109 (all resources at one cost: Cmin = Cmax, so the minimum cost equals Babsolute up to rounding) once
     // made z3 say infeasible: its exact budget was stricter than affordable()'s slack. z3 now uses slack_limit().
     ++compared;
@@ -488,9 +505,15 @@ BOOST_AUTO_TEST_CASE(max_pending_requests_share_request_windows_on_a_lane) {
   BOOST_TEST_REQUIRE(requests[0].size() == 2u);
   BOOST_TEST(requests[0][0].procs == 2);
   BOOST_TEST(requests[0][0].tr == 4.0);
-  const auto bnb = solve_bnb(in, SolveOptions{5000});  // delegates to the subset DP on lanes of several PEs
-  BOOST_TEST((bnb.status == ExactStatus::kOptimal));
-  BOOST_TEST(bnb.detail.find("subset DP") != std::string::npos, bnb.detail);
+  const auto bnb = solve_bnb(in, SolveOptions{5000});  // a PE is a bin: shared request windows are outside its model
+  BOOST_TEST((bnb.status == ExactStatus::kUnknown));
+  BOOST_TEST(bnb.detail.find("share request windows") != std::string::npos, bnb.detail);
+  const auto chosen = solve_auto(in, SolveOptions{5000});  // the default method hands such lanes to the subset DP
+  BOOST_TEST_REQUIRE(chosen.chain.size() == 1u);
+  BOOST_TEST(chosen.chain[0].method == "dp");
+  BOOST_TEST(chosen.chain[0].why.find("share request windows") != std::string::npos, chosen.chain[0].why);
+  BOOST_TEST((chosen.status == ExactStatus::kOptimal));
+  BOOST_TEST(chosen.objective == 10.0);
   const auto z3 = solve_z3(in, SolveOptions{5000});  // its packing oracle on such lanes is the DP's
   BOOST_TEST_REQUIRE((z3.status == ExactStatus::kOptimal), z3.detail);
   BOOST_TEST(z3.objective == 10.0);
@@ -687,12 +710,184 @@ BOOST_AUTO_TEST_CASE(subset_dp_on_a_very_wide_lane_uses_as_many_pes_as_jobs) {
   const Instance in = parse(R"({"resources": [{"id": "R", "pes": 100000, "mips": 1, "cost": 1},
       {"id": "S", "pes": 100000, "mips": 2, "cost": 3}], "jobs": [)" + jobs + R"(], "deadline": 1000, "budget": 1e9,
       "broker": {"max_tr": 100, "max_proc": 100000, "max_pending_requests": 1}})");
-  for (const auto& r : {solve_dp(in), solve_bnb(in, SolveOptions{5000})}) {
+  for (const auto& r : {solve_dp(in), solve_auto(in, SolveOptions{5000})}) {
     BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
     BOOST_TEST(r.objective == 186.0);
     BOOST_TEST(validate(in, *r.decision).feasible, validate(in, *r.decision).reason);
     BOOST_TEST(validate(in, *r.decision).objective == 186.0);
   }
+}
+
+
+// ---- issue 15: bin completion on the grid, the default method `auto`, incumbents, phases ----
+
+namespace {
+// dp vs bnb vs auto (and z3 up to 5 jobs): every pair that proves agrees on the status and the minimum cost; bnb
+// and dp (both prove the tie-break) on the makespan too; auto's chain names the method it ran.
+void expect_every_method_agrees(const Instance& in) {
+  const auto dp = solve_dp(in);
+  BOOST_TEST_REQUIRE((dp.status != ExactStatus::kUnknown), dp.detail << " on " << dump(in));
+  std::vector<std::pair<std::string, ExactResult<Schedule>>> others = {{"bnb", solve_bnb(in, SolveOptions{5000})},
+                                                                       {"auto", solve_auto(in, SolveOptions{5000})}};
+  if (in.jobs.size() <= 5) others.emplace_back("z3", solve_z3(in, SolveOptions{1500}));
+  const auto& chosen = others[1].second;
+  BOOST_TEST_REQUIRE(chosen.chain.size() == 1u);
+  BOOST_TEST((chosen.chain[0].status == to_string(chosen.status)));
+  const bool bins = bins_model_gap(in).empty();
+  BOOST_TEST((chosen.chain[0].method == (!bins || auto_prefers_dp(in) ? "dp" : "bnb")), dump(in));
+  for (const auto& [name, r] : others) {
+    if (r.status == ExactStatus::kUnknown || r.status == ExactStatus::kFeasible) {
+      BOOST_TEST((name == "z3" || (name == "bnb" && !bins)), name << " did not prove: " << r.detail << " on " << dump(in));
+      continue;
+    }
+    BOOST_TEST((r.status == dp.status), name << " " << to_string(r.status) << " vs dp " << to_string(dp.status)
+                                             << " on " << dump(in) << "\n" << name << ": " << r.detail);
+    if (!r.decision || !dp.decision) continue;
+    BOOST_TEST(validate(in, *r.decision).feasible, name << ": " << validate(in, *r.decision).reason << " on " << dump(in));
+    BOOST_TEST(std::fabs(r.objective - dp.objective) <= 1e-6 * std::max(1.0, dp.objective),
+               name << " cost " << r.objective << " vs dp " << dp.objective << " on " << dump(in));
+    if (name != "z3") {
+      const double a = makespan(in, *r.decision), b = makespan(in, *dp.decision);
+      BOOST_TEST(std::fabs(a - b) <= 1e-6 * std::max(1.0, b), name << " makespan " << a << " vs dp " << b << " on " << dump(in));
+    }
+  }
+}
+}  // namespace
+
+// Off the grid (lengths with 7 decimals: no decimal grid up to 1e4): bin completion lists its sets in bands.
+BOOST_AUTO_TEST_CASE(every_method_agrees_off_the_grid) {
+  int off_grid = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Instance in = generate_instance(seed + 900, 3 + seed % 8);
+    SplitMix64 rng(seed * 31);
+    for (Job& job : in.jobs) job.length = std::round(rng.uniform(20, 300) * 1e7) / 1e7 + 1e-7;
+    in.deadline = absolute_deadline(in, *in.dfactor);
+    in.budget = absolute_budget(in, *in.bfactor);
+    expect_every_method_agrees(in);
+    const auto bnb = solve_bnb(in, SolveOptions{5000});
+    if (bins_model_gap(in).empty() && bnb.status == ExactStatus::kOptimal) {
+      BOOST_TEST(bnb.detail.find("off the grid") != std::string::npos, bnb.detail);
+      ++off_grid;
+    }
+  }
+  BOOST_TEST(off_grid >= 10);
+}
+
+// Every reading and request lanes (of 2 PEs, with and without a finite maxTr: without one the lane's PEs are bins),
+// 1-11 jobs: dp, bnb, auto and z3 compared pairwise.
+BOOST_AUTO_TEST_CASE(every_method_agrees_on_readings_and_request_lanes) {
+  int lanes_as_bins = 0, shared_windows = 0;
+  for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    Instance in = with_random_readings(seed + 1000, 1 + seed % 11);
+    if (seed % 4 == 0) {  // lanes of 2 PEs on a resource of 2-3 PEs, maxTr dropped or kept
+      in.broker.max_proc = 2;
+      in.broker.max_pending_requests = 1;
+      if (seed % 8 == 0) in.broker.max_tr = std::numeric_limits<double>::infinity();
+    }
+    bool lanes = false;
+    for (const Resource& r : in.resources) lanes = lanes || lane_width(in, r) > 1;
+    lanes_as_bins += lanes && bins_model_gap(in).empty();
+    shared_windows += !bins_model_gap(in).empty();
+    expect_every_method_agrees(in);
+  }
+  BOOST_TEST(lanes_as_bins >= 5);
+  BOOST_TEST(shared_windows >= 5);
+}
+
+// Pools whose capacity together barely falls short of the total (the surrogate bound through the smallest subset
+// sum reaching the excess): a cheap resource of 2-3 PEs whose deadline leaves a little of the load to a dear one.
+BOOST_AUTO_TEST_CASE(every_method_agrees_when_the_cheap_pool_barely_falls_short) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    SplitMix64 rng(seed * 101);
+    Instance in;
+    in.name = fmt::format("barely-short-{}", seed);
+    const int pes = static_cast<int>(rng.integer(2, 3));
+    in.resources = {Resource{"A", pes, 10, 50}, Resource{"B", 2, 12, 400}, Resource{"C", 1, 11, 50}};
+    const std::size_t n = 6 + seed % 6;
+    double total = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      in.jobs.push_back(Job{fmt::format("J{}", j + 1), std::round(rng.uniform(20, 300) * 100) / 100, Origin::kGrid});
+      total += in.jobs.back().length;
+    }
+    in.deadline = (total - rng.uniform(5, 60)) / (10.0 * pes + 11);  // A and C hold all but 5-60 MI
+    in.budget = 1e12;
+    expect_every_method_agrees(in);
+  }
+}
+
+// Equal costs, different speeds (the cost is fixed: the tie-break is a makespan minimisation). Hand check: A (1 PE,
+// 10 MIPS) and B (1 PE, 20 MIPS), both 1 G$/MI; jobs 30, 20, 10 MI; Dabsolute 100. Cost 60 whatever the placement;
+// least makespan 2: {30, 10} on B (2 s), {20} on A (2 s).
+BOOST_AUTO_TEST_CASE(tie_break_balances_equal_cost_pes) {
+  const Instance in = parse(R"({"resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1},
+      {"id": "B", "pes": 1, "mips": 20, "cost": 1}], "jobs": [{"id": "J1", "length": 30}, {"id": "J2", "length": 20},
+      {"id": "J3", "length": 10}], "deadline": 100, "budget": 1000})");
+  for (const auto& r : {solve_dp(in), solve_bnb(in, SolveOptions{5000})}) {
+    BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+    BOOST_TEST(r.objective == 60.0);
+    BOOST_TEST(makespan(in, *r.decision) == 2.0);
+  }
+  const auto bnb = solve_bnb(in, SolveOptions{5000});
+  BOOST_TEST_REQUIRE(bnb.phase_seconds.size() == 2u);
+  BOOST_TEST(bnb.phase_seconds[0].first == "cost");
+  BOOST_TEST(bnb.phase_seconds[1].first == "tie-break");
+}
+
+// The policy's schedule as incumbent: never a worse answer than it, whatever the time limit (1 ms: feasible, no
+// dearer than the policy; enough time: the same optimum as without it); z3 and auto too.
+BOOST_AUTO_TEST_CASE(incumbent_bounds_every_answer) {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Instance in = table1_instance(seed * 17, 40);
+    in.dfactor = 0.3;
+    in.deadline = absolute_deadline(in, 0.3);
+    in.budget = absolute_budget(in, *in.bfactor);
+    const Schedule policy = dbc_cost_time(in);
+    if (assigned_count(policy) != in.jobs.size() || !validate(in, policy).feasible) continue;
+    ++compared;
+    const double heuristic = total_cost(in, policy);
+    for (unsigned limit : {1u, 60000u})
+      for (const auto& [name, r] : std::vector<std::pair<std::string, ExactResult<Schedule>>>{
+               {"bnb", solve_bnb(in, SolveOptions{limit}, {policy})},
+               {"auto", solve_auto(in, SolveOptions{limit}, {policy})}}) {
+        BOOST_TEST_REQUIRE(r.decision.has_value(), name << " at " << limit << " ms: " << r.detail);
+        BOOST_TEST(validate(in, *r.decision).feasible, name << ": " << validate(in, *r.decision).reason);
+        BOOST_TEST(r.objective <= heuristic + 1e-6 * heuristic, name << " at " << limit << " ms: " << r.objective
+                                                                      << " vs the policy's " << heuristic);
+        if (limit > 1) {
+          const auto alone = solve_bnb(in, SolveOptions{limit});
+          BOOST_TEST((r.status == ExactStatus::kOptimal), r.detail);
+          BOOST_TEST(std::fabs(r.objective - alone.objective) <= 1e-6 * alone.objective, dump(in));
+        }
+      }
+  }
+  BOOST_TEST(compared >= 3);
+  // z3 from the policy's schedule on a small instance: the cost search starts below it, the answer no dearer.
+  Instance small = table1_instance(5, 6);
+  const Schedule policy = dbc_cost_time(small);
+  if (assigned_count(policy) == small.jobs.size()) {
+    const auto z3 = solve_z3(small, SolveOptions{3000}, {policy});
+    BOOST_TEST_REQUIRE(z3.decision.has_value(), z3.detail);
+    BOOST_TEST(z3.objective <= total_cost(small, policy) + 1e-6);
+    if (z3.status == ExactStatus::kOptimal) BOOST_TEST(std::fabs(z3.objective - solve_dp(small).objective) <= 1e-6);
+  }
+}
+
+// Through the registry: `check` with the default method (auto) passes the policy's decision, and the report names
+// the method chosen and the two phases (what `solve --json` prints as optimum.chain / optimum.phases).
+BOOST_AUTO_TEST_CASE(registry_reports_the_chain_and_the_phases) {
+  const Registry registry = make_builtin_registry();
+  CheckRequest request;
+  request.policy = "dbc-cost-time";
+  const nlohmann::json document = write_instance(generate_instance(3, 14));
+  const Report r = registry.get("dbc-cost-time").check(document, "gen.json", request);
+  BOOST_TEST(r.optimum.name == "auto");
+  BOOST_TEST_REQUIRE(r.optimum.chain.is_array());
+  BOOST_TEST(r.optimum.chain[0]["method"] == "bnb");
+  BOOST_TEST_REQUIRE(r.optimum.phases.is_object());
+  BOOST_TEST(r.optimum.phases.contains("cost"));
+  BOOST_TEST(r.optimum.phases.contains("tie-break"));
+  BOOST_TEST(r.optimum.status == "optimal");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

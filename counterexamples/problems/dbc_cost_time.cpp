@@ -5,11 +5,25 @@
 #include "model/dbc.hpp"
 #include "properties/dbc_properties.hpp"
 #include "reference/dbc_policies.hpp"
+#include "solver/dbc_auto.hpp"
 #include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 #include "solver/dbc_z3.hpp"
 
 namespace schedcheck::problems {
+
+namespace {
+// An exact method that takes the policy's schedule (ExactSpec::solve_from) as its first incumbent.
+ExactSpec<dbc::Instance, dbc::Schedule> starting_from_incumbents(
+    Described described, ExactResult<dbc::Schedule> (*solve)(const dbc::Instance&, const SolveOptions&,
+                                                             const std::vector<dbc::Schedule>&)) {
+  ExactSpec<dbc::Instance, dbc::Schedule> spec;
+  static_cast<Described&>(spec) = std::move(described);
+  spec.solve = [solve](const dbc::Instance& i, const SolveOptions& o) { return solve(i, o, {}); };
+  spec.solve_from = solve;
+  return spec;
+}
+}  // namespace
 
 // Paper 001: one problem, six policies. The explicit-allocation advisor and the dispatcher are registered as
 // policies of the same problem (not as problems of their own) so that each can be run and checked on the same
@@ -67,14 +81,22 @@ std::unique_ptr<Problem> dbc_cost_time() {
        dbc::dispatcher},
   };
   spec.exact = {
-      {{"bnb", "our own (dbc-min-cost by bin completion)",
-        "min cost, then makespan; a PE's whole job set at a time, LP bound with subset-sum caps; 10 resources x 30 jobs in < 1 s (docs)"},
-       dbc::solve_bnb},
+      starting_from_incumbents({"auto", "our own (chooses bnb, dp or z3 per instance)",
+                                "bnb when every PE is a bin (dp on the smallest), dp (<= 12 jobs) or z3 on request lanes "
+                                "sharing windows; optimum.chain says which and why"},
+                               dbc::solve_auto),
+      starting_from_incumbents({"bnb", "our own (dbc-min-cost by bin completion)",
+                                "min cost, then makespan; a PE's whole job set at a time, by exact subset sums; "
+                                "Table 1 x 50 jobs in milliseconds (docs); not request lanes of several PEs with a "
+                                "finite maxTr"},
+                               dbc::solve_bnb),
       {{"dp", "our own (dbc-min-cost by subset DP)", "min cost, then makespan, over job subsets; up to 12 jobs, milliseconds"},
-       [](const dbc::Instance& i, const SolveOptions& o) { return dbc::solve_dp(i, o); }},
-      {{"z3", "dbc-min-cost in Z3 (our encoding)",
-        "Benders: Z3 master picks resources, exact PE-packing oracle adds cuts; unsat core when infeasible; slow (docs)"},
-       dbc::solve_z3},
+       [](const dbc::Instance& i, const SolveOptions& o) { return dbc::solve_dp(i, o); },
+       {}},
+      starting_from_incumbents({"z3", "dbc-min-cost in Z3 (our encoding)",
+                                "Benders: Z3 master picks resources, exact PE-packing oracle adds cuts; unsat core when "
+                                "infeasible; slow (docs)"},
+                               dbc::solve_z3),
   };
   spec.properties = dbc::properties();
   spec.generator.settings =
