@@ -54,7 +54,7 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
   ExactResult<Admission> result;
   Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
   const z3::check_result answer = opt.check();  // a z3::exception goes to solve_timed_z3's handler
-  if (answer == z3::unsat) {  // cannot happen: accepting nothing is always feasible
+  if (answer == z3::unsat) {
     // Accepting nothing is always feasible: unsat comes from the lower bound of a decision at hand whose times meet
     // the constraints only within the time tolerance (the registry then keeps that decision), else an encoding error.
     result.detail = "z3 reported unsat (a decision at hand within the time tolerance only, or an encoding error)";
