@@ -1,8 +1,12 @@
 // Benchmark of provider offer generation (paper 000 section III-A): the EDF offer list (genOffer + FEEDBACK for
-// every Delta count) at scale, and the exact earliest completion (Z3; sequences for comparison) near the
-// feasibility edge. Our own. Not a test: figures go to docs/performance.md with the command used.
+// every Delta count) at scale, the exact earliest completion (bnb, Z3, Gecode or sequences) near the feasibility
+// edge, and `schedcheck solve` of the two provider problems on the generators' instances (the same instances as
+// `schedcheck generate PROBLEM --seed S --size N`). Our own. Not a test: figures go to docs/performance.md with the
+// command used.
+#include "counterexamples/builtin.hpp"
 #include "counterexamples/offers_generator.hpp"
 #include "reference/offers_policies.hpp"
+#include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
@@ -12,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 using namespace schedcheck;
 using namespace schedcheck::offers;
@@ -28,12 +33,56 @@ int main(int argc, char** argv) {
   std::size_t seeds = 3;
   unsigned timeout_ms = 20'000;
   std::string method = "z3";
+  std::vector<std::size_t> solve_sizes;
+  std::string solve_exact;  // empty: the problem's default
+  app.add_option("--solve-sizes", solve_sizes, "sizes for `solve offers` / `solve deadline-feasibility` (seeds 1..--seeds)")
+      ->delimiter(',');
+  app.add_option("--solve-exact", solve_exact, "exact method for --solve-sizes (default: the problem's default)");
   app.add_option("--edf-sizes", edf_sizes, "waiting jobs for the EDF timing")->delimiter(',')->capture_default_str();
   app.add_option("--exact-sizes", exact_sizes, "waiting jobs for the exact timing")->delimiter(',')->capture_default_str();
   app.add_option("--seeds", seeds, "instances per size")->capture_default_str();
   app.add_option("--timeout-ms", timeout_ms, "time limit per exact solve")->capture_default_str();
-  app.add_option("--method", method, "exact method: z3, gecode or sequences")->capture_default_str();
+  app.add_option("--method", method, "exact method: bnb, z3, gecode or sequences")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+
+  if (!solve_sizes.empty()) {
+    // What `schedcheck solve PROBLEM -i FILE --timeout-ms T` does on the generators' instances, through the registry
+    // (validation and core re-check included). "schedulable": offers' instances (admitted, so EDF-feasible) read
+    // as deadline-feasibility instances.
+    const Registry registry = make_builtin_registry();
+    fmt::print("solve (registry), limit {} ms, seeds 1..{}\n", timeout_ms, seeds);
+    fmt::print("{:<34} {:>4} {:>8} {:>10} {:>10} {:>10}  {}\n", "problem", "n", "proven", "median ms", "max ms",
+               "mean ms", "statuses");
+    for (const std::string which : {"offers", "deadline-feasibility", "deadline-feasibility (schedulable)"}) {
+      const bool schedulable = which == "deadline-feasibility (schedulable)";
+      const Problem& problem = registry.get(schedulable ? "deadline-feasibility" : which);
+      for (std::size_t n : solve_sizes) {
+        std::vector<double> ms;
+        std::size_t proven = 0;
+        std::map<std::string, int> statuses;
+        for (std::size_t seed = 1; seed <= seeds; ++seed) {
+          nlohmann::json document = schedulable ? registry.get("offers").generate(seed, n) : problem.generate(seed, n);
+          if (schedulable) document.erase("bot");
+          CheckRequest request;
+          request.exact = solve_exact;
+          request.solve.timeout_ms = timeout_ms;
+          const auto started = std::chrono::steady_clock::now();
+          const Report r = problem.check(document, "(bench)", request);
+          ms.push_back(ms_since(started));
+          ++statuses[r.optimum.status];
+          proven += r.optimum.status == "optimal" || r.optimum.status == "infeasible";
+        }
+        std::sort(ms.begin(), ms.end());
+        double sum = 0;
+        for (double x : ms) sum += x;
+        std::string summary;
+        for (const auto& [status, count] : statuses) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", count, status);
+        fmt::print("{:<34} {:>4} {:>5}/{:<2} {:>10.2f} {:>10.2f} {:>10.2f}  {}\n", which, n, proven, seeds,
+                   ms[(ms.size() - 1) / 2], ms.back(), sum / static_cast<double>(ms.size()), summary);
+      }
+    }
+    return 0;
+  }
 
   GeneratorSettings settings;  // P = 16..128, accepted work admitted one by one: at the edge of feasibility
   settings.min_processors = 16;
@@ -79,6 +128,7 @@ int main(int argc, char** argv) {
       const auto started = std::chrono::steady_clock::now();
       const Completion c = method == "z3"       ? earliest_completion_z3(instance, k, instance.now, options)
                            : method == "gecode" ? earliest_completion_gecode(instance, k, instance.now, options)
+                           : method == "bnb"    ? earliest_completion_bnb(instance, k, instance.now, {}, options)
                                                 : earliest_completion_sequences(instance, k, instance.now, options);
       const double ms = ms_since(started);
       EdfScheduler edf(instance);

@@ -2,6 +2,7 @@
 // Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
+#include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
 #include "cli/signals.hpp"
 #include "cli/simulate.hpp"
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <iostream>
 
 namespace {
@@ -47,20 +49,7 @@ void add_solve_flags(CLI::App* command, CheckRequest& request) {
 std::string list_text(const Registry& registry, bool json) {
   if (json) {
     nlohmann::json all = nlohmann::json::array();
-    auto described = [](const std::vector<Described>& items) {
-      nlohmann::json out = nlohmann::json::array();
-      for (const auto& d : items) out.push_back({{"name", d.name}, {"source", d.source}, {"summary", d.summary}});
-      return out;
-    };
-    for (const auto& p : registry.problems())
-      all.push_back({{"problem", p->info().name},
-                     {"source", p->info().source},
-                     {"summary", p->info().summary},
-                     {"instance_kind", p->instance_kind()},
-                     {"policies", described(p->policies())},
-                     {"exact", described(p->exact_methods())},
-                     {"properties", described(p->properties())},
-                     {"generator", p->generator_settings()}});
+    for (const auto& p : registry.problems()) all.push_back(problem_json(*p));
     return all.dump(2) + "\n";
   }
   std::string out;
@@ -96,8 +85,10 @@ std::vector<std::string> instance_files(const std::vector<std::string>& paths) {
   return files;
 }
 
+// `only_policy` (--policy-cmd): check that policy alone, else every policy of each file's problem.
+// `problems` (--problem): only these problems (empty: every problem that reads a file's kind).
 int run_suite(const Registry& registry, const std::vector<std::string>& paths, const CheckRequest& base,
-              const OutputFlags& out) {
+              const OutputFlags& out, const std::string& only_policy, const std::vector<std::string>& problems) {
   std::vector<Report> reports;
   int exit_code = 0;
   const std::vector<std::string> files = instance_files(paths);
@@ -114,10 +105,18 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
     for (const auto& problem : registry.problems()) {
       if (problem->instance_kind() != kind) continue;
       matched = true;
+      if (!problems.empty() && std::find(problems.begin(), problems.end(), problem->info().name) == problems.end())
+        continue;  // --problem: a file of a kind the chosen problems do not read is skipped
       for (const auto& policy : problem->policies()) {
+        if (!only_policy.empty() && policy.name != only_policy) continue;
         CheckRequest request = base;
         request.policy = policy.name;
-        Report report = problem->check(document, file, request);
+        Report report;
+        try {
+          report = problem->check(document, file, request);
+        } catch (const StopRequested&) {
+          break;
+        }
         if (stop_requested()) break;  // this check may have been cut short: not reported
         reports.push_back(std::move(report));
         exit_code = std::max(exit_code, reports.back().exit_code() == 3 ? 3 : 0);
@@ -152,36 +151,23 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   std::string write_error;
   const auto write = [&](const Counterexample& found) {
     if (!write_error.empty()) return;
-    const std::string path = (fs::path(out_dir) / corpus_file_name(found, options, problem.corpus_extension())).string();
+    nlohmann::json entry = counterexample_json(found);
     try {
-      write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
+      entry["file"] = write_counterexample(problem, found, options, out_dir);
     } catch (const InputError& e) {
       write_error = e.what();
       return;
     }
-    written.push_back({{"file", path},
-                       {"property", found.property},
-                       {"trial", found.trial},
-                       {"original_size", found.original_size},
-                       {"shrunk_size", found.report.size},
-                       {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}});
+    written.push_back(std::move(entry));
   };
   const SearchSummary summary =
       options.exhaustive ? exhaustive_search(problem, options, write) : search(problem, options, progress, write);
   const double rate = static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9);
   if (out.json) {
-    std::cout << nlohmann::json{{"problem", options.problem}, {"policy", options.check.policy},
-                                {"seed", options.seed},       {"trials", options.trials},
-                                {"size", options.size},       {"tolerance", options.check.tolerance},
-                                {"checked", summary.checked}, {"failing", summary.failing},
-                                {"undecided", summary.undecided}, {"seconds", summary.seconds},
-                                {"checks_per_second", rate},  {"counterexamples", written},
-                                {"exhaustive", options.exhaustive}, {"scope", options.scope},
-                                {"failing_by_property", summary.failing_by_property},
-                                {"interrupted", summary.interrupted},
-                                {"write_error", write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error)}}
-                     .dump(2)
-              << "\n";
+    nlohmann::json json = summary_json(summary, options);
+    json["counterexamples"] = written;
+    json["write_error"] = write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error);
+    std::cout << json.dump(2) << "\n";
   } else {
     if (options.exhaustive)
       std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} "
@@ -228,10 +214,11 @@ int run_cli(int argc, char** argv) {
 
   std::string problem_name, instance_file, out_dir;
   bool quiet = false, list_json = false;
-  std::vector<std::string> suite_paths;
+  std::vector<std::string> suite_paths, suite_problems;
   OutputFlags out;
   CheckRequest request;
   SearchOptions search_options;
+  cli::ExternalPolicyOptions external;
 
   auto* list = app.add_subcommand("list", "problems, policies, exact methods and properties, with their sources");
   list->add_flag("--json", list_json, "print JSON");
@@ -245,7 +232,8 @@ int run_cli(int argc, char** argv) {
     add_output_flags(command, out);
   }
   for (auto* command : {run, check})
-    command->add_option("--policy,-p", request.policy, "policy name (see `schedcheck list`)")->required();
+    cli::add_external_policy_options(command, external,
+                                command->add_option("--policy,-p", request.policy, "policy name (see `schedcheck list`)"));
   for (auto* command : {solve, check}) {
     command->add_option("--exact,-e", request.exact,
                         command == solve ? "exact method, or `all` to run and compare every one (default: the first "
@@ -260,7 +248,8 @@ int run_cli(int argc, char** argv) {
   auto* search_cmd = app.add_subcommand("search", "random instances from a seeded generator, each checked; failures "
                                                   "are shrunk and written as corpus files");
   search_cmd->add_option("problem", search_options.problem, "problem name")->required();
-  search_cmd->add_option("--policy,-p", search_options.check.policy, "policy to check")->required();
+  cli::add_external_policy_options(search_cmd, external,
+                              search_cmd->add_option("--policy,-p", search_options.check.policy, "policy to check"));
   search_cmd->add_option("--trials", search_options.trials, "instances to generate and check")
       ->capture_default_str()->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
   search_cmd->add_option("--seed", search_options.seed, "seed; the same seed gives the same instances everywhere")
@@ -287,6 +276,14 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   add_solve_flags(suite, request);
   add_output_flags(suite, out);
+  cli::add_external_policy_options(suite, external, nullptr);
+  suite->add_option("--problem", suite_problems, "only these problems (repeatable; default: every problem that reads "
+                                                 "a file's kind)");
+
+  std::string schema_problem;
+  auto* protocol = app.add_subcommand("protocol", "the JSON Schema of the decision a policy outside C++ returns "
+                                                  "(--policy-cmd; docs/protocol.md)");
+  protocol->add_option("--schema", schema_problem, "problem name (default: every problem, as one object)");
 
   std::uint64_t generate_seed = 1;
   std::size_t generate_size = 10;
@@ -314,23 +311,59 @@ int run_cli(int argc, char** argv) {
     std::cout << list_text(registry, list_json);
     return 0;
   }
+  if (*protocol) {
+    nlohmann::json schemas = nlohmann::json::object();
+    for (const auto& problem : registry.problems())
+      if (problem->accepts_external_policies() && (schema_problem.empty() || problem->info().name == schema_problem))
+        schemas[problem->info().name] = problem->decision_schema();
+    if (!schema_problem.empty() && schemas.empty()) {
+      if (!registry.get(schema_problem).accepts_external_policies())  // throws on an unknown name
+        throw InputError(fmt::format("protocol --schema: problem {} takes no policies outside C++", schema_problem));
+    }
+    std::cout << (schema_problem.empty() ? schemas : schemas[schema_problem]).dump(2) << "\n";
+    return 0;
+  }
   if (const int code = run_trace_command(); code >= 0) return code;
   if (const int code = run_gantt_command(); code >= 0) return code;
-  if (*suite) return run_suite(registry, suite_paths, request, out);
+  // --policy-cmd: one process for the whole run, registered on each problem the command is asked about.
+  std::optional<cli::ExternalPolicy> policy_process;
+  auto use_external = [&](Problem& problem, CheckRequest& into) {
+    if (!external.given()) return;
+    if (!policy_process) policy_process.emplace(external);
+    policy_process->register_with(problem);
+    into.policy = external.name;
+    into.policy_cmd = external.command;
+  };
+  for (auto* command : {run, check, search_cmd})
+    if (*command && !external.given() && (command == search_cmd ? search_options.check.policy : request.policy).empty())
+      throw InputError(fmt::format("{}: expected --policy NAME (see `schedcheck list`) or --policy-cmd COMMAND", command->get_name()));
+  if (*suite) {
+    for (const auto& name : suite_problems) (void)registry.get(name);  // known names?
+    if (external.given())
+      for (const auto& problem : registry.problems()) {
+        const std::string& name = problem->info().name;
+        const bool chosen = suite_problems.empty() ||
+                            std::find(suite_problems.begin(), suite_problems.end(), name) != suite_problems.end();
+        if (chosen && problem->accepts_external_policies()) use_external(registry.get(name), request);
+      }
+    return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems);
+  }
   if (*generate) {
     std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";
     return 0;
   }
   if (*search_cmd) {
-    const Problem& problem = registry.get(search_options.problem);
+    Problem& problem = registry.get(search_options.problem);
+    use_external(problem, search_options.check);
     (void)problem.check(problem.generate(search_options.seed, 0), "(probe)", search_options.check);  // names valid?
     if (search_options.exhaustive && problem.enumerate_settings().empty())
       throw std::invalid_argument("problem " + search_options.problem + " has no exhaustive mode (--exhaustive)");
     return run_search(problem, search_options, out_dir, quiet, out);
   }
 
-  const Problem& problem = registry.get(problem_name);
+  Problem& problem = registry.get(problem_name);
   const nlohmann::json document = workload::read_instance_file(instance_file);
+  if (*run || *check) use_external(problem, request);
   if (*run) request.exact = "none";
   if (*solve && request.exact == "all") {
     const auto reports = problem.solve_all(document, instance_file, request.solve);
@@ -363,6 +396,9 @@ int main(int argc, char** argv) {
     const int code = run_cli(argc, argv);
     if (const int interrupted = cli::interrupted_exit_code()) return interrupted;
     return code;
+  } catch (const StopRequested& e) {  // a check cut short where nothing else is left to report
+    std::cerr << "schedcheck: " << e.what() << "\n";
+    return cli::interrupted_exit_code();
   } catch (const InputError& e) {
     std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;

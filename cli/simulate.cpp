@@ -3,6 +3,8 @@
 // schedule, and the improvement ratio R of paper 002 between two runs. Our own.
 #include "cli/simulate.hpp"
 
+#include "cli/external_policy.hpp"
+
 #include "cli/audit.hpp"
 #include "cli/trace_options.hpp"
 #include "cli/validators.hpp"
@@ -13,6 +15,7 @@
 #include "model/stop.hpp"
 #include "properties/registry.hpp"
 #include "properties/run_invariants.hpp"
+#include "properties/run_properties.hpp"
 #include "properties/window_check.hpp"
 #include "simulation/summary.hpp"
 
@@ -25,6 +28,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 namespace schedcheck::cli {
@@ -36,6 +40,7 @@ namespace fs = std::filesystem;
 struct SimulateArgs {
   TraceArgs trace;
   std::string policy;
+  ExternalPolicyOptions external;       // --policy-cmd: a cluster policy outside C++
   std::string pivots = "1";
   bool check = false;
   std::string jobs_csv;
@@ -173,8 +178,22 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     trace.processors = *std::max_element(sizes.begin(), sizes.end());
   }
   const workload::Workload w = load(trace);
-  sim::RunOptions options = sim::single_cluster(w, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
-                                                model_of(a.trace.model));
+  // --policy-cmd: the process decides every pass; its decisions are always checked (--check on).
+  std::optional<ExternalPolicy> external;
+  if (a.external.given()) {
+    for (const auto& builtin : cluster::cluster_policies())
+      if (builtin.name == a.external.name)
+        throw InputError(fmt::format("--policy-name {}: a built-in policy has that name (choose another)", a.external.name));
+    if (!a.check_windows.empty())
+      throw InputError("--check-windows plays the run's policy forward in each window: built-in policies only, not --policy-cmd");
+    external.emplace(a.external);
+  } else if (a.policy.empty()) {
+    throw InputError("simulate: expected --policy fcfs|easy|conservative or --policy-cmd COMMAND");
+  }
+  sim::RunOptions options = sim::single_cluster(
+      w, external ? runcheck::external_cluster_policy(w, external->json_policy(), a.external.name)
+                  : cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
+      model_of(a.trace.model));
   options.clusters.front().name = fs::path(w.name).filename().string();
   int total_processors = w.processors;
   if (!sizes.empty()) {
@@ -196,7 +215,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
 
   sim::Simulation simulation(w.jobs, options);
   std::unique_ptr<runcheck::InvariantChecker> checker;
-  if (a.check) {
+  if (a.check || external) {
     checker = std::make_unique<runcheck::InvariantChecker>(w, runcheck::applicable(setup.policy.name));
     simulation.add_observer(*checker);
   }
@@ -350,9 +369,9 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
       "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
                   "--check every invariant on every decision (exit 1 on a violation)");
   add_trace_options(simulate, simulate_args->trace);
-  simulate->add_option("--policy,-p", simulate_args->policy, "fcfs | easy | conservative")
-      ->required()
-      ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+  auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, "fcfs | easy | conservative")
+                     ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+  add_external_policy_options(simulate, simulate_args->external, policy);
   simulate->add_option("--pivots", simulate_args->pivots,
                        "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
       ->capture_default_str();

@@ -29,10 +29,30 @@ bool still_fails(const Report& report, const std::string& property) {
 }
 
 std::string format_number(double value) { return fmt::format("{:g}", value); }
+
+// A word for a POSIX shell: as it is when plain, else in single quotes (an inner ' as '\'').
+std::string shell_quoted(const std::string& text) {
+  const bool plain = !text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                               "0123456789-_./=:,+@%") == std::string::npos;
+  if (plain) return text;
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The options naming the policy in a reproduce command: --policy NAME, or the external command and its name.
+std::string policy_options(const CheckRequest& request) {
+  if (request.policy_cmd.empty()) return "--policy " + request.policy;
+  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd), request.policy);
+}
 }  // namespace
 
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path) {
-  std::string command = fmt::format("schedcheck check {} --policy {} --instance {}", problem, request.policy, path);
+  if (!request.python_policy.empty())
+    return fmt::format("python3: schedcheck.check({}, {}, policy={}, tolerance={}{})", nlohmann::json(problem).dump(),
+                       nlohmann::json(path).dump(), request.python_policy, format_number(request.tolerance),
+                       request.exact.empty() ? "" : ", exact=" + nlohmann::json(request.exact).dump());
+  std::string command = fmt::format("schedcheck check {} {} --instance {}", problem, policy_options(request), path);
   if (!request.exact.empty()) command += " --exact " + request.exact;
   command += " --tolerance " + format_number(request.tolerance);
   return command;
@@ -52,6 +72,8 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
         candidate_report = problem.check(candidate, "(shrinking)", request);
       } catch (const InputError&) {
         continue;  // a candidate the reader rejects is not simpler, just wrong
+      } catch (const StopRequested&) {
+        return {document, report};  // the smallest confirmed so far
       }
       if (still_fails(candidate_report, property)) {
         document = candidate;
@@ -96,7 +118,12 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
     if (stop_requested()) break;
     const std::uint64_t seed = trial_seed(options.seed, trial);
     const nlohmann::json document = problem.generate(seed, options.size);
-    const Report report = problem.check(document, "(generated)", options.check);
+    Report report;
+    try {
+      report = problem.check(document, "(generated)", options.check);
+    } catch (const StopRequested&) {
+      break;
+    }
     if (stop_requested()) break;  // this check may have been cut short: not counted
     ++summary.checked;
     if (report.any_fails()) {
@@ -155,6 +182,8 @@ nlohmann::json corpus_document(const nlohmann::json& instance, const Report& r, 
   doc["schedcheck"] = {
       {"problem", problem},
       {"policy", check.policy},
+      {"policy_cmd", check.policy_cmd.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.policy_cmd)},
+      {"python_policy", check.python_policy.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.python_policy)},
       {"exact", check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.exact)},
       {"tolerance", check.tolerance},
       {"verdict", verdict},
@@ -167,13 +196,18 @@ nlohmann::json corpus_document(const nlohmann::json& instance, const Report& r, 
 
 nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path) {
   std::string search_command = fmt::format(
-      "schedcheck search {} --policy {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
-      options.check.policy, options.seed, options.trials, options.size, format_number(options.check.tolerance));
+      "schedcheck search {} {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
+      policy_options(options.check), options.seed, options.trials, options.size, format_number(options.check.tolerance));
   if (options.exhaustive)
-    search_command = fmt::format("schedcheck search {} --policy {} --exhaustive --scope {} --tolerance {}", options.problem,
-                                 options.check.policy, options.scope.empty() ? "(default)" : options.scope,
+    search_command = fmt::format("schedcheck search {} {} --exhaustive --scope {} --tolerance {}", options.problem,
+                                 policy_options(options.check), options.scope.empty() ? "(default)" : options.scope,
                                  format_number(options.check.tolerance));
   if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
+  if (!options.check.python_policy.empty())
+    search_command = fmt::format("python3: schedcheck.search({}, {}, trials={}, seed={}, size={}, tolerance={}{})",
+                                 nlohmann::json(options.problem).dump(), options.check.python_policy, options.trials,
+                                 options.seed, options.size, format_number(options.check.tolerance),
+                                 options.exhaustive ? ", exhaustive=True" : "");
   const std::string origin = options.exhaustive ? fmt::format("instance #{} of the enumeration", found.trial)
                                                 : fmt::format("trial {}, trial seed {}", found.trial, found.trial_seed);
   return corpus_document(found.instance, found.report, options.problem, options.check,
@@ -182,6 +216,40 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
                          fmt::format("{} ({}; shrunk from {} to {})", search_command, origin, found.original_size,
                                      found.report.size),
                          path);
+}
+
+std::string write_counterexample(const Problem& problem, const Counterexample& found, const SearchOptions& options,
+                                 const std::string& dir) {
+  const std::string path =
+      (std::filesystem::path(dir) / corpus_file_name(found, options, problem.corpus_extension())).string();
+  write_file_atomically(path, problem.corpus_text(corpus_document(found, options, path)));
+  return path;
+}
+
+nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options) {
+  return {{"problem", options.problem},
+          {"policy", options.check.policy},
+          {"seed", options.seed},
+          {"trials", options.trials},
+          {"size", options.size},
+          {"tolerance", options.check.tolerance},
+          {"checked", summary.checked},
+          {"failing", summary.failing},
+          {"undecided", summary.undecided},
+          {"seconds", summary.seconds},
+          {"checks_per_second", static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9)},
+          {"exhaustive", options.exhaustive},
+          {"scope", options.scope},
+          {"failing_by_property", summary.failing_by_property},
+          {"interrupted", summary.interrupted}};
+}
+
+nlohmann::json counterexample_json(const Counterexample& found) {
+  return {{"property", found.property},
+          {"trial", found.trial},
+          {"original_size", found.original_size},
+          {"shrunk_size", found.report.size},
+          {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}};
 }
 
 void prepare_output_directory(const std::string& dir, const std::string& option) {

@@ -80,6 +80,14 @@ nlohmann::json corpus_document(const nlohmann::json& instance, const Report& rep
                                const std::string& path);
 std::string corpus_file_name(const Counterexample& found, const SearchOptions& options, const std::string& extension = ".json");
 
+// Writes the counterexample's corpus file into `dir` (atomically) and returns its path; throws InputError.
+std::string write_counterexample(const Problem& problem, const Counterexample& found, const SearchOptions& options,
+                                 const std::string& dir);
+// JSON of a search for programs (`search --json`, the Python module): the options, the counts, the rate,
+// `interrupted`; and of one counterexample (property, trial, sizes, gap). Callers add files and instances.
+nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options);
+nlohmann::json counterexample_json(const Counterexample& found);
+
 // The command that re-checks a file under the same request.
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path);
 

@@ -293,4 +293,34 @@ nlohmann::json write_composition(const Instance& instance, const Composition& co
   return {{"assigned", assigned}, {"summary", summary.empty() ? "(none)" : summary}};
 }
 
+Composition read_composition(const Instance& instance, const nlohmann::json& document, const std::string& where) {
+  const Field root(document, where);
+  root.only_keys({"assigned", "summary"});
+  const IdIndex providers(instance.providers, [](const Provider& p) { return p.id; }, "a provider");
+  Composition composition{std::vector<Part>(instance.providers.size())};
+  std::vector<bool> listed(instance.providers.size(), false);
+  for (const Field& item : root.at("assigned").items()) {
+    item.only_keys({"provider", "tasks", "offer", "from", "completion"});
+    const std::size_t p = providers.of(item.at("provider"));
+    if (listed[p]) item.at("provider").fail("each provider at most once");
+    listed[p] = true;
+    Part& part = composition.parts[p];
+    part.tasks = item.at("tasks").as_int(0, kMaxTasks);
+    part.completion = item.at("completion").as_number(-kMaxTime, kMaxTime);
+    const Field from = item.at("from");
+    const std::string source = from.raw().is_string() ? from.raw().get<std::string>() : "";
+    if (source == "offer") {
+      const auto offers = static_cast<long long>(instance.providers[p].offers.size());
+      if (offers == 0) from.fail("\"free-slots\" or \"none\" (the provider has no offers)");
+      part.offer = static_cast<int>(item.at("offer").as_int(0, offers - 1));
+    } else if (source == "free-slots" || source == "none") {
+      if (item.has("offer")) item.at("offer").fail("null (the tasks do not come from an offer)");
+      part.offer = source == "free-slots" ? kFromFreeSlots : kUnused;
+    } else {
+      from.fail("\"offer\", \"free-slots\" or \"none\"");
+    }
+  }
+  return composition;
+}
+
 }  // namespace schedcheck::compose

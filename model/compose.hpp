@@ -89,5 +89,9 @@ Instance read_instance(const nlohmann::json& document, const std::string& file);
 nlohmann::json write_instance(const Instance& instance);
 // {"assigned": [{provider, tasks, offer, from, completion}...], "summary": "(320,100)p1 (128,40)p2"}
 nlohmann::json write_composition(const Instance& instance, const Composition& composition);
+// The decision of a policy outside C++ (docs/protocol.md), in write_composition's format: {"assigned": [{"provider":
+// id, "tasks": k, "offer": index into its offers or null, "from": "offer" | "free-slots" | "none", "completion": t}]}
+// ("summary" ignored). Each provider at most once; unlisted providers get nothing. Throws InputError (`where`, field).
+Composition read_composition(const Instance& instance, const nlohmann::json& document, const std::string& where);
 
 }  // namespace schedcheck::compose

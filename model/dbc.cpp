@@ -515,4 +515,44 @@ nlohmann::json write_schedule(const Instance& instance, const Schedule& s) {
   return out;
 }
 
+Schedule read_schedule(const Instance& instance, const nlohmann::json& document, const std::string& where) {
+  const Field root(document, where);
+  root.only_keys({"accepted", "start", "placement", "unassigned", "requests", "cost", "makespan"});
+  const IdIndex jobs(instance.jobs, [](const Job& j) { return j.id; }, "a job");
+  const IdIndex resources(instance.resources, [](const Resource& r) { return r.id; }, "a resource");
+  Schedule s = empty_schedule(instance);
+  std::vector<bool> accepted(instance.jobs.size(), false);
+  for (const Field& item : root.at("accepted").items()) {
+    const std::size_t j = jobs.of(item);
+    if (accepted[j]) item.fail("each job at most once");
+    accepted[j] = true;
+  }
+  if (root.has("unassigned"))
+    for (const Field& item : root.at("unassigned").items())
+      if (accepted[jobs.of(item)]) item.fail("a job that is not also accepted");
+  const Field start = root.at("start"), placement = root.at("placement");
+  for (std::size_t j = 0; j < instance.jobs.size(); ++j) {
+    if (!accepted[j]) continue;
+    const std::string& id = instance.jobs[j].id;
+    s.start[j] = start.at(id).as_number(0, 1e15);
+    const Field where_field = placement.at(id);
+    const std::string text = where_field.raw().is_string() ? where_field.raw().get<std::string>() : "";
+    const std::size_t cut = text.rfind("/pe");
+    if (cut == std::string::npos) where_field.fail("\"RESOURCE/peK\"");
+    const std::size_t r = resources.of(Field(nlohmann::json(text.substr(0, cut)), where_field.file(), where_field.path()));
+    long long pe = -1;
+    const std::string digits = text.substr(cut + 3);
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos ||
+        (pe = std::stoll(digits)) >= instance.resources[r].pes)
+      where_field.fail(fmt::format("\"{}/peK\" with K from 0 to {}", instance.resources[r].id, instance.resources[r].pes - 1));
+    s.resource[j] = static_cast<int>(r);
+    s.pe[j] = static_cast<int>(pe);
+  }
+  for (const auto& [key, value] : start.members())
+    if (!accepted[jobs.of_key(key, value)]) value.fail("a start only for an accepted job");
+  for (const auto& [key, value] : placement.members())
+    if (!accepted[jobs.of_key(key, value)]) value.fail("a placement only for an accepted job");
+  return s;
+}
+
 }  // namespace schedcheck::dbc

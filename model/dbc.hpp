@@ -197,5 +197,9 @@ std::vector<std::vector<Request>> craft_requests(const Instance& instance, const
 Instance read_instance(const nlohmann::json& document, const std::string& file);
 nlohmann::json write_instance(const Instance& instance);
 nlohmann::json write_schedule(const Instance& instance, const Schedule& schedule);
+// The decision of a policy outside C++ (docs/protocol.md), in write_schedule's format: "accepted" job ids, "start"
+// and "placement" ("RESOURCE/peK", K from 0) of each accepted job; "unassigned" (optional: jobs not accepted; must
+// not overlap "accepted"); "requests", "cost", "makespan" ignored (recomputed). Throws InputError (`where`, field).
+Schedule read_schedule(const Instance& instance, const nlohmann::json& document, const std::string& where);
 
 }  // namespace schedcheck::dbc

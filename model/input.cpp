@@ -201,6 +201,40 @@ std::vector<Field> Field::items() const {
   return out;
 }
 
+nlohmann::json object_schema(const std::string& title, nlohmann::json properties, const std::vector<std::string>& required,
+                             bool nested) {
+  nlohmann::json schema = {{"title", title},
+                           {"type", "object"},
+                           {"properties", std::move(properties)},
+                           {"required", required},
+                           {"additionalProperties", false}};
+  if (!nested) schema["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+  return schema;
+}
+
+std::vector<std::pair<std::string, Field>> Field::members() const {
+  if (!value_->is_object()) fail("an object");
+  std::vector<std::pair<std::string, Field>> out;
+  out.reserve(value_->size());
+  for (const auto& [key, value] : value_->items()) out.emplace_back(key, Field(value, file_, with_key(path_, key)));
+  return out;
+}
+
+std::size_t IdIndex::of(const Field& field) const {
+  if (!field.raw().is_string()) field.fail("the id of " + what_ + " of the instance");
+  const auto it = index_.find(field.raw().get_ref<const std::string&>());
+  if (it == index_.end()) field.fail("the id of " + what_ + " of the instance");
+  return it->second;
+}
+
+std::size_t IdIndex::of_key(const std::string& key, const Field& member) const {
+  const auto it = index_.find(key);
+  if (it == index_.end())
+    throw InputError(member.file() + ": " + member.path() + ": unknown key (expected the id of " + what_ +
+                     " of the instance)");
+  return it->second;
+}
+
 void Field::only_keys(std::initializer_list<std::string_view> allowed) const {
   if (!value_->is_object()) fail("an object");
   for (const auto& [key, unused] : value_->items()) {

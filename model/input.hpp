@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace schedcheck {
@@ -33,11 +35,13 @@ public:
   Field(const nlohmann::json& value, std::string file, std::string path = "");
 
   const std::string& path() const { return path_; }
+  const std::string& file() const { return file_; }
   const nlohmann::json& raw() const { return *value_; }
 
   Field at(std::string_view key) const;             // required member of an object
   bool has(std::string_view key) const;             // object has the member (and it is not null)
   std::vector<Field> items() const;                 // the elements of a required array
+  std::vector<std::pair<std::string, Field>> members() const;  // the members of a required object, in order
   void only_keys(std::initializer_list<std::string_view> allowed) const;  // rejects unknown members
 
   std::string as_string() const;                    // non-empty string
@@ -54,6 +58,29 @@ private:
   std::string file_;
   std::string path_;
 };
+
+// The ids of an instance's items (bids, jobs, providers), for reading references to them (decisions of policies
+// outside C++): `of` gives the index of the item a field names, or fails naming the field ("expected the id of a
+// bid of the instance, got ..."). Duplicate ids keep the first.
+class IdIndex {
+public:
+  template <class Range, class IdOf>
+  IdIndex(const Range& items, IdOf id_of, std::string what) : what_(std::move(what)) {
+    std::size_t i = 0;
+    for (const auto& item : items) index_.emplace(id_of(item), i++);
+  }
+  std::size_t of(const Field& field) const;  // the field must be a string naming one of the ids
+  std::size_t of_key(const std::string& key, const Field& member) const;  // an object key naming one of the ids
+
+private:
+  std::unordered_map<std::string, std::size_t> index_;
+  std::string what_;
+};
+
+// A JSON Schema (draft 2020-12) of an object with these properties, the required ones, and no other member: the
+// decision schemas of policies outside C++ (docs/protocol.md). `nested`: a part of another schema (no "$schema").
+nlohmann::json object_schema(const std::string& title, nlohmann::json properties, const std::vector<std::string>& required,
+                             bool nested = false);
 
 // The header every instance file shares: an optional "kind" that must equal `kind` (else an error saying which
 // problems read it, `what`), and an optional "name" (default: the file name). Returns the instance name.

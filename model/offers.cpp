@@ -159,6 +159,17 @@ std::size_t waiting_index(const Instance& instance, const std::string& id) {
   return instance.waiting.size();
 }
 
+std::string core_shape_violation(const Instance& instance, const std::vector<std::string>& core) {
+  if (core.empty()) return "an infeasibility answer with an empty core";
+  std::set<std::string> seen;
+  for (const auto& id : core) {
+    if (waiting_index(instance, id) == instance.waiting.size())
+      return fmt::format("core names '{}', which is no waiting job", id);
+    if (!seen.insert(id).second) return fmt::format("core names '{}' twice", id);
+  }
+  return "";
+}
+
 Verdict validate_feasibility(const Instance& instance, const FeasibilityAnswer& answer) {
   Verdict v;
   switch (answer.answer) {
@@ -177,18 +188,6 @@ Verdict validate_feasibility(const Instance& instance, const FeasibilityAnswer& 
         for (double start : answer.schedule.starts[i])
           late = late || later_than(start + instance.waiting[i].runtime, instance.waiting[i].deadline);
         if (!late) v.reason = fmt::format("the attempt says job {} is late, but it meets its deadline", answer.missed);
-      }
-      break;
-    }
-    case Feasibility::kInfeasible: {
-      if (answer.core.empty()) v.reason = "an infeasibility answer with an empty core";
-      std::set<std::string> seen;
-      for (const auto& id : answer.core) {
-        if (!v.reason.empty()) break;
-        if (waiting_index(instance, id) == instance.waiting.size())
-          v.reason = fmt::format("core names '{}', which is no waiting job", id);
-        else if (!seen.insert(id).second)
-          v.reason = fmt::format("core names '{}' twice", id);
       }
       break;
     }
@@ -388,11 +387,6 @@ nlohmann::json write_feasibility(const Instance& instance, const FeasibilityAnsw
               {"schedulable", nullptr},
               {"late", answer.missed},
               {"schedule", write_schedule(instance, answer.schedule)}};
-    case Feasibility::kInfeasible: {
-      std::string ids;
-      for (const auto& id : answer.core) ids += (ids.empty() ? "" : " ") + id;
-      return {{"summary", "infeasible; core: " + ids}, {"schedulable", false}, {"core", answer.core}};
-    }
   }
   return nullptr;
 }

@@ -90,15 +90,15 @@ struct OfferList {
   std::vector<FreeSlot> published;    // free-time-slots: what the provider published; else empty
 };
 
-enum class Feasibility { kSchedule, kNotFound, kInfeasible };
+enum class Feasibility { kSchedule, kNotFound };
 
-// deadline-feasibility: a schedule meeting every deadline; or a heuristic's failed attempt (kNotFound: claims
-// nothing); or a proof of infeasibility summarised by a core: jobs that cannot all meet their deadlines.
+// deadline-feasibility: a schedule meeting every deadline, or a heuristic's failed attempt (kNotFound: claims
+// nothing). A proof that no schedule exists is no decision: an exact method answers status `infeasible` with a core
+// of job ids (solver/result.hpp ExactResult::core).
 struct FeasibilityAnswer {
   Feasibility answer = Feasibility::kNotFound;
   Schedule schedule;              // kSchedule: meets every deadline; kNotFound: the attempt
   std::string missed;             // kNotFound: a job the attempt finishes late
-  std::vector<std::string> core;  // kInfeasible
 };
 
 // ---- semantics ----
@@ -130,8 +130,8 @@ double offers_objective(const Instance& instance, const OfferList& offers);  // 
 Verdict validate_offers(const Instance& instance, const OfferList& offers);
 
 // ---- deadline-feasibility ----
-// kSchedule: the schedule is valid; kNotFound: the attempt respects capacity and `missed` is late in it;
-// kInfeasible: the core is non-empty, without duplicates, and names waiting jobs. Objective: 1 when a schedule.
+// kSchedule: the schedule is valid; kNotFound: the attempt respects capacity and `missed` is late in it.
+// Objective: 1 when a schedule.
 Verdict validate_feasibility(const Instance& instance, const FeasibilityAnswer& answer);
 
 // ---- reader / writer (format: docs/formats.md) ----
@@ -141,6 +141,8 @@ nlohmann::json write_instance(const Instance& instance);
 nlohmann::json write_schedule(const Instance& instance, const Schedule& schedule);
 nlohmann::json write_offer_list(const Instance& instance, const OfferList& offers);
 nlohmann::json write_feasibility(const Instance& instance, const FeasibilityAnswer& answer);
+// "" when an infeasibility core is non-empty, without duplicates, and names waiting jobs; else the first problem.
+std::string core_shape_violation(const Instance& instance, const std::vector<std::string>& core);
 std::size_t waiting_index(const Instance& instance, const std::string& id);  // waiting.size() when unknown
 
 }  // namespace schedcheck::offers

@@ -89,6 +89,18 @@ nlohmann::json write_schedule(const Instance& instance, const Schedule& schedule
   return {{"start", start}, {"summary", "starts (from now) " + (summary.empty() ? std::string("-") : summary)}};
 }
 
+Schedule read_schedule(const Instance& instance, const nlohmann::json& document, const std::string& where) {
+  const Field root(document, where);
+  root.only_keys({"start", "summary"});
+  const IdIndex jobs(instance.waiting, [](const WaitingJob& w) { return w.id; }, "a waiting job");
+  const Field start = root.at("start");
+  for (const auto& [key, value] : start.members()) jobs.of_key(key, value);
+  Schedule schedule{std::vector<double>(instance.waiting.size(), 0.0)};
+  for (std::size_t i = 0; i < instance.waiting.size(); ++i)
+    schedule.start[i] = start.at(instance.waiting[i].id).as_number(-1e15, 1e15);
+  return schedule;
+}
+
 AvailabilityProfile running_profile(const Instance& instance) {
   AvailabilityProfile profile(instance.processors);
   for (const auto& r : instance.running) profile.reserve(instance.now, instance.now + r.remaining, r.procs);

@@ -52,6 +52,9 @@ struct Schedule {
 Instance read_instance(const nlohmann::json& document, const std::string& file);
 nlohmann::json write_instance(const Instance& instance);
 nlohmann::json write_schedule(const Instance& instance, const Schedule& schedule);
+// The decision of a policy outside C++ (docs/protocol.md), in write_schedule's format: {"start": {waiting job id:
+// absolute start time}} for every waiting job ("summary" ignored). Throws InputError (`where`, field).
+Schedule read_schedule(const Instance& instance, const nlohmann::json& document, const std::string& where);
 
 // The running jobs on a profile of P processors from now on.
 AvailabilityProfile running_profile(const Instance& instance);

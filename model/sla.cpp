@@ -227,4 +227,28 @@ nlohmann::json write_admission(const Instance& instance, const Admission& admiss
   return out;
 }
 
+Admission read_admission(const Instance& instance, const nlohmann::json& document, const std::string& where, bool timed) {
+  const Field root(document, where);
+  if (timed) root.only_keys({"accepted", "start"});
+  else root.only_keys({"accepted"});
+  const IdIndex bids(instance.bids, [](const Bid& b) { return b.id; }, "a bid");
+  Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
+  for (const Field& item : root.at("accepted").items()) {
+    const std::size_t i = bids.of(item);
+    if (admission.accepted[i]) item.fail("each bid at most once");
+    admission.accepted[i] = true;
+  }
+  if (!timed) return admission;
+  std::vector<bool> started(instance.bids.size(), false);
+  for (const auto& [id, value] : root.at("start").members()) {
+    const std::size_t i = bids.of_key(id, value);
+    if (!admission.accepted[i]) value.fail("a start only for an accepted bid");
+    admission.start[i] = value.as_number(-1e15, 1e15);
+    started[i] = true;
+  }
+  for (std::size_t i = 0; i < instance.bids.size(); ++i)
+    if (admission.accepted[i] && !started[i]) root.at("start").at(instance.bids[i].id);  // throws: missing
+  return admission;
+}
+
 }  // namespace schedcheck::sla

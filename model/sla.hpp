@@ -87,5 +87,8 @@ nlohmann::json write_instance(const Instance& instance);
 // The accepted bid ids, in bid order.
 std::vector<std::string> accepted_ids(const Instance& instance, const Admission& admission);
 nlohmann::json write_admission(const Instance& instance, const Admission& admission, bool timed);
+// The decision of a policy outside C++ (docs/protocol.md), in write_admission's format: {"accepted": [bid ids]}
+// (+ "start": {accepted id: seconds from now} when timed). Each id once; throws InputError naming `where` and the field.
+Admission read_admission(const Instance& instance, const nlohmann::json& document, const std::string& where, bool timed);
 
 }  // namespace schedcheck::sla

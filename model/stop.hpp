@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <stdexcept>
 #include <string>
 
 namespace schedcheck {
@@ -24,6 +25,12 @@ inline void request_stop(int signal) {
 inline std::string stop_request_text() {
   return stop_signal() == 2 ? "interrupted by SIGINT" : stop_signal() == 15 ? "interrupted by SIGTERM" : "interrupted";
 }
+// Thrown where waiting any longer would ignore the request (e.g. a policy process's answer, cli/policy_process.hpp);
+// loops that report what they did (search, suite, simulate, exhaustive search) catch it as their stop.
+class StopRequested : public std::runtime_error {
+public:
+  StopRequested() : std::runtime_error(stop_request_text()) {}
+};
 // For tests that interrupt more than once in one process.
 inline void clear_stop_request() { stop_signal_slot().store(0); }
 

@@ -240,7 +240,6 @@ FeasibilityProperty feasibility_capacity() {
   p.source = "our own (space-shared, non-preemptive)";
   p.summary = "the schedule (or the failed attempt) never uses more than P processors";
   p.check = [](const FeasibilityContext& c) {
-    if (c.decision.answer == Feasibility::kInfeasible) return verdict("", "no schedule (an infeasibility claim)");
     std::string why = schedule_shape_violation(c.instance, c.decision.schedule, 0);
     if (why.empty()) why = capacity_violation(c.instance, c.decision.schedule);
     return verdict(why);
@@ -263,19 +262,58 @@ FeasibilityProperty feasibility_deadlines() {
   return p;
 }
 
-FeasibilityProperty feasibility_edf_admits() {
+// "core: a, b (minimal)" of an `infeasible` answer.
+std::string core_text(const ExactResult<FeasibilityAnswer>& optimum) {
+  std::string ids;
+  for (const auto& id : optimum.core) ids += (ids.empty() ? "" : ", ") + id;
+  return fmt::format("core: {} ({})", ids, optimum.core_minimal ? "minimal" : "not shown minimal");
+}
+
+// A deadline-feasibility property that compares with the exact side's answer.
+FeasibilityProperty against_exact(std::string name, std::string source, std::string summary,
+                                  std::function<PropertyResult(const FeasibilityContext&)> check) {
   FeasibilityProperty p;
-  p.name = "edf-admits-when-feasible";
-  p.source = "our own (EDF is not optimal for non-preemptive parallel jobs)";
-  p.summary = "when the exact method finds a schedule meeting every deadline, the policy finds one too";
+  p.name = std::move(name);
+  p.source = std::move(source);
+  p.summary = std::move(summary);
   p.needs_optimum = true;
-  p.check = [](const FeasibilityContext& c) {
-    if (!c.optimum->decision) return undecided("no exact answer: " + c.optimum->detail);
-    if (c.optimum->decision->answer == Feasibility::kSchedule && c.decision.answer != Feasibility::kSchedule)
-      return verdict(fmt::format("a schedule meets every deadline, but the policy finishes {} late", c.decision.missed));
-    return verdict("");
-  };
+  p.check = std::move(check);
   return p;
+}
+
+FeasibilityProperty feasibility_edf_admits() {
+  return against_exact(
+      "edf-admits-when-feasible", "our own (EDF is not optimal for non-preemptive parallel jobs)",
+      "when the exact method finds a schedule meeting every deadline, the policy finds one too",
+      [](const FeasibilityContext& c) {
+        if (c.optimum->status == ExactStatus::kInfeasible)
+          return verdict("", "no schedule meets every deadline (proven; " + core_text(*c.optimum) + ")");
+        if (!c.optimum->decision) return undecided("no exact answer: " + c.optimum->detail);
+        if (c.optimum->decision->answer == Feasibility::kSchedule && c.decision.answer != Feasibility::kSchedule)
+          return verdict(fmt::format("a schedule meets every deadline, but the policy finishes {} late",
+                                     c.decision.missed));
+        return verdict("");
+      });
+}
+
+// not-above-optimum for a yes/no question: a policy schedule meeting every deadline contradicts a proof that none
+// exists; against a proven schedule (objective 1, the maximum) nothing can be above.
+FeasibilityProperty feasibility_not_above_optimum() {
+  return against_exact(
+      "not-above-optimum", "our own",
+      "the policy never meets every deadline where the exact method proves no schedule can (else the exact method "
+      "or the validator is wrong)",
+      [](const FeasibilityContext& c) {
+        const bool schedule = c.decision.answer == Feasibility::kSchedule && c.objective == 1;
+        if (c.optimum->status == ExactStatus::kInfeasible)
+          return verdict(schedule ? "the policy's schedule meets every deadline, yet the exact method claims none "
+                                    "exists (" + core_text(*c.optimum) + ")"
+                                  : "",
+                         "no schedule exists, and the policy claims none");
+        if (c.optimum->status != ExactStatus::kOptimal)
+          return undecided(fmt::format("no proven answer ({}): {}", to_string(c.optimum->status), c.optimum->detail));
+        return verdict("", fmt::format("{:g} vs optimum {:g}", c.objective, c.optimum->objective));
+      });
 }
 
 }  // namespace
@@ -286,8 +324,7 @@ std::vector<OffersProperty> offers_properties() {
 }
 
 std::vector<FeasibilityProperty> feasibility_properties() {
-  return {feasibility_capacity(), feasibility_deadlines(), feasibility_edf_admits(),
-          not_above_optimum_property<Instance, FeasibilityAnswer>()};
+  return {feasibility_capacity(), feasibility_deadlines(), feasibility_edf_admits(), feasibility_not_above_optimum()};
 }
 
 }  // namespace schedcheck::offers

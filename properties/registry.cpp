@@ -86,6 +86,23 @@ void Registry::add(std::unique_ptr<Problem> problem) {
   problems_.push_back(std::move(problem));
 }
 
+nlohmann::json problem_json(const Problem& p) {
+  auto described = [](const std::vector<Described>& items) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& d : items) out.push_back({{"name", d.name}, {"source", d.source}, {"summary", d.summary}});
+    return out;
+  };
+  return {{"problem", p.info().name},
+          {"source", p.info().source},
+          {"summary", p.info().summary},
+          {"instance_kind", p.instance_kind()},
+          {"policies", described(p.policies())},
+          {"exact", described(p.exact_methods())},
+          {"properties", described(p.properties())},
+          {"generator", p.generator_settings()},
+          {"external_policies", p.accepts_external_policies()}};
+}
+
 const Problem* Registry::find(const std::string& name) const {
   for (const auto& p : problems_)
     if (p->info().name == name) return p.get();

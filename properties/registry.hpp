@@ -3,6 +3,7 @@
 // Our own. Public API: register your own policy with TypedProblem::add_policy and check it (docs/api.md).
 #pragma once
 
+#include "model/input.hpp"
 #include "model/stop.hpp"
 #include "model/verdict.hpp"
 #include "solver/result.hpp"
@@ -19,6 +20,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedcheck {
@@ -60,13 +62,17 @@ template <class I, class D>
 struct PolicySpec : Described {
   std::function<D(const I&)> decide;
 };
+// A policy outside C++ (a process speaking docs/protocol.md, a Python callable): one request in, one decision out,
+// both JSON. The request is {"problem": NAME, "instance": <the problem's instance document>} (cluster-run: one
+// {"problem", "snapshot"} request a scheduling pass). Throws InputError when the policy fails or answers nonsense.
+using JsonPolicy = std::function<nlohmann::json(const nlohmann::json& request)>;
 template <class I, class D>
 struct ExactSpec : Described {
   std::function<ExactResult<D>(const I&, const SolveOptions&)> solve;
   // Optional: the same solve, given valid decisions at hand (the policy's, validated and comparable) to start from:
   // a bound to prune with, a first incumbent. When set, the registry calls it instead of `solve`. Whatever the
   // method, the registry never reports an answer worse than such a decision (see check_instance).
-  std::function<ExactResult<D>(const I&, const SolveOptions&, const std::vector<D>& incumbents)> solve_from;
+  std::function<ExactResult<D>(const I&, const SolveOptions&, const std::vector<D>& incumbents)> solve_from = {};
 };
 template <class I, class D>
 struct PropertySpec : Described {
@@ -95,6 +101,10 @@ struct ProblemSpec : Described {
   std::vector<ExactSpec<I, D>> exact;  // the first one is the default oracle
   std::vector<PropertySpec<I, D>> properties;
   GeneratorSpec<I> generator;
+  // Optional: re-checks an exact method's `infeasible` answer by its core (ExactResult::core), independently of the
+  // method: "" when confirmed (or too large to check), else why the core is wrong (a schedcheck bug, as a rejected
+  // decision is).
+  std::function<std::string(const I&, const std::vector<std::string>& core)> refute_core;
   // Optional: per-side metrics shown beside the objective by `check` (JSON object of numbers).
   std::function<nlohmann::json(const I&, const D&)> metrics;
   // Optional: every instance within a scope (a problem-defined string, "" = its default; throws InputError on a bad
@@ -105,6 +115,14 @@ struct ProblemSpec : Described {
   // schedule that leaves jobs unassigned: its lower cost is not better; a decision outside what the exact method
   // optimises over). Unset: always comparable. Otherwise no gap, and the reason is the report's gap_note.
   std::function<std::string(const I&, const D&)> not_comparable;
+  // Policies outside C++ (docs/protocol.md). `read_decision` reads a decision in the format `describe` writes
+  // (keys it does not read but describe writes are allowed and ignored); strict otherwise, every error an InputError
+  // naming `where` and the field path. `decide_external` (optional) replaces the default exchange (the instance
+  // document in, a decision read by read_decision out): cluster-run asks at every scheduling pass instead.
+  // `decision_schema`: the JSON Schema of the decision a policy returns (schedcheck protocol --schema).
+  std::function<D(const I&, const nlohmann::json& decision, const std::string& where)> read_decision;
+  std::function<D(const I&, const JsonPolicy&)> decide_external;
+  nlohmann::json decision_schema;
   // Optional: corpus files in another format than JSON (e.g. ".swf"): the file extension and the text made from the
   // corpus document (the instance plus its "schedcheck" block). Unset: JSON.
   std::string corpus_extension = ".json";
@@ -115,6 +133,8 @@ struct ProblemSpec : Described {
 
 struct CheckRequest {
   std::string policy;             // empty: no heuristic (solve)
+  std::string policy_cmd;         // the command behind an external policy (--policy-cmd): recorded in corpus files
+  std::string python_policy;      // the Python callable behind it (module.name, the Python module): likewise
   std::string exact;              // empty: the default; "none": no exact run
   SolveOptions solve;
   double tolerance = 0.0;         // optimal-within: allowed relative gap
@@ -200,6 +220,12 @@ public:
   // Corpus files: their extension and the text of a corpus document (default: JSON).
   virtual const std::string& corpus_extension() const = 0;
   virtual std::string corpus_text(const nlohmann::json& document) const = 0;
+  // Registers a policy outside C++ under `described.name` (docs/protocol.md); throws std::invalid_argument when
+  // the problem cannot read decisions or the name is taken. The decision it returns is validated, compared with the
+  // optimum and checked by every property like a built-in policy's.
+  virtual void add_external_policy(Described described, JsonPolicy policy) = 0;
+  virtual bool accepts_external_policies() const = 0;
+  virtual const nlohmann::json& decision_schema() const = 0;
   // `on_failure` (optional) sees each kept failure as soon as it is found.
   virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep,
                                          const FailureFn& on_failure = {}) const = 0;
@@ -253,6 +279,23 @@ public:
   std::size_t size_of(const nlohmann::json& document) const override {
     return spec_.size(spec_.read(document, "(instance)"));
   }
+  void add_external_policy(Described described, JsonPolicy policy) override {
+    if (!accepts_external_policies())
+      throw std::invalid_argument("problem " + spec_.name + " does not take policies outside C++");
+    for (const auto& p : spec_.policies)
+      if (p.name == described.name) throw std::invalid_argument("problem " + spec_.name + " has a policy " + p.name);
+    PolicySpec<I, D> spec{std::move(described), {}};
+    spec.decide = [this, policy = std::move(policy), name = spec.name](const I& instance) {
+      if (spec_.decide_external) return spec_.decide_external(instance, policy);
+      const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
+      return spec_.read_decision(instance, policy(request),
+                                 "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +
+                                     ": decision");
+    };
+    spec_.policies.push_back(std::move(spec));
+  }
+  bool accepts_external_policies() const override { return static_cast<bool>(spec_.read_decision) || static_cast<bool>(spec_.decide_external); }
+  const nlohmann::json& decision_schema() const override { return spec_.decision_schema; }
   nlohmann::json normalize(const nlohmann::json& document, const std::string& file) const override {
     return spec_.write(spec_.read(document, file));
   }
@@ -267,7 +310,13 @@ public:
     EnumerationSummary summary;
     spec_.enumerate(scope, [&](const I& instance) {
       if (summary.interrupted || (summary.interrupted = stop_requested())) return;  // the rest: enumerated, unchecked
-      Report report = check_instance(instance, request);
+      Report report;
+      try {
+        report = check_instance(instance, request);
+      } catch (const StopRequested&) {
+        summary.interrupted = true;
+        return;
+      }
       if ((summary.interrupted = stop_requested())) return;  // this check may have been cut short: not counted
       if (report.any_fails()) {
         ++summary.failing;
@@ -377,6 +426,14 @@ private:
   // sees it. A rejected answer is a schedcheck bug, never a result; except from a solve the time limit interrupted,
   // whose last model Z3 may never have finished (result.hpp): that one is dropped, and the answer is unknown.
   void recheck(const I& instance, const std::string& method, ExactResult<D>& result) const {
+    if (result.status == ExactStatus::kInfeasible && spec_.refute_core) {
+      const std::string why = spec_.refute_core(instance, result.core);
+      if (!why.empty() && !result.interrupted) throw InternalError("exact method " + method + " claims infeasible: " + why);
+      if (!why.empty())
+        result = ExactResult<D>{ExactStatus::kUnknown, std::nullopt, 0, result.seconds,
+                                "time limit reached; the interrupted solver's core was refuted (" + why + "), not kept",
+                                true};
+    }
     if (!result.decision) return;
     const Verdict verdict = spec_.validate(instance, *result.decision);
     std::string problem;
@@ -514,16 +571,22 @@ PropertySpec<I, D> optimal_within_property() {
 
 // ------------------------------------------------------------------ registry
 
+// What `schedcheck list --json` shows of a problem (and the Python module's problems()): name, source, summary,
+// instance kind, policies, exact methods and properties (each {name, source, summary}), generator settings, and
+// whether it takes policies outside C++.
+nlohmann::json problem_json(const Problem& problem);
+
 class Registry {
 public:
   void add(std::unique_ptr<Problem> problem);
   const Problem* find(const std::string& name) const;  // nullptr when unknown
   const Problem& get(const std::string& name) const;   // throws std::invalid_argument listing the known names
+  Problem& get(const std::string& name) { return const_cast<Problem&>(std::as_const(*this).get(name)); }  // to add policies
   const std::vector<std::unique_ptr<Problem>>& problems() const { return problems_; }
 
   template <class I, class D>
   TypedProblem<I, D>& typed(const std::string& name) {
-    auto* typed = dynamic_cast<TypedProblem<I, D>*>(const_cast<Problem*>(&get(name)));
+    auto* typed = dynamic_cast<TypedProblem<I, D>*>(&get(name));
     if (!typed) throw std::invalid_argument("problem " + name + " has another instance or decision type");
     return *typed;
   }

@@ -1,6 +1,9 @@
 // Properties over whole runs (see run_properties.hpp). Our own.
 #include "properties/run_properties.hpp"
 
+#include "model/cluster_json.hpp"
+#include "model/input.hpp"
+
 #include "simulation/engine.hpp"
 
 #include <fmt/format.h>
@@ -23,6 +26,19 @@ RunDecision simulate_checked(const workload::Workload& w, const cluster::Cluster
   d.counts = checker.counts();
   d.violations = checker.violations();
   return d;
+}
+
+cluster::ClusterPolicy external_cluster_policy(const workload::Workload& w, JsonPolicy policy, std::string name) {
+  std::vector<std::int64_t> ids;
+  ids.reserve(w.jobs.size());
+  for (const auto& job : w.jobs) ids.push_back(job.id);
+  cluster::ClusterPolicy external{std::move(name), "a policy outside C++ (docs/protocol.md)", "asked at every pass", 0, {}};
+  external.decide = [ids = std::move(ids), policy = std::move(policy), trace = w.name](const cluster::Snapshot& snapshot) {
+    const nlohmann::json request = {{"problem", "cluster-run"}, {"snapshot", cluster::write_snapshot(snapshot, ids)}};
+    return cluster::read_decision(snapshot, ids, policy(request),
+                                  fmt::format("the decision at t={:g} on {}", snapshot.now, quoted_text(trace)));
+  };
+  return external;
 }
 
 nlohmann::json describe(const workload::Workload& w, const RunDecision& d) {

@@ -29,6 +29,10 @@ struct RunDecision {
 // Runs `policy` over the workload on one cluster (count model) with its invariants checked.
 RunDecision simulate_checked(const workload::Workload& workload, const cluster::ClusterPolicy& policy);
 
+// A cluster policy outside C++ (`simulate --policy-cmd`, cluster-run with an external policy): at every pass it
+// sends {"problem": "cluster-run", "snapshot": ...} to `policy` and reads the decision (model/cluster_json.hpp).
+cluster::ClusterPolicy external_cluster_policy(const workload::Workload& workload, JsonPolicy policy, std::string name);
+
 nlohmann::json describe(const workload::Workload& workload, const RunDecision& decision);
 std::vector<PropertySpec<workload::Workload, RunDecision>> run_properties();
 

@@ -11,8 +11,6 @@
 
 namespace schedcheck::cluster {
 
-const char* to_string(ResourceModel model) { return model == ResourceModel::kCount ? "count" : "processors"; }
-
 namespace {
 
 // The profile a pass works on: the snapshot's, copied on the first change only (most passes change nothing, and

@@ -395,7 +395,12 @@ RunResult Simulation::run() {
     // every completion, arrival, message and timer of the instant; a pass's own events at now come back here).
     if (!dirty_.empty() && (events_.empty() || events_.top().time > now_)) {
       passing.swap(dirty_);
-      for (std::uint32_t c : passing) pass(c);
+      try {
+        for (std::uint32_t c : passing) pass(c);
+      } catch (const StopRequested&) {  // a policy process stopped waiting for its answer: the run ends here
+        result_.stopped = result_.interrupted = true;
+        break;
+      }
       passing.clear();
       continue;
     }

@@ -29,15 +29,6 @@ std::string over_limit(const std::vector<SerialJob>& jobs) {
   return fmt::format("{:.3g} task sequences; the sequence search is limited to {:g}", count, kSequenceMaxSequences);
 }
 
-// The instance with only the listed waiting jobs (and the running jobs).
-Instance with_jobs(const Instance& instance, const std::vector<std::size_t>& keep) {
-  Instance subset = instance;
-  subset.waiting.clear();
-  for (std::size_t i : keep) subset.waiting.push_back(instance.waiting[i]);
-  subset.bot.reset();
-  return subset;
-}
-
 // Some schedule meeting every deadline of `instance`'s waiting jobs, by exhaustive serial generation.
 std::optional<Schedule> any_schedule(const Instance& instance) {
   const auto jobs = serial_jobs(instance, 0);
@@ -52,6 +43,87 @@ std::optional<Schedule> any_schedule(const Instance& instance) {
 }
 
 }  // namespace
+
+long long time_grid(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
+  std::vector<double> exact = {instance.now};
+  double horizon = 0;
+  for (const auto& r : instance.running) {
+    exact.push_back(r.remaining);
+    horizon = std::max(horizon, r.remaining);
+  }
+  for (std::size_t i : jobs) {
+    exact.push_back(instance.waiting[i].runtime);
+    horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
+  }
+  if (new_tasks > 0) {
+    exact.push_back(instance.bot->task_runtime);
+    horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  }
+  // A deadline at or beyond now + horizon never binds (serial generation ends every task by then).
+  for (std::size_t i : jobs)
+    if (instance.waiting[i].deadline < instance.now + horizon) exact.push_back(instance.waiting[i].deadline);
+  for (long long scale : {1LL, 10LL, 100LL, 1000LL}) {
+    const auto on_grid = [&](double x) {
+      return std::round(x * static_cast<double>(scale)) / static_cast<double>(scale) == x;
+    };
+    if (std::all_of(exact.begin(), exact.end(), on_grid)) return scale;
+  }
+  return 0;
+}
+
+Instance with_waiting(const Instance& instance, const std::vector<std::size_t>& keep) {
+  Instance subset = instance;
+  subset.waiting.clear();
+  for (std::size_t i : keep) subset.waiting.push_back(instance.waiting[i]);
+  subset.bot.reset();
+  return subset;
+}
+
+unsigned core_budget_ms(const SolveOptions& options) {
+  const double share = static_cast<double>(options.timeout_ms) * kCoreBudgetShare;
+  return std::max(1u, std::min(kCoreBudgetMaxMs, static_cast<unsigned>(share)));
+}
+
+Core minimise_core(const Instance& instance, std::vector<std::size_t> jobs,
+                   const std::function<CoreTest(const std::vector<std::size_t>& keep)>& test) {
+  Core core;
+  std::stable_sort(jobs.begin(), jobs.end(), [&](std::size_t a, std::size_t b) {
+    return instance.waiting[a].deadline < instance.waiting[b].deadline;
+  });
+  // The shortest infeasible prefix: prefix `hi` is infeasible, prefix `lo` is not known to be.
+  std::size_t lo = 0, hi = jobs.size();
+  while (lo + 1 < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    const CoreTest answer = test(std::vector<std::size_t>(jobs.begin(), jobs.begin() + static_cast<std::ptrdiff_t>(mid)));
+    if (answer == CoreTest::kStopped) {
+      core.jobs.assign(jobs.begin(), jobs.begin() + static_cast<std::ptrdiff_t>(hi));
+      return core;
+    }
+    (answer == CoreTest::kInfeasible ? hi : lo) = mid;
+  }
+  jobs.resize(hi);
+  // Deletion, latest deadline first; the prefix's last job stays (without it the prefix is feasible).
+  for (std::size_t k = jobs.size() >= 1 ? jobs.size() - 1 : 0; k-- > 0;) {
+    std::vector<std::size_t> without = jobs;
+    without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
+    const CoreTest answer = test(without);
+    if (answer == CoreTest::kStopped) {
+      core.jobs = std::move(jobs);
+      return core;
+    }
+    if (answer == CoreTest::kInfeasible) jobs = std::move(without);
+  }
+  std::sort(jobs.begin(), jobs.end());  // in the instance's order
+  core.jobs = std::move(jobs);
+  core.minimal = true;
+  return core;
+}
+
+std::vector<std::size_t> all_jobs(const Instance& instance) {
+  std::vector<std::size_t> jobs(instance.waiting.size());
+  std::iota(jobs.begin(), jobs.end(), std::size_t{0});
+  return jobs;
+}
 
 std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks) {
   std::vector<SerialJob> jobs;
@@ -78,13 +150,20 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return instance.waiting[a].deadline < instance.waiting[b].deadline;
   });
-  // Two candidate sequences: the new tasks last (feasible whenever deadline order is) and first; the earlier wins.
+  // The new tasks at every position of the deadline order (last: feasible whenever deadline order is; at most
+  // kMaxPositions positions, evenly spread, first and last included); the earliest finish of the new tasks wins.
+  constexpr std::size_t kMaxPositions = 64;
+  const std::size_t stride = std::max<std::size_t>(1, (order.size() + kMaxPositions) / kMaxPositions);
   std::optional<Schedule> best;
-  for (bool new_first : {false, true}) {
+  for (std::size_t position = order.size() + 1; position-- > 0;) {
+    if (new_tasks == 0 && position < order.size()) break;
+    if (position != 0 && position != order.size() && position % stride != 0) continue;
     std::vector<std::size_t> sequence;
-    if (new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
-    for (std::size_t i : order) sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[i].tasks), i);
-    if (!new_first) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+    for (std::size_t k = 0; k <= order.size(); ++k) {
+      if (k == position) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
+      if (k < order.size())
+        sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[order[k]].tasks), order[k]);
+    }
     const auto placed =
         serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
     if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))
@@ -193,6 +272,37 @@ ExactResult<OfferList> exact_offers(const Instance& instance, const EarliestFn& 
   return result;
 }
 
+ExactResult<OfferList> exact_offers_within(const Instance& instance, const SolveOptions& options,
+                                           const EarliestWithinFn& earliest) {
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  return exact_offers(instance, [&](const Instance& inst, long long tasks, double lower_bound) {
+    SolveOptions left = options;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now());
+    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
+    return earliest(inst, tasks, lower_bound, left);
+  });
+}
+
+void set_schedulable(ExactResult<FeasibilityAnswer>& result, Schedule schedule) {
+  FeasibilityAnswer answer;
+  answer.answer = Feasibility::kSchedule;
+  answer.schedule = std::move(schedule);
+  result.status = ExactStatus::kOptimal;
+  result.objective = 1;
+  result.decision = std::move(answer);
+}
+
+void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& instance, const Core& core,
+                    std::string detail) {
+  result.status = ExactStatus::kInfeasible;
+  result.decision.reset();
+  result.objective = 0;
+  result.core.clear();
+  for (std::size_t i : core.jobs) result.core.push_back(instance.waiting[i].id);
+  result.core_minimal = core.minimal;
+  result.detail = std::move(detail);
+}
+
 ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
   const auto started = Clock::now();
   ExactResult<FeasibilityAnswer> result;
@@ -200,29 +310,17 @@ ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
     result.detail = why;
     return result;
   }
-  FeasibilityAnswer answer;
   if (auto schedule = any_schedule(instance)) {
-    answer.answer = Feasibility::kSchedule;
-    answer.schedule = std::move(*schedule);
-    result.objective = 1;
+    set_schedulable(result, std::move(*schedule));
   } else {
-    // Deletion: drop each job whose removal leaves the rest still infeasible.
-    std::vector<std::size_t> core(instance.waiting.size());
-    std::iota(core.begin(), core.end(), std::size_t{0});
-    for (std::size_t k = 0; k < core.size();) {
-      std::vector<std::size_t> without = core;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
-      if (!any_schedule(with_jobs(instance, without)))
-        core = std::move(without);
-      else
-        ++k;
-    }
-    answer.answer = Feasibility::kInfeasible;
-    for (std::size_t i : core) answer.core.push_back(instance.waiting[i].id);
-    result.objective = 0;
+    result.phase_seconds.emplace_back("decision", seconds_since(started));
+    const auto core_started = Clock::now();
+    const Core core = minimise_core(instance, all_jobs(instance), [&](const std::vector<std::size_t>& keep) {
+      return any_schedule(with_waiting(instance, keep)) ? CoreTest::kFeasible : CoreTest::kInfeasible;
+    });
+    set_infeasible(result, instance, core, "no schedule meets every deadline (every task sequence tried)");
+    result.phase_seconds.emplace_back("core", seconds_since(core_started));
   }
-  result.status = ExactStatus::kOptimal;
-  result.decision = std::move(answer);
   result.seconds = seconds_since(started);
   return result;
 }
@@ -230,7 +328,7 @@ ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
 std::optional<std::string> core_refutation(const Instance& instance, const std::vector<std::string>& core) {
   std::vector<std::size_t> keep;
   for (const auto& id : core) keep.push_back(waiting_index(instance, id));
-  const Instance subset = with_jobs(instance, keep);
+  const Instance subset = with_waiting(instance, keep);
   if (!over_limit(serial_jobs(subset, 0)).empty()) return std::nullopt;
   const auto schedule = any_schedule(subset);
   if (!schedule) return "";

@@ -9,6 +9,7 @@
 #include "solver/result.hpp"
 #include "solver/serial_search.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,12 +32,21 @@ struct Completion {
 // no deadline of their own) when tasks > 0.
 std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks);
 Schedule schedule_from(const Instance& instance, const std::vector<SerialPlacement>& placed);
-// Serial generation in deadline order (ties by arrival) with the new tasks last, and with them first; the one
-// that meets every deadline and ends the new tasks earlier: the starting upper bound of the exact searches.
+// Serial generation in deadline order (ties by arrival) with the new tasks at each position of it (last, ...,
+// first; at most 64 positions); of those that meet every deadline, the one that ends the new tasks earliest: the
+// starting upper bound of the exact searches.
 std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks);
 // Serial generation in the order of the given schedule's starts: no task starts later than in `schedule`
 // (the left shift that makes an active schedule), so the completion never grows.
 std::optional<Schedule> left_shift(const Instance& instance, const Schedule& schedule);
+
+// The coarsest time grid, in units per second (1, 10, 100 or 1000), on which now, every running job's remaining time,
+// the runtimes of the given waiting jobs (and of the new BoT when new_tasks > 0) and every deadline that can bind
+// (before now + the longest running job + all the work) lie exactly; 0 when there is none. x is on the grid of 1/s
+// when round(x s)/s is the double x itself. With data on a grid, every active schedule's starts lie on it (they are
+// sums of these numbers), so an optimal completion is a grid point and "no schedule one grid step earlier" is a proof.
+long long time_grid(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks);
+std::vector<std::size_t> all_jobs(const Instance& instance);  // 0 .. waiting.size() - 1
 
 // Stops at kSequenceMaxNodes nodes or at the time limit, whichever comes first (then: best found, not proven).
 Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound,
@@ -47,8 +57,42 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
 // lower bound (more tasks never complete earlier).
 using EarliestFn = std::function<Completion(const Instance&, long long tasks, double lower_bound)>;
 ExactResult<OfferList> exact_offers(const Instance& instance, const EarliestFn& earliest);
+// The same under one time limit for the whole list: each Delta count gets what is left of it.
+using EarliestWithinFn =
+    std::function<Completion(const Instance&, long long tasks, double lower_bound, const SolveOptions&)>;
+ExactResult<OfferList> exact_offers_within(const Instance& instance, const SolveOptions& options,
+                                           const EarliestWithinFn& earliest);
 
-// deadline-feasibility by sequences: a schedule, or kInfeasible with a core minimised by deletion.
+// The instance with only the listed waiting jobs (and the running jobs), without the new BoT.
+Instance with_waiting(const Instance& instance, const std::vector<std::size_t>& keep);
+
+// Shrinking an infeasibility core, shared by the deadline-feasibility methods. `test(keep)` answers whether the
+// listed waiting jobs cannot all meet their deadlines (kInfeasible), can (kFeasible), or ran out of its budget.
+enum class CoreTest { kInfeasible, kFeasible, kStopped };
+struct Core {
+  std::vector<std::size_t> jobs;  // waiting indices: in the instance's order when minimal
+  bool minimal = false;           // deletion finished: no job can be left out
+};
+// The decision comes first; minimising its core then gets its own budget: a tenth of the time limit, at most 1 s
+// (and never past the limit). A core not minimised within it is returned as it is, with core_minimal = false.
+inline constexpr double kCoreBudgetShare = 0.1;
+inline constexpr unsigned kCoreBudgetMaxMs = 1000;
+unsigned core_budget_ms(const SolveOptions& options);  // min(limit x kCoreBudgetShare, kCoreBudgetMaxMs), >= 1 ms
+// From an infeasible set `jobs`: the shortest infeasible prefix of the set in deadline order (binary search: a
+// superset of an infeasible set is infeasible), then deletion (a job whose removal leaves the rest infeasible is
+// dropped; the prefix's last job is needed by construction). The first kStopped ends the shrinking: the set so far
+// (infeasible) is returned with minimal = false.
+Core minimise_core(const Instance& instance, std::vector<std::size_t> jobs,
+                   const std::function<CoreTest(const std::vector<std::size_t>& keep)>& test);
+
+// The two proven answers of a deadline-feasibility method: optimal with a schedule meeting every deadline
+// (objective 1), or infeasible with a core (waiting indices mapped to ids) and why.
+void set_schedulable(ExactResult<FeasibilityAnswer>& result, Schedule schedule);
+void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& instance, const Core& core,
+                    std::string detail);
+
+// deadline-feasibility by sequences: a schedule, or infeasible with a deletion-minimal core (no time limit: the
+// sequence limit bounds the work).
 ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance);
 // Checks an infeasibility core independently: "" when the core jobs (with the running jobs) indeed cannot all
 // meet their deadlines, a sentence when they can, nullopt when the core is over the sequence limit.

@@ -2,8 +2,6 @@
 #include "solver/offers_gecode.hpp"
 #include "solver/gecode_stop.hpp"
 
-#include "solver/gecode_set_times.hpp"
-
 #include <fmt/format.h>
 #include <gecode/int.hh>
 #include <gecode/minimodel.hh>
@@ -25,15 +23,6 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // Horizons beyond this (in grid units) are refused: Gecode's int variables and the cumulative energy sums must
 // not overflow.
 constexpr double kMaxHorizonUnits = 1e9;
-constexpr unsigned long kFirstSliceMs = 300;  // first time slice of each branching (then doubled)
-constexpr long long kScales[] = {1, 10, 100, 1000};  // grid units per second, coarsest first
-
-// x lies exactly on the grid of 1/scale s: the double nearest to round(x s)/s is x itself.
-bool on_grid(double x, long long scale) {
-  const double units = std::round(x * static_cast<double>(scale));
-  return units / static_cast<double>(scale) == x;
-}
-
 struct Task {
   std::size_t owner;  // waiting index; waiting.size() for the new BoT
   int duration;
@@ -59,29 +48,11 @@ struct Data {
 
 Data build(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
   Data d;
-  std::vector<double> exact = {instance.now};
   double horizon = 0;
-  for (const auto& r : instance.running) {
-    exact.push_back(r.remaining);
-    horizon = std::max(horizon, r.remaining);
-  }
-  for (std::size_t i : jobs) {
-    exact.push_back(instance.waiting[i].runtime);
-    horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
-  }
-  if (new_tasks > 0) {
-    exact.push_back(instance.bot->task_runtime);
-    horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
-  }
-  // A deadline at or beyond now + horizon never binds (serial generation ends every task by then).
-  for (std::size_t i : jobs)
-    if (instance.waiting[i].deadline < instance.now + horizon) exact.push_back(instance.waiting[i].deadline);
-  d.scale = 0;
-  for (long long s : kScales)
-    if (std::all_of(exact.begin(), exact.end(), [&](double x) { return on_grid(x, s); })) {
-      d.scale = s;
-      break;
-    }
+  for (const auto& r : instance.running) horizon = std::max(horizon, r.remaining);
+  for (std::size_t i : jobs) horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
+  if (new_tasks > 0) horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  d.scale = time_grid(instance, jobs, new_tasks);
   if (d.scale == 0) {
     d.why_unknown = "gecode needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";
     return d;
@@ -135,7 +106,7 @@ class Model : public Gecode::IntMinimizeSpace {
   Gecode::IntVarArray start;
   Gecode::IntVar completion;
 
-  Model(const Data& d, int lower, int upper, bool set_times) : start(*this, static_cast<int>(d.tasks.size())) {
+  Model(const Data& d, int lower, int upper) : start(*this, static_cast<int>(d.tasks.size())) {
     using namespace Gecode;
     IntVarArgs all;
     IntArgs duration, height;
@@ -167,12 +138,7 @@ class Model : public Gecode::IntMinimizeSpace {
     });
     IntVarArgs ordered;
     for (int i : order) ordered << start[i];
-    if (ordered.size() > 0) {
-      if (set_times)
-        gecode_support::SetTimes::post(*this, ordered);
-      else
-        branch(*this, ordered, INT_VAR_MIN_MIN(), INT_VAL_MIN());
-    }
+    if (ordered.size() > 0) branch(*this, ordered, INT_VAR_MIN_MIN(), INT_VAL_MIN());
     branch(*this, completion, INT_VAL_MIN());
   }
   Model(Model& other) : Gecode::IntMinimizeSpace(other) {
@@ -201,15 +167,14 @@ struct Outcome {
 };
 
 // BAB (minimise) or DFS (first solution) within `ms` milliseconds.
-Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms,
-               bool set_times = false) {
+Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
   Outcome out;
   if (d.new_count > 0) lower = std::max(lower, d.new_duration);
   if (d.infeasible || upper < lower) {
     out.exhausted = true;
     return out;
   }
-  auto root = std::make_unique<Model>(d, lower, upper, set_times);
+  auto root = std::make_unique<Model>(d, lower, upper);
   std::unique_ptr<Gecode::Search::Stop> stop = gecode_support::time_or_stop_request(ms);
   Gecode::Search::Options options;
   options.threads = 1;
@@ -267,25 +232,12 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
   }
   try {
     const long long lo = std::min<long long>(lower, d.horizon);
-    // Alternate the plain branching (min est, at it: finds good completions fast) and SetTimes with postponement
-    // (proves lower bounds fast), each restarted below the best found so far, with doubling time slices.
-    Outcome out;
-    bool set_times = false;
-    for (unsigned long slice = kFirstSliceMs;; set_times = !set_times) {
-      Outcome phase = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
-                             std::min<unsigned long>(slice, ms_left(until)), set_times);
-      if (phase.best) {
-        out.best = std::move(phase.best);
-        upper = std::min<long long>(upper, static_cast<long long>(std::ceil(new_tasks_finish(instance, *out.best) * s -
-                                                                             static_cast<double>(d.now) - 1e-3)) - 1);
-      }
-      if (phase.exhausted) {
-        out.exhausted = true;
-        break;
-      }
-      if (ms_left(until) == 0) break;
-      if (set_times) slice *= 2;
-    }
+    // One branch-and-bound with the plain branching (complete). SetTimes with postponement, alternated with it
+    // before, is not: Gecode's cumulative does not keep each start's minimum at its earliest feasible start, so the
+    // postponement rule cut optimal schedules (generate offers --seed 4 --size 10: 4 tasks "proven" at 107, a
+    // schedule finishes them at 95; docs/performance.md).
+    const Outcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
+                               ms_left(until));
     if (out.best) {
       result.schedule = out.best;
       result.finish = new_tasks_finish(instance, *out.best);
@@ -320,33 +272,22 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
     }
     const Outcome out = search(instance, d, 0, 0, false, ms_left(until));
     if (out.best) {
-      FeasibilityAnswer found;
-      found.answer = Feasibility::kSchedule;
-      found.schedule = *out.best;
-      result.status = ExactStatus::kOptimal;
-      result.objective = 1;
-      result.decision = std::move(found);
+      set_schedulable(result, *out.best);
     } else if (!out.exhausted) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
     } else {
-      // Deletion: drop a job when the others still cannot all meet their deadlines (proven, within the limit).
-      std::vector<std::size_t> core = jobs;
-      for (std::size_t k = 0; k < core.size() && ms_left(until) > 0;) {
-        std::vector<std::size_t> without = core;
-        without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
-        const Data smaller = build(instance, without, 0);
-        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(until));
-        if (smaller.why_unknown.empty() && o.exhausted && !o.best)
-          core = std::move(without);
-        else
-          ++k;
-      }
-      FeasibilityAnswer proof;
-      proof.answer = Feasibility::kInfeasible;
-      for (std::size_t i : core) proof.core.push_back(instance.waiting[i].id);
-      result.status = ExactStatus::kOptimal;
-      result.objective = 0;
-      result.decision = std::move(proof);
+      // The decision is made; the core (every job, shrunk) gets its own budget.
+      result.phase_seconds.emplace_back("decision", seconds_since(started));
+      const auto core_started = Clock::now();
+      const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
+      const Core core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
+        const Data smaller = build(instance, keep, 0);
+        if (!smaller.why_unknown.empty()) return CoreTest::kStopped;
+        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(core_until));
+        return o.best ? CoreTest::kFeasible : o.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
+      });
+      set_infeasible(result, instance, core, "no schedule meets every deadline (gecode: search space exhausted)");
+      result.phase_seconds.emplace_back("core", seconds_since(core_started));
     }
   } catch (const Gecode::Exception& ex) {
     result.status = ExactStatus::kUnknown;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -294,35 +295,26 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
     if (answer == z3::unknown) {
       result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
     } else if (answer == z3::sat) {
-      FeasibilityAnswer found;
-      found.answer = Feasibility::kSchedule;
-      found.schedule = read_schedule(instance, e, s.get_model());
-      result.status = ExactStatus::kOptimal;
-      result.objective = 1;
-      result.decision = std::move(found);
+      set_schedulable(result, read_schedule(instance, e, s.get_model()));
     } else {
-      // Deletion-based shrinking of the core while time remains: drop a literal if the rest stays unsat.
-      z3::expr_vector core = s.unsat_core();
-      for (unsigned k = 0; k < core.size() && !deadline.passed();) {
-        z3::expr_vector without(ctx);
-        for (unsigned j = 0; j < core.size(); ++j)
-          if (j != k) without.push_back(core[j]);
-        const z3::check_result smaller = s.check(without);
-        if (smaller == z3::unsat) {
-          core = s.unsat_core();
-          k = 0;
-        } else {
-          ++k;
-        }
-        if (smaller == z3::unknown) break;
-      }
-      FeasibilityAnswer proof;
-      proof.answer = Feasibility::kInfeasible;
-      for (unsigned j = 0; j < core.size(); ++j)
-        proof.core.push_back(instance.waiting[job_of_literal.at(core[j].decl().name().str())].id);
-      result.status = ExactStatus::kOptimal;
-      result.objective = 0;
-      result.decision = std::move(proof);
+      // The decision is made; the core (Z3's unsat core, shrunk) gets its own budget, checked between Z3 calls.
+      result.phase_seconds.emplace_back("decision", seconds_since(started));
+      const auto core_started = Clock::now();
+      const auto core_until = core_started + std::chrono::milliseconds(core_budget_ms(options));
+      std::vector<std::size_t> unsat;
+      const z3::expr_vector z3_core = s.unsat_core();
+      for (unsigned j = 0; j < z3_core.size(); ++j) unsat.push_back(job_of_literal.at(z3_core[j].decl().name().str()));
+      std::sort(unsat.begin(), unsat.end());
+      const Core core = minimise_core(instance, unsat, [&](const std::vector<std::size_t>& keep) {
+        if (Clock::now() >= core_until || deadline.passed()) return CoreTest::kStopped;
+        z3::expr_vector literals(ctx);
+        for (std::size_t i : keep) literals.push_back(e.deadline_literal[i]);
+        const z3::check_result smaller = s.check(literals);
+        return smaller == z3::unsat ? CoreTest::kInfeasible : smaller == z3::sat ? CoreTest::kFeasible
+                                                                                  : CoreTest::kStopped;
+      });
+      set_infeasible(result, instance, core, "no schedule meets every deadline (z3: unsat)");
+      result.phase_seconds.emplace_back("core", seconds_since(core_started));
     }
   } catch (const z3::exception& ex) {
     result.status = ExactStatus::kUnknown;

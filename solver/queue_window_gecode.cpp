@@ -1,6 +1,6 @@
 // Queue windows as a Gecode CP model (see queue_window_exact.hpp). Our own encoding: starts relative to now,
 // cumulative over the waiting jobs and the running jobs (fixed at 0), branching on the smallest earliest start at
-// its minimum (not SetTimes with postponement: solver/gecode_set_times.hpp says why), BAB on an integer cost:
+// its minimum (not SetTimes with postponement: docs/performance.md, offers, says why), BAB on an integer cost:
 // wait sum (sum of starts + a constant), makespan (the latest end), or the bounded-slowdown sum times
 // L = lcm of max(estimate, 10): sum of (L / m_j) max(m_j, start_j + now - submit_j + estimate_j).
 #include "solver/queue_window_exact.hpp"

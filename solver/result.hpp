@@ -45,11 +45,11 @@ struct ExactResult {
   // The time limit interrupted Z3 (z3support::Deadline) during this solve: the decision may come from a model Z3
   // never finished, so the registry keeps it only if the validator accepts it (else: unknown, not an internal error).
   bool interrupted = false;
-  std::vector<MethodStep> chain;                             // the methods a chooser ran, in order (else empty)
-  std::vector<std::pair<std::string, double>> phase_seconds;  // named parts of the solve (e.g. cost proof, tie-break)
+  std::vector<MethodStep> chain = {};                             // the methods a chooser ran, in order (else empty)
+  std::vector<std::pair<std::string, double>> phase_seconds = {};  // named parts of the solve (cost proof, tie-break)
   // `infeasible` only: the jobs / resources / bids the proof needs (an unsat core, by their ids), and whether that
   // set is minimal (no member can be left out) or only sufficient (minimising it has its own budget).
-  std::vector<std::string> core;
+  std::vector<std::string> core = {};
   bool core_minimal = false;
 };
 

@@ -5,6 +5,7 @@
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
 #include "reference/offers_policies.hpp"
+#include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_z3.hpp"
 
@@ -285,13 +286,14 @@ BOOST_AUTO_TEST_CASE(infeasible_work_gets_a_core_both_methods_agree) {
   SolveOptions options;
   const auto z3 = feasibility_z3(instance, options);
   const auto sequences = feasibility_sequences(instance);
-  for (const auto* result : {&z3, &sequences}) {
-    BOOST_REQUIRE(result->decision);
-    BOOST_CHECK_EQUAL(to_string(result->status), "optimal");
-    BOOST_CHECK(result->decision->answer == Feasibility::kInfeasible);
-    BOOST_CHECK((result->decision->core == std::vector<std::string>{"A", "B"}));
-    BOOST_CHECK_EQUAL(validate_feasibility(instance, *result->decision).reason, "");
-    BOOST_CHECK(core_refutation(instance, result->decision->core) == std::optional<std::string>(""));
+  const auto bnb = feasibility_bnb(instance, options);
+  for (const auto* result : {&z3, &sequences, &bnb}) {
+    BOOST_CHECK(!result->decision);
+    BOOST_CHECK_EQUAL(to_string(result->status), "infeasible");
+    BOOST_CHECK((result->core == std::vector<std::string>{"A", "B"}));
+    BOOST_CHECK(result->core_minimal);
+    BOOST_CHECK_EQUAL(core_shape_violation(instance, result->core), "");
+    BOOST_CHECK(core_refutation(instance, result->core) == std::optional<std::string>(""));
   }
   // A core that can be met is refuted.
   BOOST_CHECK(!core_refutation(instance, {"A", "C"})->empty());
@@ -325,14 +327,12 @@ BOOST_AUTO_TEST_CASE(differential_feasibility_z3_vs_sequences) {
     const Instance instance = generate_instance(seed, 4, settings);
     const auto z3 = feasibility_z3(instance, SolveOptions{});
     const auto sequences = feasibility_sequences(instance);
-    BOOST_REQUIRE(z3.decision && sequences.decision);
-    BOOST_CHECK_MESSAGE((z3.decision->answer == Feasibility::kSchedule) ==
-                            (sequences.decision->answer == Feasibility::kSchedule),
-                        "z3 and sequences disagree on " + write_instance(instance).dump());
-    BOOST_CHECK_EQUAL(validate_feasibility(instance, *z3.decision).reason, "");
-    if (z3.decision->answer == Feasibility::kInfeasible) {
+    BOOST_REQUIRE(z3.status != ExactStatus::kUnknown && sequences.status != ExactStatus::kUnknown);
+    BOOST_CHECK_MESSAGE(z3.status == sequences.status, "z3 and sequences disagree on " + write_instance(instance).dump());
+    if (z3.decision) BOOST_CHECK_EQUAL(validate_feasibility(instance, *z3.decision).reason, "");
+    if (z3.status == ExactStatus::kInfeasible) {
       ++infeasible;
-      BOOST_CHECK(core_refutation(instance, z3.decision->core) == std::optional<std::string>(""));
+      BOOST_CHECK(core_refutation(instance, z3.core) == std::optional<std::string>(""));
     }
   }
   BOOST_CHECK_GT(infeasible, 0);  // the unrepaired generator does produce infeasible work

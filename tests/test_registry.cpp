@@ -128,6 +128,20 @@ BOOST_AUTO_TEST_CASE(proven_answers_stay_and_carry_their_explanations) {
   BOOST_TEST(core["minimal"] == true);
 }
 
+// refute_core (optional): an `infeasible` answer is re-checked by its core like a decision is re-validated; a core
+// the check refutes is a schedcheck bug (InternalError), a confirmed one passes unchanged.
+BOOST_AUTO_TEST_CASE(infeasible_answers_are_rechecked_by_their_core) {
+  ProblemSpec<Toy, Pick> spec = toy_spec();
+  spec.refute_core = [](const Toy& t, const std::vector<std::string>& core) -> std::string {
+    return t.values.size() == 4 && core.size() == 2 ? "" : "the core does not explain it";
+  };
+  const TypedProblem<Toy, Pick> confirms(spec);
+  CheckRequest request;
+  request.exact = "refuses";
+  BOOST_TEST(confirms.check(nlohmann::json{{"values", {5, 9, 1, 7}}}, "toy.json", request).optimum.status == "infeasible");
+  BOOST_CHECK_THROW(confirms.check(nlohmann::json{{"values", {5, 9}}}, "toy.json", request), InternalError);
+}
+
 BOOST_AUTO_TEST_CASE(solve_from_receives_valid_incumbents_only) {
   BOOST_TEST(run("first", "from").optimum.detail.find("given 1") == 0u);
   BOOST_TEST(run("invalid", "from").optimum.detail == "given 0");

@@ -5,6 +5,7 @@
 #include "counterexamples/problems/problems.hpp"
 
 #include "counterexamples/workload_generator.hpp"
+#include "model/cluster_json.hpp"
 #include "model/run_schedule.hpp"
 #include "model/workload.hpp"
 #include "properties/run_properties.hpp"
@@ -59,6 +60,11 @@ std::unique_ptr<Problem> cluster_run() {
   for (const cluster::ClusterPolicy& policy : cluster::cluster_policies())
     spec.policies.push_back({{policy.name, policy.source, policy.summary},
                              [policy](const Workload& w) { return runcheck::simulate_checked(w, policy); }});
+  // A policy outside C++ decides every scheduling pass of the run (docs/protocol.md, "cluster pass").
+  spec.decide_external = [](const Workload& w, const JsonPolicy& policy) {
+    return runcheck::simulate_checked(w, runcheck::external_cluster_policy(w, policy, "external"));
+  };
+  spec.decision_schema = cluster::decision_schema();
   spec.properties = runcheck::run_properties();
   spec.generator.settings =
       "n jobs; P in {4, 8, 16}; submit gaps U{0..20} s (1 in 4 with the previous job); procs U{1..P/4} or U{1..P}; run "

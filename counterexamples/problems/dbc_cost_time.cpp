@@ -27,6 +27,20 @@ std::unique_ptr<Problem> dbc_cost_time() {
   spec.write = dbc::write_instance;
   spec.validate = dbc::validate;
   spec.describe = dbc::write_schedule;
+  spec.read_decision = dbc::read_schedule;
+  spec.decision_schema = object_schema(
+      "dbc-cost-time decision",
+      {{"accepted", {{"type", "array"}, {"items", {{"type", "string"}}}, {"uniqueItems", true},
+                     {"description", "ids of the jobs the schedule runs"}}},
+       {"start", {{"type", "object"}, {"additionalProperties", {{"type", "number"}, {"minimum", 0}}},
+                  {"description", "start time of every accepted job, keyed by its id"}}},
+       {"placement", {{"type", "object"}, {"additionalProperties", {{"type", "string"}, {"pattern", "/pe[0-9]+$"}}},
+                      {"description", "\"RESOURCE/peK\" (K from 0) of every accepted job, keyed by its id"}}},
+       {"unassigned", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "jobs left out (optional)"}}},
+       {"requests", {{"description", "ignored (recomputed)"}}},
+       {"cost", {{"description", "ignored (recomputed)"}}},
+       {"makespan", {{"description", "ignored (recomputed)"}}}},
+      {"accepted", "start", "placement"});
   spec.size = [](const dbc::Instance& i) { return i.jobs.size(); };
   spec.instance_name = [](const dbc::Instance& i) { return i.name; };
   spec.not_comparable = dbc::not_comparable;

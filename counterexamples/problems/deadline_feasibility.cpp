@@ -4,6 +4,7 @@
 #include "counterexamples/problems/provider_common.hpp"
 #include "properties/offers_properties.hpp"
 #include "reference/offers_policies.hpp"
+#include "solver/offers_bnb.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
 
@@ -15,21 +16,19 @@ std::unique_ptr<Problem> deadline_feasibility() {
   FeasibilitySpec spec = provider_common<offers::FeasibilityAnswer>();
   spec.name = "deadline-feasibility";
   spec.source = "paper 000 sec. III-A (accepted deadlines)";
-  spec.summary = "can the provider's accepted work meet every deadline? a schedule, or a core of jobs that cannot";
+  spec.summary = "can the provider's accepted work meet every deadline? a schedule, or infeasible with a core of jobs "
+                 "that cannot";
   spec.sense = Sense::kMaximise;
   spec.objective_name = "1 if a schedule meets every deadline";
   spec.read = [](const nlohmann::json& document, const std::string& file) {
     return offers::read_instance(document, file, false);
   };
-  // The model checks a core's ids; the core's claim itself is re-checked by the sequence search when small.
-  spec.validate = [](const offers::Instance& i, const offers::FeasibilityAnswer& answer) {
-    Verdict v = offers::validate_feasibility(i, answer);
-    if (v.feasible && answer.answer == offers::Feasibility::kInfeasible)
-      if (auto refuted = offers::core_refutation(i, answer.core); refuted && !refuted->empty()) {
-        v.feasible = false;
-        v.reason = "infeasibility core refuted: " + *refuted;
-      }
-    return v;
+  spec.validate = offers::validate_feasibility;
+  // An `infeasible` answer's core: ids checked by the model, the claim itself by the sequence search when small.
+  spec.refute_core = [](const offers::Instance& i, const std::vector<std::string>& core) -> std::string {
+    if (auto why = offers::core_shape_violation(i, core); !why.empty()) return why;
+    const auto refuted = offers::core_refutation(i, core);
+    return refuted ? *refuted : "";
   };
   spec.describe = offers::write_feasibility;
   spec.policies = {
@@ -38,10 +37,21 @@ std::unique_ptr<Problem> deadline_feasibility() {
        offers::edf_feasibility},
   };
   spec.exact = {
-      {{"z3", "our own", "start times + waves, capacity at starts, energy cuts; unsat core over deadline literals"},
+      {{"auto", "our own (chooser)",
+        "the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid and there "
+        "are at most 1,000 tasks, else z3; the chain (solve --json: optimum.chain) says which ran and why"},
+       [](const offers::Instance& i, const SolveOptions& o) { return offers::feasibility_auto(i, o, {}); },
+       offers::feasibility_auto},
+      {{"bnb", "our own (branch-and-bound over active schedules)",
+        "depth-first search over active schedules in start order, energy and width bounds; times on a <= 1 ms grid "
+        "(else unknown); core: shortest infeasible deadline prefix, then deletion, within the core budget"},
+       offers::feasibility_bnb},
+      {{"z3", "our own", "start times + waves, capacity at starts, energy cuts; unsat core over deadline literals, "
+                         "shrunk within the core budget"},
        offers::feasibility_z3},
       {{"gecode", "our own (Gecode cumulative)",
-        "integer starts on a <= 1 ms grid (else unknown), cumulative with edge finding; core by deletion"},
+        "integer starts on a <= 1 ms grid (else unknown), cumulative with edge finding; core by deletion within the "
+        "core budget"},
        offers::feasibility_gecode},
       {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
        [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},

@@ -24,6 +24,22 @@ std::unique_ptr<Problem> offer_composition() {
   spec.write = write_instance;
   spec.validate = validate;
   spec.describe = write_composition;
+  spec.read_decision = read_composition;
+  spec.decision_schema = object_schema(
+      "offer-composition decision",
+      {{"assigned",
+        {{"description", "what each provider gets (providers not listed get nothing)"},
+         {"type", "array"},
+         {"items", object_schema("a provider's part",
+                                 {{"provider", {{"type", "string"}, {"description", "provider id, at most once"}}},
+                                  {"tasks", {{"type", "integer"}, {"minimum", 0}}},
+                                  {"offer", {{"type", {"integer", "null"}}, {"minimum", 0},
+                                             {"description", "index into the provider's offers"}}},
+                                  {"from", {{"enum", {"offer", "free-slots", "none"}}}},
+                                  {"completion", {{"type", "number"}, {"description", "when this provider completes its tasks"}}}},
+                                 {"provider", "tasks", "from", "completion"}, true)}}},
+       {"summary", {{"type", "string"}, {"description", "ignored"}}}},
+      {"assigned"});
   spec.metrics = metrics;
   // A composition that loses tasks or overfills an offer finishes "early" only because it is incomplete: no gap.
   spec.not_comparable = not_comparable;

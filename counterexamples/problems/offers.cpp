@@ -4,6 +4,7 @@
 #include "counterexamples/problems/provider_common.hpp"
 #include "properties/offers_properties.hpp"
 #include "reference/offers_policies.hpp"
+#include "solver/offers_bnb.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
 
@@ -59,21 +60,32 @@ std::unique_ptr<Problem> offers() {
        offers::free_time_slot_offers},
   };
   spec.exact = {
-      {{"exact-offers", "our own (Z3)",
+      {{"auto", "our own (chooser)",
+        "per instance: bnb when the times lie on a 1 ms grid and there are at most 1,000 tasks, else z3; the chain "
+        "(solve --json: optimum.chain) says which ran and why"},
+       [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_auto(i, o, {}); },
+       offers::exact_offers_auto},
+      {{"bnb", "our own (branch-and-bound over active schedules)",
+        "per count: the quote max(D, c*) by depth-first search over active schedules in start order (time-tabling, "
+        "energy and width bounds; a schedule meeting D ends the count); counts share bounds; times on a <= 1 ms "
+        "grid (else unknown)"},
+       [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_bnb(i, o, {}); },
+       offers::exact_offers_bnb},
+      {{"z3", "our own (Z3)",
         "per count: min completion by Z3 (waves, capacity at starts, energy cuts), quote max(D, c*)"},
        [](const offers::Instance& i, const SolveOptions& o) {
-         return offers_within_one_limit(i, o, offers::earliest_completion_z3);
+         return offers::exact_offers_within(i, o, offers::earliest_completion_z3);
        }},
       {{"gecode", "our own (Gecode cumulative)",
         "per count: min completion by Gecode BAB (cumulative with edge finding, integer starts on a <= 1 ms grid, "
         "else unknown), quote max(D, c*)"},
        [](const offers::Instance& i, const SolveOptions& o) {
-         return offers_within_one_limit(i, o, offers::earliest_completion_gecode);
+         return offers::exact_offers_within(i, o, offers::earliest_completion_gecode);
        }},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
        [](const offers::Instance& i, const SolveOptions& o) {
-         return offers_within_one_limit(i, o, offers::earliest_completion_sequences);
+         return offers::exact_offers_within(i, o, offers::earliest_completion_sequences);
        }},
   };
   spec.properties = offers::offers_properties();

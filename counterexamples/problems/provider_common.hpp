@@ -1,6 +1,5 @@
 // What the two provider problems of paper 000 sec. III share (offers, deadline-feasibility): the instance format,
-// size, name, shrinking, the generator's documented settings, and one time limit for a whole exact offer list.
-// Our own.
+// size, name, shrinking and the generator's documented settings. Our own.
 #pragma once
 
 #include "counterexamples/offers_generator.hpp"
@@ -8,23 +7,8 @@
 #include "properties/registry.hpp"
 #include "solver/offers_exact.hpp"
 
-#include <algorithm>
-#include <chrono>
-
 namespace schedcheck::problems {
 
-// The exact offer list under one time limit for the whole list: each Delta count gets what is left of it.
-template <class EarliestCompletion>
-auto offers_within_one_limit(const offers::Instance& instance, const SolveOptions& options,
-                             EarliestCompletion earliest_completion) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms);
-  return offers::exact_offers(instance, [&](const offers::Instance& inst, long long tasks, double lower_bound) {
-    SolveOptions left = options;
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms.count()));
-    return earliest_completion(inst, tasks, lower_bound, left);
-  });
-}
 inline const char* const kOffersGeneratorSettings =
     "n waiting jobs (half local p ~ U{1..P}, half BoT parts of 1-4 tasks), runtimes U{1..30}, P in {4, 8, 16}, "
     "0-2 running jobs, now ~ U{0..100}, deadlines now + runtime + U{0..40}";

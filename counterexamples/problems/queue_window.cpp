@@ -25,6 +25,13 @@ std::unique_ptr<Problem> queue_window() {
   spec.write = write_instance;
   spec.validate = validate;
   spec.describe = write_schedule;
+  spec.read_decision = read_schedule;
+  spec.decision_schema = object_schema(
+      "queue-window decision",
+      {{"start", {{"type", "object"}, {"additionalProperties", {{"type", "number"}}},
+                  {"description", "absolute start time of every waiting job, keyed by its id"}}},
+       {"summary", {{"type", "string"}, {"description", "ignored"}}}},
+      {"start"});
   spec.size = [](const Instance& i) { return i.waiting.size(); };
   spec.instance_name = [](const Instance& i) { return i.name; };
   for (const cluster::ClusterPolicy& policy : cluster::cluster_policies())

@@ -19,6 +19,24 @@ inline SlaSpec sla_common(bool timed) {
   spec.read = sla::read_instance;
   spec.write = sla::write_instance;
   spec.describe = [timed](const sla::Instance& i, const sla::Admission& a) { return sla::write_admission(i, a, timed); };
+  spec.read_decision = [timed](const sla::Instance& i, const nlohmann::json& d, const std::string& where) {
+    return sla::read_admission(i, d, where, timed);
+  };
+  spec.decision_schema = object_schema(
+      timed ? "sla-admission-timed decision" : "sla-admission decision",
+      {{"accepted",
+        {{"description", "ids of the accepted bids, each at most once"},
+         {"type", "array"},
+         {"items", {{"type", "string"}}},
+         {"uniqueItems", true}}}},
+      {"accepted"});
+  if (timed) {
+    spec.decision_schema["properties"]["start"] = {
+        {"description", "start time (seconds from now) of every accepted bid, keyed by its id"},
+        {"type", "object"},
+        {"additionalProperties", {{"type", "number"}}}};
+    spec.decision_schema["required"] = {"accepted", "start"};
+  }
   spec.size = [](const sla::Instance& i) { return i.bids.size(); };
   spec.instance_name = [](const sla::Instance& i) { return i.name; };
   spec.generator.settings =

@@ -1,6 +1,7 @@
 // How to register your own policy and check it against the exact optimum with the registry API.
-// Our own. Build: part of the normal build (target schedcheck_custom_policy); run: build/examples/schedcheck_custom_policy
-// examples/sla-greedy-vs-optimum.json. The policy here: accept bids by decreasing incentive per processor.
+// Our own. Build: in the tree (target schedcheck_custom_policy), or as a project of its own against an installed
+// schedcheck (CMakeLists.txt beside it: find_package(schedcheck)). Run: schedcheck_custom_policy INSTANCE.json.
+// The policy here: accept bids by decreasing incentive per processor.
 #include "counterexamples/builtin.hpp"
 #include "model/input.hpp"
 #include "model/sla.hpp"

@@ -1,0 +1,47 @@
+// A policy outside C++ as a long-lived child process speaking JSON lines (docs/protocol.md): `--policy-cmd`.
+// Our own. One process for a whole run (check, search, suite, simulate): a request line in, a decision line out;
+// a crash, an answer that is not one JSON line, or no answer within the time limit is an InputError (exit 2)
+// naming the request and what came back. The child runs in its own process group (Ctrl-C reaches schedcheck, which
+// stops and ends the child), with SIGINT/SIGTERM unblocked; SIGPIPE is ignored once a child exists.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+
+namespace schedcheck::cli {
+
+class PolicyProcess {
+public:
+  // Starts `/bin/sh -c command` (throws InputError when it cannot be started). `timeout_ms`: the longest wait for
+  // one answer (the whole exchange: writing the request and reading the decision).
+  PolicyProcess(std::string command, unsigned timeout_ms);
+  ~PolicyProcess();  // closes the child's stdin, gives it 1 s to exit, then kills its process group
+  PolicyProcess(const PolicyProcess&) = delete;
+  PolicyProcess& operator=(const PolicyProcess&) = delete;
+
+  // Sends `request` as one line and returns the decision line parsed. `about` names the request in messages
+  // ("instance sla-1"). Throws InputError: the child exited or was killed, the line is not JSON, a time-out.
+  nlohmann::json ask(const nlohmann::json& request, const std::string& about);
+
+  const std::string& command() const { return command_; }
+  std::size_t requests() const { return requests_; }
+
+private:
+  [[noreturn]] void fail(const std::string& about, const std::string& what);
+  std::string exit_description();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
+
+  std::string command_;
+  unsigned timeout_ms_;
+  pid_t pid_ = -1;
+  int to_child_ = -1, from_child_ = -1;
+  std::string pending_;  // bytes read after the last full line
+  std::size_t requests_ = 0;
+  bool reaped_ = false;
+  int status_ = 0;
+};
+
+}  // namespace schedcheck::cli

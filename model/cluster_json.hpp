@@ -1,0 +1,30 @@
+// The JSON of a cluster scheduling pass for policies outside C++ (docs/protocol.md, `simulate --policy-cmd` and
+// cluster-run): the snapshot a policy sees and the decision it returns, jobs named by their workload ids and
+// processor sets in Batsim's interval syntax ("0-3 7"). Our own. The reader checks the format only (known queued
+// jobs, starts at now, reservations not in the past, set sizes); capacity is the run invariants' business.
+#pragma once
+
+#include "model/cluster.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace schedcheck::cluster {
+
+// {"now", "processors", "model": "count" | "processors", "released_early", "queue": [{"id", "procs", "submit",
+// "estimate", "reservation": null | {"start", "on"}}], "running": [{"id", "procs", "start", "estimated_end",
+// "on"}]}; "on" only in the processors model. `ids[j]`: the workload id of the engine's job j.
+nlohmann::json write_snapshot(const Snapshot& snapshot, std::span<const std::int64_t> ids);
+
+// {"start": [{"id", "on"}], "reserve": [{"id", "start", "on"}]} (both optional; "on" required in the processors
+// model, ignored otherwise). Throws InputError naming `where` and the field.
+Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> ids, const nlohmann::json& document,
+                       const std::string& where);
+
+// The JSON Schema of that decision (schedcheck protocol --schema cluster-run).
+nlohmann::json decision_schema();
+
+}  // namespace schedcheck::cluster

@@ -1,0 +1,591 @@
+// Branch-and-bound over active schedules for a provider (see offers_bnb.hpp). Our own.
+#include "solver/offers_bnb.hpp"
+
+#include "model/stop.hpp"
+#include "solver/offers_z3.hpp"
+#include "solver/serial_search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <tuple>
+#include <unordered_map>
+
+namespace schedcheck::offers {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr unsigned kNodesPerClockRead = 256;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+enum class Outcome { kFound, kExhausted, kStopped };
+
+// Depth-first search over active schedules. Tasks are placed in the order of their starts (ties: job index), each at
+// its earliest start on the profile: every feasible schedule left-shifts to one such sequence (repeated serial
+// generation in the order of its starts only moves starts earlier and ends at a fixed point that the order
+// reproduces), so the search is complete while visiting each active schedule once. A node fails when
+//  - a remaining job cannot start by its latest start at or after the current start t (all later starts are >= t);
+//  - a remaining job fits wholly before t: later tasks (starting >= t) never block that window, so its earliest start
+//    stays below t and it can never come next in start order (the schedule is not active);
+//  - energy: for a deadline D of a remaining job, the remaining jobs' work that must lie in [t, D] (a job due after
+//    D, started as late as it may, still runs min(runtime, D - latest start) there) exceeds the free processor-time
+//    of [t, D] on the profile;
+//  - widths: the same for the time in [t, D] with at least w processors free, against the work of the jobs at least
+//    w wide when no two of them fit side by side (w > P / 2): they run one at a time.
+// Minimisation (a target job: the new tasks): the target's deadline is the bound; a schedule found lowers it to its
+// finish - step, and the search unwinds to the last target task's placement (the tasks after it cannot lower the
+// finish). The search ends when the bound drops below the lower bound or the space is exhausted.
+class ActiveSearch {
+ public:
+  ActiveSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
+               Clock::time_point until)
+      : profile_(running_profile(instance)), tt_(profile_), now_(instance.now), jobs_(std::move(jobs)), target_(target),
+        scale_(scale), until_(until), left_(jobs_.size()) {
+    for (std::size_t g = 0; g < jobs_.size(); ++g) {
+      left_[g] = jobs_[g].copies;
+      total_ += static_cast<std::size_t>(jobs_[g].copies);
+    }
+    processors_ = instance.processors;
+    target_finish_.assign(total_ + 1, now_);
+    est_.resize(total_ + 1);  // one scratch row a depth, sized once: deeper calls never move a caller's row
+    order_.resize(total_ + 1);
+    keys_.resize(total_ + 1);
+    // Jobs of one shape (processors, runtime) start in deadline order: exchanging the starts of two such jobs keeps
+    // the profile and, the earlier deadline going first, every deadline. Chained along (deadline, index) where the
+    // indices agree (so the start-order tie rule agrees too); the target, whose deadline is the bound, stays out.
+    prev_.assign(jobs_.size(), kNone);
+    std::vector<std::size_t> by_shape(jobs_.size());
+    std::iota(by_shape.begin(), by_shape.end(), std::size_t{0});
+    std::sort(by_shape.begin(), by_shape.end(), [&](std::size_t a, std::size_t b) {
+      const SerialJob &x = jobs_[a], &y = jobs_[b];
+      return std::tie(x.procs, x.duration, x.deadline, a) < std::tie(y.procs, y.duration, y.deadline, b);
+    });
+    for (std::size_t k = 1; k < by_shape.size(); ++k) {
+      const std::size_t a = by_shape[k - 1], b = by_shape[k];
+      if (a == target_ || b == target_ || jobs_[a].procs != jobs_[b].procs || jobs_[a].duration != jobs_[b].duration)
+        continue;
+      if (a < b) prev_[b] = a;
+    }
+  }
+
+  // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
+  // ones learnt (failed states are kept with the bound they failed under).
+  Outcome probe(double bound) {
+    if (target_ != kNone) jobs_[target_].deadline = bound;
+    found_ = stopped_ = false;
+    node(now_, 0);
+    if (stopped_) return Outcome::kStopped;
+    return found_ ? Outcome::kFound : Outcome::kExhausted;
+  }
+
+  const std::vector<SerialPlacement>& found_schedule() const { return best_; }
+  std::size_t nodes() const { return nodes_; }
+  std::size_t tt_hits() const { return tt_hits_; }
+
+ private:
+  void place(std::size_t g, double start) {
+    const std::size_t depth = placed_.size();
+    profile_.reserve(start, start + jobs_[g].duration, jobs_[g].procs);
+    placed_.push_back({g, start});
+    --left_[g];
+    target_finish_[depth + 1] = g == target_ ? std::max(target_finish_[depth], start + jobs_[g].duration)
+                                             : target_finish_[depth];
+  }
+  void unplace(std::size_t g, double start) {
+    profile_.release(start, start + jobs_[g].duration, jobs_[g].procs);
+    placed_.pop_back();
+    ++left_[g];
+  }
+
+  void leaf() {
+    found_ = true;
+    best_ = placed_;
+  }
+
+  // Free processor-time of the profile over [t, D] for each D of ds_ (ascending) into avail_, and the time with at
+  // least `wide` processors free into wide_time_ (wide = 0: not computed).
+  void free_over(double t, int wide) {
+    const auto& steps = profile_.steps();
+    std::size_t i = static_cast<std::size_t>(
+        std::upper_bound(steps.begin(), steps.end(), t + kTimeTolerance,
+                         [](double value, const AvailabilityProfile::Step& s) { return value < s.time; }) -
+        steps.begin()) - 1;
+    double pos = t, energy = 0, time = 0;
+    avail_.clear();
+    wide_time_.clear();
+    for (double d : ds_) {
+      while (pos < d) {
+        const double next = i + 1 < steps.size() ? steps[i + 1].time : kForever;
+        const double to = std::min(next, d);
+        energy += static_cast<double>(std::max(0, steps[i].free)) * (to - pos);
+        if (wide > 0 && steps[i].free >= wide) time += to - pos;
+        pos = to;
+        if (to >= next) ++i;
+      }
+      avail_.push_back(energy);
+      wide_time_.push_back(time);
+    }
+  }
+
+  bool bounds_hold(double t) {
+    ds_.clear();
+    int narrowest_wide = 0;
+    for (std::size_t g = 0; g < jobs_.size(); ++g) {
+      if (left_[g] == 0) continue;
+      ds_.push_back(jobs_[g].deadline);
+      if (2 * jobs_[g].procs > processors_ && (narrowest_wide == 0 || jobs_[g].procs < narrowest_wide))
+        narrowest_wide = jobs_[g].procs;
+    }
+    std::sort(ds_.begin(), ds_.end());
+    ds_.erase(std::unique(ds_.begin(), ds_.end()), ds_.end());
+    free_over(t, narrowest_wide);
+    for (std::size_t k = 0; k < ds_.size(); ++k) {
+      const double d = ds_[k];
+      double energy = 0, wide_time = 0;
+      for (std::size_t g = 0; g < jobs_.size(); ++g) {
+        if (left_[g] == 0) continue;
+        const SerialJob& j = jobs_[g];
+        const double inside = std::clamp(d - (j.deadline - j.duration), 0.0, j.duration);
+        if (inside <= 0) continue;
+        energy += static_cast<double>(left_[g]) * static_cast<double>(j.procs) * inside;
+        if (2 * j.procs > processors_) wide_time += static_cast<double>(left_[g]) * inside;
+      }
+      if (energy > avail_[k] + 1e-7 * std::max(1.0, energy)) return false;
+      if (wide_time > wide_time_[k] + 1e-7 * std::max(1.0, wide_time)) return false;
+    }
+    return true;
+  }
+
+  void node(double t, std::size_t last) {
+    const std::size_t depth = placed_.size();
+    if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
+      stopped_ = true;
+      return;
+    }
+    if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
+    if (depth == total_) {
+      leaf();
+      return;
+    }
+    std::vector<double>& est = est_[depth];
+    std::vector<std::size_t>& order = order_[depth];
+    est.assign(jobs_.size(), 0);
+    order.clear();
+    for (std::size_t g = 0; g < jobs_.size(); ++g) {
+      if (left_[g] == 0) continue;
+      const SerialJob& j = jobs_[g];
+      const double latest = j.deadline - j.duration;
+      if (latest < t - kTimeTolerance) return;
+      const auto e = profile_.earliest_start(j.procs, j.duration, now_, latest);
+      if (!e) return;
+      if (*e < t - kTimeTolerance) {
+        if (*e + j.duration <= t + kTimeTolerance) return;  // fits wholly before t: never next in start order
+        const auto f = profile_.earliest_start(j.procs, j.duration, t, latest);
+        if (!f) return;
+        est[g] = *f;
+      } else {
+        est[g] = *e;
+        const bool in_order = prev_[g] == kNone || left_[prev_[g]] == 0;
+        if (in_order && (*e > t + kTimeTolerance || g >= last)) order.push_back(g);
+      }
+    }
+    if (order.empty() || !time_table(est, order) || order.empty() || !bounds_hold(t)) return;
+    const std::uint64_t hash = state_key(t, last);
+    if (const auto it = failed_.find(hash); it != failed_.end() && it->second.key == key_ &&
+                                             bound() <= it->second.bound + kTimeTolerance) {
+      ++tt_hits_;
+      return;
+    }
+    std::vector<std::int64_t>& key = keys_[depth];
+    key.swap(key_);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (std::fabs(est[a] - est[b]) > kTimeTolerance) return est[a] < est[b];
+      const double la = jobs_[a].deadline - jobs_[a].duration, lb = jobs_[b].deadline - jobs_[b].duration;
+      if (la != lb) return la < lb;
+      return a < b;
+    });
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::size_t g = order[k];
+      const double start = est[g];
+      place(g, start);
+      node(start, g);
+      unplace(g, start);
+      if (stopped_ || found_) return;
+    }
+    // Every extension fails under the bound (see remember).
+    remember(hash, key);
+  }
+
+  double bound() const { return target_ == kNone ? 0 : jobs_[target_].deadline; }
+
+  // Time-tabling: a remaining job whose latest start is before its earliest end runs in [latest start, earliest
+  // end) whatever happens (its compulsory part). With every remaining job's compulsory part reserved, a job must
+  // still fit (its own part counted as free) by its latest start: its earliest start there is a bound on its start,
+  // so a candidate that cannot start at its profile start is dropped. Twice, as raised bounds enlarge the parts.
+  bool time_table(std::vector<double>& est, std::vector<std::size_t>& order) {
+    for (int round = 0; round < 2; ++round) {
+      bool any = false;
+      for (std::size_t g = 0; g < jobs_.size() && !any; ++g)
+        any = left_[g] > 0 && jobs_[g].deadline - jobs_[g].duration < est[g] + jobs_[g].duration - kTimeTolerance;
+      if (!any) return true;  // no compulsory part: nothing to learn (and no profile to copy)
+      tt_ = profile_;
+      for (std::size_t g = 0; g < jobs_.size(); ++g) {
+        if (left_[g] == 0) continue;
+        const SerialJob& j = jobs_[g];
+        const double latest = j.deadline - j.duration;
+        if (latest < est[g] + j.duration - kTimeTolerance) {
+          tt_.reserve(latest, est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
+        }
+      }
+      for (const auto& step : tt_.steps())
+        if (step.free < 0) return false;
+      bool raised = false;
+      for (std::size_t g = 0; g < jobs_.size(); ++g) {
+        if (left_[g] == 0) continue;
+        const SerialJob& j = jobs_[g];
+        const double latest = j.deadline - j.duration;
+        // Its own compulsory part freed for the query (released and reserved again: a Hold passed to
+        // earliest_count_start is not exact when its ends fall inside a merged step).
+        const bool own = latest < est[g] + j.duration - kTimeTolerance;
+        if (own) tt_.release(latest, est[g] + j.duration, j.procs);
+        const auto e = tt_.earliest_start(j.procs, j.duration, est[g], latest);
+        if (own) tt_.reserve(latest, est[g] + j.duration, j.procs);
+        if (!e) return false;
+        if (*e > est[g] + kTimeTolerance) {
+          est[g] = *e;
+          raised = true;
+          order.erase(std::remove(order.begin(), order.end(), g), order.end());
+        }
+      }
+      if (!raised) return true;
+    }
+    return true;
+  }
+
+  // The state a node's subtree depends on, besides the bound: its start t and tie index, the remaining copies and
+  // the whole profile from now on (grid units). Into key_; returns its hash.
+  std::uint64_t state_key(double t, std::size_t last) {
+    key_.clear();
+    auto units = [&](double x) { return static_cast<std::int64_t>(std::llround((x - now_) * scale_)); };
+    key_.push_back(units(t));
+    key_.push_back(static_cast<std::int64_t>(last));
+    for (long long l : left_) key_.push_back(l);
+    const auto& steps = profile_.steps();
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      if (i + 1 < steps.size() && steps[i + 1].time <= now_ + kTimeTolerance) continue;  // before now
+      key_.push_back(i == 0 || steps[i].time < now_ ? 0 : units(steps[i].time));
+      key_.push_back(steps[i].free);
+    }
+    std::uint64_t h = 1469598103934665603ULL;
+    for (std::int64_t v : key_) {
+      h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h *= 1099511628211ULL;
+    }
+    return h;
+  }
+  // A fully explored node with no extension under the bound: the same state later, under the same or a lower
+  // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
+  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) {
+    if (remembered_words_ + key.size() > kMaxRememberedWords) {  // bounded memory: start again
+      failed_.clear();
+      remembered_words_ = 0;
+    }
+    remembered_words_ += key.size();
+    Failed& slot = failed_[hash];
+    slot.key = key;
+    slot.bound = bound();
+  }
+
+  struct Failed {
+    std::vector<std::int64_t> key;
+    double bound;
+  };
+  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 22;  // 32 MiB of state keys
+
+  AvailabilityProfile profile_, tt_;
+  double now_;
+  std::vector<SerialJob> jobs_;
+  std::size_t target_;
+  double scale_;
+  Clock::time_point until_;
+  std::vector<long long> left_;
+  std::size_t total_ = 0;
+  int processors_ = 0;
+  std::vector<SerialPlacement> placed_, best_;
+  std::vector<double> target_finish_;
+  bool found_ = false, stopped_ = false;
+  std::size_t nodes_ = 0;
+  std::vector<std::vector<double>> est_;
+  std::vector<std::vector<std::size_t>> order_;
+  std::vector<std::vector<std::int64_t>> keys_;
+  std::vector<std::size_t> prev_;
+  std::vector<double> ds_, avail_, wide_time_;
+  std::vector<std::int64_t> key_;
+  std::unordered_map<std::uint64_t, Failed> failed_;
+  std::size_t tt_hits_ = 0, remembered_words_ = 0;
+};
+
+long long total_tasks(const Instance& instance, long long new_tasks) {
+  long long total = new_tasks;
+  for (const auto& job : instance.waiting) total += job.tasks;
+  return total;
+}
+
+// The schedule with only the `tasks` earliest new tasks (a schedule for fewer tasks; its finish never grows).
+Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
+  std::sort(schedule.new_tasks.begin(), schedule.new_tasks.end());
+  schedule.new_tasks.resize(static_cast<std::size_t>(tasks));
+  return schedule;
+}
+
+// A schedule of the listed waiting jobs meeting every deadline: deadline order first, then the search.
+Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, Clock::time_point until,
+               std::optional<Schedule>* schedule) {
+  const Instance subset = with_waiting(instance, keep);
+  if (auto edf = deadline_order_schedule(subset, 0)) {
+    if (schedule) *schedule = std::move(edf);
+    return Outcome::kFound;
+  }
+  const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
+  ActiveSearch search(subset, serial_jobs(subset, 0), kNone, static_cast<double>(scale), until);
+  const Outcome outcome = search.probe(0);
+  if (outcome == Outcome::kFound && schedule) *schedule = schedule_from(subset, search.found_schedule());
+  return outcome;
+}
+
+}  // namespace
+
+std::string bnb_not_applicable(const Instance& instance, long long new_tasks) {
+  if (time_grid(instance, all_jobs(instance), new_tasks) == 0)
+    return "times off the 1 ms grid (now, runtimes, remaining times and binding deadlines)";
+  if (const long long tasks = total_tasks(instance, new_tasks); tasks > kBnbMaxTasks)
+    return fmt::format("{} tasks; the branch-and-bound is limited to {}", tasks, kBnbMaxTasks);
+  return "";
+}
+
+std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
+  const long long scale = time_grid(instance, all_jobs(instance), new_tasks);
+  return fmt::format("times on a {:g} s grid, {} tasks (limit {})", 1.0 / static_cast<double>(scale),
+                     total_tasks(instance, new_tasks), kBnbMaxTasks);
+}
+
+Completion earliest_completion_bnb(const Instance& instance, long long tasks, double lower_bound,
+                                   const std::vector<Schedule>& incumbents, const SolveOptions& options) {
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  Completion result;
+  if (tasks > 0 && !instance.bot) {
+    result.detail = "no new BoT";
+    return result;
+  }
+  if (auto why = bnb_not_applicable(instance, tasks); !why.empty()) {
+    result.detail = "bnb: " + why;
+    return result;
+  }
+  const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), tasks));
+  const double step = 1.0 / scale;
+  double best = kForever;
+  auto consider = [&](std::optional<Schedule> schedule) {
+    if (!schedule) return;
+    const double finish = new_tasks_finish(instance, *schedule);
+    if (finish < best) {
+      best = finish;
+      result.schedule = std::move(schedule);
+    }
+  };
+  consider(deadline_order_schedule(instance, tasks));
+  for (const Schedule& s : incumbents)
+    if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
+      consider(s);
+  // Completions lie on the grid from now; nothing finishes before now + one task.
+  auto on_grid_up = [&](double x) { return instance.now + std::ceil((x - instance.now) * scale - 1e-6) * step; };
+  double lo = on_grid_up(std::max(lower_bound, instance.now + instance.bot->task_runtime));
+  ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
+  Outcome outcome = Outcome::kExhausted;
+  auto probe = [&](double bound) {
+    outcome = search.probe(bound);
+    if (outcome == Outcome::kFound) consider(schedule_from(instance, search.found_schedule()));
+    return outcome;
+  };
+  if (!result.schedule) {
+    // Without a first schedule: every active schedule ends by now + the longest running job + all the work.
+    double horizon = instance.now + instance.bot->task_runtime * static_cast<double>(tasks);
+    double longest = 0;
+    for (const auto& r : instance.running) longest = std::max(longest, r.remaining);
+    for (const auto& job : instance.waiting) horizon += work(job) / job.procs;
+    probe(on_grid_up(horizon + longest));
+  }
+  // The lower bound first (enough when met; a failure there is usually quick), then descent: one grid step below
+  // the best schedule until no schedule exists. Only the last probe is a failure near the optimum (the expensive
+  // kind); bisection needed several. The bounds only fall, so every failed state stays valid for later probes.
+  if (result.schedule && best > lo + kTimeTolerance && probe(lo) == Outcome::kExhausted) lo += step;
+  while (result.schedule && outcome != Outcome::kStopped && best > lo + kTimeTolerance)
+    if (probe(best - step) == Outcome::kExhausted) lo = best;
+  result.finish = best;
+  if (!result.schedule) {
+    result.detail = outcome == Outcome::kStopped
+                        ? fmt::format("time limit of {} ms reached", options.timeout_ms)
+                        : "no schedule keeps every accepted deadline (bnb: search space exhausted)";
+    return result;
+  }
+  result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
+  if (outcome == Outcome::kStopped)
+    result.detail = fmt::format("time limit of {} ms reached after {} nodes ({} repeated states); best found {:g}, "
+                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(), best, lo);
+  return result;
+}
+
+ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOptions& options,
+                                        const std::vector<OfferList>& incumbents) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  const auto counts = delta_counts(instance.bot->tasks);
+  const std::size_t n = counts.size();
+  std::vector<std::optional<Completion>> done(n);
+  std::vector<std::pair<std::string, double>> phases;
+
+  auto solve = [&](std::size_t c) {
+    // Lower bound: the largest proven c* of fewer tasks. Upper bounds: the incumbents' schedules for this count and
+    // any schedule for more tasks, less its latest new tasks.
+    // Only the quote max(D, c*) matters: a schedule finishing by D ends the search for this count.
+    double lower = instance.bot->deadline;
+    for (std::size_t b = 0; b < c; ++b)
+      if (done[b] && done[b]->status == ExactStatus::kOptimal) lower = std::max(lower, done[b]->finish);
+    std::vector<Schedule> upper;
+    for (const OfferList& list : incumbents)
+      for (const CountOffer& offer : list.per_count)
+        if (offer.tasks == counts[c]) upper.push_back(offer.schedule);
+    for (std::size_t b = c + 1; b < n; ++b)
+      if (done[b] && done[b]->schedule) upper.push_back(fewer_new_tasks(*done[b]->schedule, counts[c]));
+    SolveOptions left = options;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms));
+    const auto count_started = Clock::now();
+    done[c] = earliest_completion_bnb(instance, counts[c], lower, upper, left);
+    phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
+  };
+  // The smallest count (its proof bounds every count from below) and the largest (its schedule bounds every count
+  // from above), then halves: a count between two equal proven quotes has that quote.
+  std::function<void(std::size_t, std::size_t)> fill = [&](std::size_t lo, std::size_t hi) {
+    if (hi <= lo + 1) return;
+    const double deadline = instance.bot->deadline;
+    const bool equal = done[lo]->status == ExactStatus::kOptimal && done[hi]->status == ExactStatus::kOptimal &&
+                       std::fabs(std::max(deadline, done[lo]->finish) - std::max(deadline, done[hi]->finish)) <=
+                           kTimeTolerance;
+    if (equal) {
+      for (std::size_t c = lo + 1; c < hi; ++c) {
+        Completion same = *done[hi];
+        same.schedule = fewer_new_tasks(*done[hi]->schedule, counts[c]);
+        same.finish = new_tasks_finish(instance, *same.schedule);
+        done[c] = std::move(same);
+      }
+      return;
+    }
+    const std::size_t mid = (lo + hi) / 2;
+    solve(mid);
+    fill(lo, mid);
+    fill(mid, hi);
+  };
+  solve(0);
+  if (n > 1) {
+    solve(n - 1);
+    fill(0, n - 1);
+  }
+  std::size_t c = 0;
+  ExactResult<OfferList> result = exact_offers(instance, [&](const Instance&, long long, double) { return *done[c++]; });
+  result.phase_seconds = std::move(phases);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const SolveOptions& options) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  ExactResult<FeasibilityAnswer> result;
+  if (auto why = bnb_not_applicable(instance, 0); !why.empty()) {
+    result.detail = "bnb: " + why;
+    result.seconds = seconds_since(started);
+    return result;
+  }
+  const std::vector<std::size_t> jobs = all_jobs(instance);
+  std::optional<Schedule> schedule;
+  const Outcome outcome = decide(instance, jobs, until, &schedule);
+  const double decision_seconds = seconds_since(started);
+  result.phase_seconds.emplace_back("decision", decision_seconds);
+  if (outcome == Outcome::kStopped) {
+    result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+  } else if (outcome == Outcome::kFound) {
+    set_schedulable(result, std::move(*schedule));
+  } else {
+    // The decision is made; the core gets its own budget.
+    const auto core_started = Clock::now();
+    const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
+    const auto core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
+      const Outcome o = decide(instance, keep, core_until, nullptr);
+      return o == Outcome::kExhausted ? CoreTest::kInfeasible
+             : o == Outcome::kFound   ? CoreTest::kFeasible
+                                      : CoreTest::kStopped;
+    });
+    set_infeasible(result, instance, core,
+                   fmt::format("no schedule meets every deadline (bnb: search space exhausted); core of {} of {} "
+                               "jobs, {}", core.jobs.size(), jobs.size(),
+                               core.minimal ? "minimal" : "not minimised within its budget"));
+    result.phase_seconds.emplace_back("core", seconds_since(core_started));
+  }
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+namespace {
+template <class Decision>
+MethodStep step_of(const std::string& method, const std::string& why, const ExactResult<Decision>& r) {
+  return MethodStep{method, why, to_string(r.status), r.seconds};
+}
+}  // namespace
+
+ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOptions& options,
+                                         const std::vector<OfferList>& incumbents) {
+  const auto started = Clock::now();
+  const std::string not_applicable = bnb_not_applicable(instance, instance.bot->tasks);
+  ExactResult<OfferList> result;
+  if (not_applicable.empty()) {
+    result = exact_offers_bnb(instance, options, incumbents);
+    result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, instance.bot->tasks), result));
+  } else {
+    result = exact_offers_within(instance, options, earliest_completion_z3);
+    result.seconds = seconds_since(started);
+    result.chain.push_back(step_of("z3", "bnb does not apply: " + not_applicable, result));
+  }
+  return result;
+}
+
+ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const SolveOptions& options,
+                                                const std::vector<FeasibilityAnswer>& incumbents) {
+  const auto started = Clock::now();
+  for (const FeasibilityAnswer& incumbent : incumbents)
+    if (incumbent.answer == Feasibility::kSchedule && schedule_violation(instance, incumbent.schedule, 0).empty()) {
+      ExactResult<FeasibilityAnswer> result;
+      set_schedulable(result, incumbent.schedule);
+      result.detail = "the policy's schedule meets every deadline";
+      result.seconds = seconds_since(started);
+      result.chain.push_back(step_of("policy", "its schedule meets every deadline: objective 1, the maximum", result));
+      return result;
+    }
+  const std::string not_applicable = bnb_not_applicable(instance, 0);
+  ExactResult<FeasibilityAnswer> result;
+  if (not_applicable.empty()) {
+    result = feasibility_bnb(instance, options);
+    result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, 0), result));
+  } else {
+    result = feasibility_z3(instance, options);
+    result.chain.push_back(step_of("z3", "bnb does not apply: " + not_applicable, result));
+  }
+  return result;
+}
+
+}  // namespace schedcheck::offers

@@ -1,0 +1,56 @@
+// A dedicated exact method for a provider (paper 000 III-A's questions, answered exactly): branch-and-bound over
+// active schedules for the earliest completion of k new tasks keeping every accepted deadline (the exact offer
+// list) and for deadline feasibility (a schedule, or `infeasible` with a core of jobs). Our own. Tasks are placed one
+// at a time in the order of their starts, each at its earliest start on the availability profile: every feasible
+// schedule left-shifts to one built so (active schedules, Kolisch 1996), so the search is exact on any data; it is
+// offered for data on a 1 ms grid (solver/offers_exact.hpp time_grid), where "no schedule one grid step earlier"
+// proves an optimum. Limits: at most kBnbMaxTasks tasks; the time limit.
+#pragma once
+
+#include "model/offers.hpp"
+#include "solver/offers_exact.hpp"
+#include "solver/result.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::offers {
+
+inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks: the search's depth (memory: a row a depth)
+
+// "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
+// too many tasks): the reason a chooser records before it falls back to Z3.
+std::string bnb_not_applicable(const Instance& instance, long long new_tasks);
+// A one-line description of the instance's grid and size, for a chooser's chain ("times on a 1 s grid, 23 tasks").
+std::string bnb_applicable_why(const Instance& instance, long long new_tasks);
+
+// c*(tasks): the earliest completion of `tasks` new tasks. `lower_bound` (a proven c* of fewer tasks, or now) ends
+// the search when reached; `incumbents` (valid schedules with `tasks` new tasks, e.g. the policy's) bound it from
+// above. Optimal only when the search space was exhausted within options.timeout_ms.
+Completion earliest_completion_bnb(const Instance& instance, long long tasks, double lower_bound,
+                                   const std::vector<Schedule>& incumbents, const SolveOptions& options);
+
+// The exact offer list (quote max(D, c*(k)) per Delta count) within one time limit for the whole list. The counts
+// share bounds: c* never decreases with k, and a schedule for more tasks, less its latest new tasks, is one for
+// fewer; so the largest and smallest counts are solved first and a count between two equal optima needs no search.
+// `incumbents`: valid offer lists (the policy's) whose per-count schedules are first upper bounds.
+ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOptions& options,
+                                        const std::vector<OfferList>& incumbents);
+
+// deadline-feasibility: optimal with a schedule meeting every deadline, or infeasible with a core (waiting job ids)
+// that cannot all meet their deadlines: first the shortest infeasible prefix of the deadline order, then deletion
+// (a job is dropped when the rest stays infeasible) within core_budget_ms; core_minimal when deletion finished.
+// phase_seconds: "decision" and "core".
+ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const SolveOptions& options);
+
+// The default exact methods (`auto`): per instance, the fastest method that applies, with the chain of what ran and
+// why (ExactResult::chain). `offers`: bnb when it applies, else Z3 (earliest_completion_z3 per count).
+// `deadline-feasibility`: the policy's schedule when it meets every deadline (objective 1 is the maximum: nothing is
+// left to prove), else bnb when it applies, else Z3 (an unsat core).
+ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOptions& options,
+                                         const std::vector<OfferList>& incumbents);
+ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const SolveOptions& options,
+                                                const std::vector<FeasibilityAnswer>& incumbents);
+
+}  // namespace schedcheck::offers

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Policies outside C++ (`--policy-cmd`, docs/protocol.md): the example policies in Python and shell decide exactly
+# as the built-in policies they copy (sla-admission fcfs over generated instances; cluster fcfs over traces, byte-
+# identical jobs CSVs); search writes corpus files that name the command and reproduce; one process serves a whole
+# run; a policy that crashes, answers nonsense, names unknown jobs or hangs gets one stderr line naming the instance
+# and exit 2 within the time limit; Ctrl-C stops a run and its policy. Our own. Usage: external_policy.sh SCHEDCHECK SOURCE_DIR
+set -u
+S=${1:?usage: external_policy.sh SCHEDCHECK SOURCE_DIR}
+SRC=${2:?usage: external_policy.sh SCHEDCHECK SOURCE_DIR}
+. "$(dirname "$0")/common.sh"
+PY="python3 $SRC/examples/policies/sla_first_fit.py"
+SH="sh $SRC/examples/policies/sla_first_fit.sh"
+CPY="python3 $SRC/examples/policies/cluster_fcfs.py"
+CSH="sh $SRC/examples/policies/cluster_fcfs.sh"
+have_jq=1
+command -v jq >/dev/null 2>&1 || { have_jq=0; echo "note: jq missing, shell policies skipped (apt-get install jq)"; }
+
+# 1. sla-admission: heuristic decisions of the external first fit == built-in fcfs, file by file.
+mkdir -p "$T/sla"
+for seed in $(seq 1 40); do "$S" generate sla-admission --seed "$seed" --size $((3 + seed % 12)) >"$T/sla/i$seed.json"; done
+"$S" suite "$T/sla" --problem sla-admission --json >"$T/builtin.json"
+decisions() {  # FILE POLICY: "file accepted..." per row of POLICY
+  python3 -c "
+import json, sys
+for r in json.load(open(sys.argv[1])):
+    if r['policy'] == sys.argv[2]: print(r['file'].split('/')[-1], ' '.join(r['heuristic']['accepted']), r['heuristic']['objective'])
+" "$1" "$2" | sort
+}
+decisions "$T/builtin.json" fcfs >"$T/fcfs.txt"
+[ "$(wc -l <"$T/fcfs.txt")" -eq 40 ] || fail "builtin fcfs: $(wc -l <"$T/fcfs.txt") rows, expected 40"
+for cmd in "$PY" "$SH"; do
+  [ "$have_jq" -eq 1 ] || [ "$cmd" = "$PY" ] || continue
+  "$S" suite "$T/sla" --problem sla-admission --json --policy-cmd "$cmd" >"$T/ext.json" 2>"$T/ext.err" || [ $? -eq 1 ] ||
+    fail "suite --policy-cmd $cmd: $(head -c 300 "$T/ext.err")"
+  decisions "$T/ext.json" external >"$T/ext.txt"
+  if cmp -s "$T/fcfs.txt" "$T/ext.txt"; then echo "ok: $cmd decides as the built-in fcfs on 40 instances"
+  else fail "$cmd differs from fcfs: $(diff "$T/fcfs.txt" "$T/ext.txt" | head -5)"; fi
+done
+
+# 2. cluster fcfs outside C++ == built-in fcfs: identical per-job CSVs (count model; processors model for Python).
+traces=("$SRC/examples/small-cluster.swf")
+for t in "$SRC/../shared/traces/hpc2n-excerpt.swf" /work/shared/traces/hpc2n-excerpt.swf; do [ -f "$t" ] && { traces+=("$t"); break; }; done
+for trace in "${traces[@]}"; do
+  for model in count processors; do
+    "$S" simulate --trace "$trace" --model "$model" --policy fcfs -q --jobs-csv "$T/builtin.csv" >/dev/null 2>&1
+    for cmd in "$CPY" "$CSH"; do
+      [ "$model" = count ] || [ "$cmd" = "$CPY" ] || continue
+      [ "$have_jq" -eq 1 ] || [ "$cmd" = "$CPY" ] || continue
+      "$S" simulate --trace "$trace" --model "$model" --policy-cmd "$cmd" -q --jobs-csv "$T/ext.csv" --json >"$T/sim.json" 2>"$T/sim.err"
+      rc=$?
+      [ "$rc" -eq 0 ] || fail "simulate --policy-cmd $cmd on $(basename "$trace") ($model): exit $rc $(head -c 300 "$T/sim.err")"
+      if cmp -s "$T/builtin.csv" "$T/ext.csv"; then echo "ok: $cmd = fcfs on $(basename "$trace") ($model)"
+      else fail "$cmd differs from fcfs on $(basename "$trace") ($model)"; fi
+      python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['invariants'] is not None" "$T/sim.json" 2>/dev/null ||
+        fail "simulate --policy-cmd did not check the invariants"
+    done
+  done
+done
+# cluster-run through the registry: same objective as the built-in fcfs.
+objective() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['heuristic']['objective'])" "$1"; }
+"$S" check cluster-run --policy fcfs -i "$SRC/examples/workload-easy-loses.json" --json >"$T/c1.json"
+"$S" check cluster-run --policy-cmd "$CPY" -i "$SRC/examples/workload-easy-loses.json" --json >"$T/c2.json"
+[ "$(objective "$T/c1.json")" = "$(objective "$T/c2.json")" ] || fail "cluster-run: external fcfs objective $(objective "$T/c2.json"), built-in $(objective "$T/c1.json")"
+
+# 3. One process for a whole search; counterexamples name the command and reproduce.
+cat >"$T/counting.py" <<PY
+import json, sys
+open("$T/starts", "a").write("started\n")
+exec(open("$SRC/examples/policies/sla_first_fit.py").read().split("for line in sys.stdin")[0])
+for line in sys.stdin:
+    print(json.dumps(decide(json.loads(line)["instance"])), flush=True)
+PY
+"$S" search sla-admission --policy-cmd "python3 $T/counting.py" --trials 300 --seed 4 --out "$T/cx" -q --json >"$T/search.json"
+rc=$?
+[ "$rc" -eq 1 ] || fail "search --policy-cmd: exit $rc, expected 1 (first fit misses the optimum)"
+[ "$(wc -l <"$T/starts")" -eq 1 ] || fail "the policy was started $(wc -l <"$T/starts") times for one search"
+first=$(find "$T/cx" -name '*.json' | sort | head -1)
+if [ -n "$first" ]; then
+  grep -q "\"policy_cmd\": \"python3 $T/counting.py\"" "$first" || fail "corpus file without its policy_cmd"
+  reproduce=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['schedcheck']['reproduce'])" "$first")
+  (eval "${reproduce/schedcheck /\"$S\" }" >/dev/null 2>&1)
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "the corpus file's reproduce command exits $rc, expected 1: $reproduce"
+else
+  fail "search --policy-cmd wrote no counterexample"
+fi
+
+# 4. Bad policies: one stderr line naming the instance, exit 2, nothing on stdout, within the time limit.
+I="$SRC/examples/sla-greedy-vs-optimum.json"
+bad() {  # NAME WANT -- COMMAND: check with a bad --policy-cmd
+  local name=$1 want=$2
+  shift 3
+  local start elapsed
+  start=$(now_ms)
+  "$S" check sla-admission --policy-timeout-ms 500 --policy-cmd "$*" -i "$I" >"$T/out" 2>"$T/err"
+  local rc=$?
+  elapsed=$(($(now_ms) - start))
+  [ "$rc" -eq 2 ] || fail "$name: exit $rc, expected 2: $(head -c 300 "$T/err")"
+  [ -s "$T/out" ] && fail "$name: stdout not empty"
+  # One line of ours (a policy's own stderr, e.g. the shell's "not found", is the policy's and passes through).
+  [ "$(grep -c '^schedcheck: ' "$T/err")" -eq 1 ] && [ "$(tail -n 1 "$T/err" | cut -c1-12)" = "schedcheck: " ] ||
+    fail "$name: not one schedcheck line last on stderr: $(head -c 400 "$T/err")"
+  grep -qF -- "$want" "$T/err" || fail "$name: stderr lacks '$want': $(cat "$T/err")"
+  grep -qF "greedy-backfilling misses the optimum" "$T/err" || fail "$name: the instance is not named: $(cat "$T/err")"
+  [ "$elapsed" -le 3500 ] || fail "$name: took $elapsed ms"
+  echo "ok: $name"
+}
+bad crash "exited with status 3" -- "exit 3"
+bad not-json "the answer \"hello\": not valid JSON" -- "while read l; do echo hello; done"
+bad unknown-id "expected the id of a bid of the instance" -- "while read l; do echo '{\"accepted\": [\"Z\"]}'; done"
+bad missing-field "accepted: missing required field" -- "while read l; do echo '{}'; done"
+bad extra-field "unknown field" -- "while read l; do echo '{\"accepted\": [], \"x\": 1}'; done"
+bad twice "each bid at most once" -- "while read l; do echo '{\"accepted\": [\"A\", \"A\"]}'; done"
+bad hang "no decision within --policy-timeout-ms 500 ms" -- "sleep 30"
+bad not-found "command not found" -- "no-such-policy-command-xyz"
+bad killed "killed by signal 9" -- "kill -9 \$\$"
+"$S" check sla-admission --policy greedy-backfilling --policy-cmd "true" -i "$I" >/dev/null 2>"$T/err"
+[ $? -eq 2 ] || fail "--policy with --policy-cmd accepted"
+"$S" check sla-admission -i "$I" >/dev/null 2>"$T/err"
+[ $? -eq 2 ] && grep -q "policy-cmd" "$T/err" || fail "check without a policy: $(cat "$T/err")"
+"$S" simulate --trace "$SRC/examples/small-cluster.swf" --policy-cmd "while read l; do echo '{\"start\": [{\"id\": 999}]}'; done" -q >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "expected the id of a job waiting in the queue" "$T/err" || fail "simulate with an unknown job id: $(cat "$T/err")"
+
+# 5. Ctrl-C during a search with a policy process: exit 130 within the bound, the policy process gone.
+set -m
+"$S" search sla-admission --policy-cmd "python3 $T/counting.py" --trials 100000000 --out "$T/cx2" -q >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+sleep 2
+start=$(now_ms)
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+elapsed=$(($(now_ms) - start))
+set +m
+[ "$rc" -eq 130 ] || fail "SIGINT: exit $rc, expected 130: $(head -c 300 "$T/int.err")"
+[ "$elapsed" -le 2500 ] || fail "SIGINT: took $elapsed ms"
+sleep 0.2
+pgrep -f "$T/counting.py" >/dev/null && fail "the policy process outlived schedcheck"
+finish external_policy

@@ -1,0 +1,109 @@
+# The Python module (issue 13, docs/python.md): problems, instances, built-in and Python policies checked against
+# the optimum, search and shrink with a Python policy, corpus files, errors as Python exceptions. Our own.
+# Run by ctest with PYTHONPATH at the built module (pytest from Debian).
+import json
+
+import pytest
+import schedcheck
+
+GREEDY_EXAMPLE = {
+    "kind": "sla-site", "name": "hand", "site": {"processors": 10, "free": 10, "mips": 100, "price": 2},
+    "bids": [{"id": "A", "procs": 6, "length": 60000, "budget": 400, "deadline": 300},
+             {"id": "B", "procs": 5, "length": 45000, "budget": 360, "deadline": 270},
+             {"id": "C", "procs": 5, "length": 40000, "budget": 320, "deadline": 240},
+             {"id": "D", "procs": 1, "length": 5000, "budget": 50, "deadline": 150}]}
+
+
+def first_fit(instance):
+    site = instance["site"]
+    free = site.get("free", site["processors"] - sum(r["procs"] for r in instance.get("running", [])))
+    accepted = []
+    for bid in instance["bids"]:
+        if bid["procs"] <= free:
+            accepted.append(bid["id"])
+            free -= bid["procs"]
+    return {"accepted": accepted}
+
+
+def test_problems_and_instances():
+    problems = {p["problem"]: p for p in schedcheck.problems()}
+    assert "sla-admission" in problems and problems["sla-admission"]["external_policies"]
+    assert {"greedy-backfilling", "fcfs"} <= {p["name"] for p in problems["sla-admission"]["policies"]}
+    a = schedcheck.generate("sla-admission", seed=7, size=6)
+    assert a == schedcheck.generate("sla-admission", seed=7, size=6) and len(a["bids"]) == 6
+    assert schedcheck.read_instance("sla-admission", a) == a  # generated instances are already as written
+    with pytest.raises(ValueError, match=r"bids\[0\]\.procs"):
+        schedcheck.read_instance("sla-admission", {**a, "bids": [{**a["bids"][0], "procs": -1}]})
+    assert schedcheck.decision_schema("sla-admission")["required"] == ["accepted"]
+
+
+def test_check_builtin_and_python_policies_against_the_optimum():
+    # The hand-computed example: first fit takes A (6) and D (1): 200 + 100 = 300; the optimum B + C = 340.
+    r = schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=first_fit)
+    assert r["heuristic"]["accepted"] == ["A", "D"] and r["heuristic"]["objective"] == pytest.approx(300)
+    assert r["optimum"]["status"] == "optimal" and r["optimum"]["objective"] == pytest.approx(340)
+    assert r["gap"] == pytest.approx(40 / 340)
+    assert r["exit_code"] == 1 and any(p["name"] == "optimal-within" and p["holds"] is False for p in r["properties"])
+    within = schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=first_fit, tolerance=0.2)
+    assert within["exit_code"] == 0
+    builtin = schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy="greedy-backfilling")
+    assert builtin["heuristic"]["objective"] == pytest.approx(300)
+    solved = schedcheck.solve("sla-admission", GREEDY_EXAMPLE, exact="enumeration")
+    assert solved["optimum"]["objective"] == pytest.approx(340) and solved["heuristic"] is None
+
+
+def test_python_errors_reach_the_caller():
+    with pytest.raises(ZeroDivisionError):
+        schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=lambda i: 1 / 0)
+    with pytest.raises(schedcheck.InputError, match="expected the id of a bid of the instance"):
+        schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=lambda i: {"accepted": ["Z"]})
+    with pytest.raises(ValueError, match="expected JSON-like values"):
+        schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=lambda i: {"accepted": [object()]})
+    with pytest.raises(TypeError):
+        schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=42)
+    with pytest.raises(ValueError, match="unknown policy"):
+        schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy="no-such-policy")
+
+
+def test_search_and_shrink_with_a_python_policy(tmp_path):
+    summary = schedcheck.search("sla-admission", first_fit, trials=300, seed=11, size=8, max_counterexamples=2,
+                                out=str(tmp_path))
+    assert summary["checked"] == 300 and summary["failing"] > 0 and summary["policy"] == "python"
+    assert len(summary["counterexamples"]) == 2
+    found = summary["counterexamples"][0]
+    assert found["shrunk_size"] <= found["original_size"]
+    again = schedcheck.check("sla-admission", found["instance"], policy=first_fit)
+    assert again["exit_code"] == 1  # the shrunk instance still fails
+    corpus = json.load(open(found["file"]))
+    assert corpus["schedcheck"]["policy"] == "python" and found["property"] in corpus["schedcheck"]["verdict"]["fails"]
+    shrunk = schedcheck.shrink("sla-admission", GREEDY_EXAMPLE, first_fit, "optimal-within")
+    assert len(shrunk["instance"]["bids"]) <= 4 and shrunk["report"]["exit_code"] == 1
+    # The same seed gives the same instances: the Python policy and the built-in fcfs see the same trials.
+    assert schedcheck.search("sla-admission", first_fit, trials=50, seed=3, max_counterexamples=0)["failing"] == \
+        schedcheck.search("sla-admission", first_fit, trials=50, seed=3, max_counterexamples=0)["failing"]
+
+
+def test_cluster_run_with_a_python_pass_policy():
+    workload = schedcheck.generate("cluster-run", seed=2, size=12)
+    def fcfs(snapshot):
+        free = snapshot["processors"] - sum(j["procs"] for j in snapshot["running"])
+        start = []
+        for job in snapshot["queue"]:
+            if job["procs"] > free:
+                break
+            free -= job["procs"]
+            start.append({"id": job["id"]})
+        return {"start": start}
+    mine = schedcheck.check("cluster-run", workload, policy=fcfs, exact="none")
+    builtin = schedcheck.check("cluster-run", workload, policy="fcfs", exact="none")
+    assert mine["heuristic"]["objective"] == pytest.approx(builtin["heuristic"]["objective"])
+    assert mine["heuristic"]["start"] == builtin["heuristic"]["start"]
+
+
+def test_a_policy_may_call_schedcheck_itself():
+    def via_builtin(instance):  # nested: the outer call's policy is restored afterwards
+        inner = schedcheck.check("sla-admission", instance, policy="greedy-backfilling", exact="none")
+        return {"accepted": inner["heuristic"]["accepted"]}
+    r = schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=via_builtin)
+    assert r["heuristic"]["accepted"] == ["A", "D"]
+    assert schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=first_fit)["heuristic"]["accepted"] == ["A", "D"]
