@@ -83,6 +83,17 @@ Core core_of(const std::vector<Item>& items, long long capacity, const std::vect
   return core;
 }
 
+// The better of incumbent() and a feasible `start`. Any feasible solution satisfies every LP fixing made against its
+// own value (a solution violating one would be worth less than itself).
+std::vector<bool> first_incumbent(const std::vector<Item>& items, long long capacity, const std::vector<bool>* start) {
+  std::vector<bool> take = incumbent(items, capacity);
+  if (!start || start->size() != items.size()) return take;
+  long long used = 0;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if ((*start)[i]) used += items[i].weight;
+  return used <= capacity && total(items, *start) > total(items, take) ? *start : take;
+}
+
 std::string limit_detail(const SolveOptions& options) {
   return "time limit of " + std::to_string(options.timeout_ms) + " ms reached; best found kept";
 }
@@ -137,8 +148,9 @@ std::vector<int> lp_fixings(const std::vector<Item>& items, long long capacity, 
   return fix;
 }
 
-Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options) {
-  std::vector<bool> take = incumbent(items, capacity);  // feasible, and satisfies every fixing below
+Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
+                   const std::vector<bool>* start) {
+  std::vector<bool> take = first_incumbent(items, capacity, start);  // feasible, and satisfies every fixing below
   const Core core = core_of(items, capacity, lp_fixings(items, capacity, total(items, take)));
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
 
@@ -219,8 +231,9 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   return s;
 }
 
-Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options) {
-  std::vector<bool> take = incumbent(items, capacity);
+Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
+                    const std::vector<bool>* start) {
+  std::vector<bool> take = first_incumbent(items, capacity, start);
   const std::vector<int> fix = lp_fixings(items, capacity, total(items, take));
   const Core core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");

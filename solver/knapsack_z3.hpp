@@ -3,26 +3,12 @@
 // on 0/1 integers (QF_LIA, exact rationals). Proves n = 1000 random instances in ~1 s (docs/performance.md).
 #pragma once
 
-#include "solver/result.hpp"
+#include "solver/knapsack.hpp"
 
 #include <string>
 #include <vector>
 
 namespace schedcheck::knapsack {
-
-struct Item {
-  std::string name;  // the Z3 variable is named after it
-  int weight = 0;    // > 0
-  double value = 0;  // >= 0, finite
-};
-
-struct Solution {
-  ExactStatus status = ExactStatus::kUnknown;
-  std::vector<bool> take;  // one per item
-  double value = 0;
-  std::string detail;
-  bool interrupted = false;  // as ExactResult::interrupted (solver/result.hpp)
-};
 
 // Greedy by value/weight, then add-any-fitting and best-single-exchange passes: a good feasible start.
 std::vector<bool> incumbent(const std::vector<Item>& items, long long capacity);
@@ -31,11 +17,14 @@ std::vector<bool> incumbent(const std::vector<Item>& items, long long capacity);
 // it), and to 1 symmetrically; every optimal solution satisfies all fixings at once.
 std::vector<int> lp_fixings(const std::vector<Item>& items, long long capacity, double known);
 
-// Recommended: fixing, then a QF_LIA loop (0/1 Int variables, so Z3's simplex sees the LP bound) that probes
-// the midpoint to the LP bound, then asks "objective > best" until unsat (= proven optimal).
-Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options);
+// `start` (optional): a feasible solution at hand (e.g. a policy's); the first incumbent when it beats incumbent().
+// Fixing, then a QF_LIA loop (0/1 Int variables, so Z3's simplex sees the LP bound) that probes the midpoint to the
+// LP bound, then asks "objective > best" until unsat (= proven optimal).
+Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
+                   const std::vector<bool>* start = nullptr);
 // Fixing, then z3::optimize MaxSAT (wmax) with exact rational soft weights.
-Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options);
+Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
+                    const std::vector<bool>* start = nullptr);
 // Baseline: z3::optimize maximising the sum over Booleans, pseudo-Boolean capacity, no preprocessing.
 Solution solve_optimize(const std::vector<Item>& items, long long capacity, const SolveOptions& options);
 

@@ -2,6 +2,7 @@
 #include "solver/sla_exact.hpp"
 
 #include "model/profile.hpp"
+#include "model/stop.hpp"
 #include "solver/serial_search.hpp"
 
 #include <fmt/format.h>
@@ -30,8 +31,75 @@ Admission empty_admission(const Instance& instance) {
 
 }  // namespace
 
-ExactResult<Admission> solve_instant_dp(const Instance& instance) {
+InstantKnapsack instant_knapsack(const Instance& instance) {
+  InstantKnapsack k;
+  k.capacity = instance.site.free_processors;
+  for (std::size_t i = 0; i < instance.bids.size(); ++i) {
+    const Bid& bid = instance.bids[i];
+    if (!eligible(instance.site, bid)) continue;
+    k.items.push_back({bid.id, bid.procs, incentive(instance.site, bid)});
+    k.bid_of.push_back(i);
+  }
+  return k;
+}
+
+std::vector<std::vector<bool>> knapsack_starts(const InstantKnapsack& knapsack, const std::vector<Admission>& decisions) {
+  std::vector<std::vector<bool>> starts;
+  for (const Admission& a : decisions) {
+    std::vector<bool> take(knapsack.items.size(), false);
+    std::size_t accepted = 0, covered = 0;
+    for (std::size_t k = 0; k < take.size(); ++k) {
+      take[k] = a.accepted.at(knapsack.bid_of[k]);
+      covered += take[k] ? 1 : 0;
+    }
+    for (const bool flag : a.accepted) accepted += flag;
+    if (accepted == covered) starts.push_back(std::move(take));
+  }
+  return starts;
+}
+
+Admission admission_of(const Instance& instance, const InstantKnapsack& knapsack, const std::vector<bool>& take) {
+  Admission admission = empty_admission(instance);
+  for (std::size_t k = 0; k < take.size(); ++k) admission.accepted[knapsack.bid_of[k]] = take[k];
+  return admission;
+}
+
+ExactResult<Admission> solve_instant_core(const Instance& instance, const SolveOptions& options,
+                                          const std::vector<Admission>& incumbents, const knapsack::CoreLimits& limits) {
   const auto started = Clock::now();
+  const InstantKnapsack knapsack = instant_knapsack(instance);
+  std::size_t core_items = 0;
+  const knapsack::Solution s =
+      knapsack::solve_core(knapsack.items, knapsack.capacity, options, knapsack_starts(knapsack, incumbents),
+                           &core_items, limits);
+  ExactResult<Admission> result;
+  result.status = s.status;
+  result.objective = s.value;
+  result.decision = admission_of(instance, knapsack, s.take);
+  result.detail = s.status == ExactStatus::kOptimal
+                      ? fmt::format("{} of {} items entered the core", core_items, knapsack.items.size())
+                      : s.detail;
+  result.seconds = seconds_since(started);
+  const double left_ms = options.timeout_ms - result.seconds * 1e3;
+  if (s.status == ExactStatus::kOptimal || left_ms <= 0 || stop_requested()) return result;
+  // Only the state limit stops the core with time left: the DP's table does not grow with the values.
+  result.chain.push_back({"core", "expanding core (Pisinger): the default", to_string(s.status), result.seconds});
+  SolveOptions rest = options;
+  rest.timeout_ms = static_cast<unsigned>(left_ms);
+  ExactResult<Admission> dp = solve_instant_dp(instance, rest);
+  result.chain.push_back({"dp", "the core's state list outgrew its limit (" + s.detail + ")", to_string(dp.status),
+                          dp.seconds});
+  if (dp.status == ExactStatus::kOptimal) {
+    dp.chain = std::move(result.chain);
+    result = std::move(dp);
+  }
+  result.seconds = seconds_since(started);
+  return result;
+}
+
+ExactResult<Admission> solve_instant_dp(const Instance& instance, const SolveOptions& options) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   ExactResult<Admission> result;
   const auto items = eligible_bids(instance);
   long long total_procs = 0;
@@ -48,6 +116,13 @@ ExactResult<Admission> solve_instant_dp(const Instance& instance) {
   std::vector<double> best(capacity + 1, 0.0);
   std::vector<unsigned char> took(items.size() * (capacity + 1), 0);
   for (std::size_t k = 0; k < items.size(); ++k) {
+    if (Clock::now() >= until || stop_requested()) {
+      result.detail = stop_requested() ? stop_request_text()
+                                       : fmt::format("time limit of {} ms reached after {} of {} bids", options.timeout_ms, k,
+                                                     items.size());
+      result.seconds = seconds_since(started);
+      return result;
+    }
     const Bid& bid = instance.bids[items[k]];
     const double value = incentive(instance.site, bid);
     const auto weight = static_cast<std::size_t>(bid.procs);

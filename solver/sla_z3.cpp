@@ -2,6 +2,7 @@
 #include "solver/sla_z3.hpp"
 
 #include "solver/knapsack_z3.hpp"
+#include "solver/sla_exact.hpp"
 #include "solver/z3_support.hpp"
 
 #include <fmt/format.h>
@@ -53,8 +54,10 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
   ExactResult<Admission> result;
   Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
   const z3::check_result answer = opt.check();  // a z3::exception goes to solve_timed_z3's handler
-  if (answer == z3::unsat) {  // cannot happen: accepting nothing is always feasible
-    result.detail = "z3 reported unsat for an admission problem (encoding error)";
+  if (answer == z3::unsat) {
+    // Accepting nothing is always feasible: unsat comes from the lower bound of a decision at hand whose times meet
+    // the constraints only within the time tolerance (the registry then keeps that decision), else an encoding error.
+    result.detail = "z3 reported unsat (a decision at hand within the time tolerance only, or an encoding error)";
   } else {
     bool have_model = false;
     try {
@@ -77,30 +80,24 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
 
 }  // namespace
 
-ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options,
-                                        KnapsackEngine engine) {
+ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options, KnapsackEngine engine,
+                                        const std::vector<Admission>& incumbents) {
   const Timer timer;
-  std::vector<knapsack::Item> items;
-  std::vector<std::size_t> bid_of;  // knapsack item -> bid index; ineligible bids are never accepted
-  for (std::size_t i = 0; i < instance.bids.size(); ++i) {
-    const Bid& bid = instance.bids[i];
-    if (!eligible(instance.site, bid)) continue;
-    items.push_back({bid.id, bid.procs, incentive(instance.site, bid)});
-    bid_of.push_back(i);
-  }
-  const long long capacity = instance.site.free_processors;
-  const knapsack::Solution solution = engine == KnapsackEngine::kLia    ? knapsack::solve_lia(items, capacity, options)
-                                      : engine == KnapsackEngine::kWmax ? knapsack::solve_wmax(items, capacity, options)
-                                                                        : knapsack::solve_optimize(items, capacity, options);
+  const InstantKnapsack knapsack = instant_knapsack(instance);  // ineligible bids are never accepted
+  const auto starts = knapsack_starts(knapsack, incumbents);
+  const std::vector<bool>* start = starts.empty() ? nullptr : &starts.front();
+  const auto& items = knapsack.items;
+  const knapsack::Solution solution =
+      engine == KnapsackEngine::kLia    ? knapsack::solve_lia(items, knapsack.capacity, options, start)
+      : engine == KnapsackEngine::kWmax ? knapsack::solve_wmax(items, knapsack.capacity, options, start)
+                                        : knapsack::solve_optimize(items, knapsack.capacity, options);
   ExactResult<Admission> result;
   result.status = solution.status;
   result.detail = solution.detail;
   result.interrupted = solution.interrupted;
   if (solution.status != ExactStatus::kUnknown) {
-    Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
-    for (std::size_t k = 0; k < items.size(); ++k) admission.accepted[bid_of[k]] = solution.take[k];
-    result.objective = total_incentive(instance, admission);
-    result.decision = std::move(admission);
+    result.decision = admission_of(instance, knapsack, solution.take);
+    result.objective = total_incentive(instance, *result.decision);
   }
   result.seconds = timer.seconds();
   return result;
@@ -110,7 +107,7 @@ namespace {
 
 // The timed encoding and its solve, on a context whose Deadline is set (solve_timed_z3).
 ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& instance, const SolveOptions& options,
-                                            const Timer& timer) {
+                                            const Timer& timer, double at_least) {
   z3::optimize opt(ctx);
   const z3::expr_vector x = acceptance_vars(ctx, instance);
   forbid_ineligible(opt, instance, x);
@@ -139,7 +136,10 @@ ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& in
     }
     opt.add(z3::implies(x[j], z3support::flat_sum(used, zero) <= instance.site.processors));
   }
-  opt.maximize(incentive_sum(ctx, instance, x));
+  const z3::expr objective = incentive_sum(ctx, instance, x);
+  // A decision at hand is a lower bound (less a margin far above rounding: the optimum always satisfies it).
+  if (at_least > 0) opt.add(objective >= exact_real(ctx, at_least * (1 - 1e-9) - 1e-9));
+  opt.maximize(objective);
   return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
     for (int i = 0; i < n; ++i) {
       admission.accepted[static_cast<std::size_t>(i)] = z3support::bool_value(m, x[i]);
@@ -151,7 +151,10 @@ ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& in
 
 }  // namespace
 
-ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options) {
+ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options,
+                                      const std::vector<Admission>& incumbents) {
+  double at_least = 0;
+  for (const Admission& a : incumbents) at_least = std::max(at_least, total_incentive(instance, a));
   const Timer timer;
   ExactResult<Admission> result;
   const double n = static_cast<double>(instance.bids.size());
@@ -162,7 +165,7 @@ ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptio
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
-    result = solve_timed_encoding(ctx, instance, options, timer);
+    result = solve_timed_encoding(ctx, instance, options, timer, at_least);
   } catch (const z3::exception& e) {
     result.detail = deadline.stop_reason(e);
   }

@@ -6,6 +6,8 @@
 #include "model/sla.hpp"
 #include "solver/result.hpp"
 
+#include <vector>
+
 namespace schedcheck::sla {
 
 // The instant problem as a 0-1 knapsack over the eligible bids (weights p_i, values B_i, capacity r), solved by
@@ -15,8 +17,12 @@ enum class KnapsackEngine {
   kWmax,      // `z3-wmax`: LP-bound fixing + MaxSAT wmax
   kOptimize,  // `z3-optimize`: plain z3::optimize over Booleans (Eq. 4-5 as written); to ~20-30 bids
 };
-ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options, KnapsackEngine engine);
-// Timed problem with z3::optimize; exact; fine to ~10-12 bids within seconds.
-ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options);
+// `incumbents`: decisions at hand (a policy's); kLia and kWmax start from the best of them and their own greedy.
+ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOptions& options, KnapsackEngine engine,
+                                        const std::vector<Admission>& incumbents = {});
+// Timed problem with z3::optimize; exact; fine to ~10-12 bids within seconds. `incumbents` (valid decisions at hand):
+// the best one's incentive is a lower bound on the objective.
+ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptions& options,
+                                      const std::vector<Admission>& incumbents = {});
 
 }  // namespace schedcheck::sla

@@ -6,6 +6,7 @@
 #include "model/input.hpp"
 #include "model/sla.hpp"
 #include "reference/sla_policies.hpp"
+#include "solver/sla_bnb.hpp"
 #include "solver/sla_exact.hpp"
 #include "solver/sla_z3.hpp"
 #include "helpers.hpp"
@@ -84,6 +85,8 @@ BOOST_AUTO_TEST_CASE(example_optimum_is_B_plus_C_for_340_by_every_method_with_an
   // B + C: 5 + 5 = 10 processors, 180 + 160 = 340 (A + D = 300; D's eligibility does not change the optimum).
   for (const Instance& s : {example(), example_with_budget_test()}) {
     std::vector<std::pair<std::string, ExactResult<Admission>>> results;
+    results.emplace_back("core", solve_instant_core(s, SolveOptions{}));
+    results.emplace_back("core from greedy", solve_instant_core(s, SolveOptions{}, {greedy_backfilling(s)}));
     results.emplace_back("dp", solve_instant_dp(s));
     results.emplace_back("enumeration", solve_instant_enumeration(s));
     results.emplace_back("z3", solve_instant_z3(s, SolveOptions{}, KnapsackEngine::kLia));
@@ -160,11 +163,15 @@ BOOST_AUTO_TEST_CASE(example_timed_fcfs_also_640_and_timed_optimum_is_640_or_540
       BOOST_TEST(validate_timed(s, fcfs_blocking_timed(s)).objective == expected);
       const auto seq = solve_timed_sequences(s);
       const auto z3 = solve_timed_z3(s, SolveOptions{});
+      const auto bnb = solve_timed_bnb(s, SolveOptions{});
       BOOST_TEST_REQUIRE(seq.status == ExactStatus::kOptimal);
       BOOST_TEST_REQUIRE(z3.status == ExactStatus::kOptimal);
+      BOOST_TEST_REQUIRE(bnb.status == ExactStatus::kOptimal);
       BOOST_TEST(seq.objective == expected);
       BOOST_TEST(z3.objective == expected);
+      BOOST_TEST(bnb.objective == expected);
       BOOST_TEST(validate_timed(s, *z3.decision).feasible, validate_timed(s, *z3.decision).reason);
+      BOOST_TEST(validate_timed(s, *bnb.decision).feasible, validate_timed(s, *bnb.decision).reason);
     }
   }
 }
@@ -189,7 +196,9 @@ BOOST_AUTO_TEST_CASE(running_example_timed_optimum_is_Y_then_X_for_160) {
   // Y on [0,60) beside R (2 + 2 = 4), X on [60,160): 60 + 100 = 160 (X + Z = 155, Y + Z = 115).
   const std::string file = std::string(SCHEDCHECK_SOURCE_DIR) + "/examples/sla-timed-running-jobs.json";
   const Instance s = read_instance(read_json_file(file), file);
-  for (const auto& r : {solve_timed_sequences(s), solve_timed_z3(s, SolveOptions{})}) {
+  // bnb also when it starts from greedy's decision (X alone, 100).
+  for (const auto& r : {solve_timed_sequences(s), solve_timed_z3(s, SolveOptions{}), solve_timed_bnb(s, SolveOptions{}),
+                        solve_timed_bnb(s, SolveOptions{}, {greedy_backfilling_timed(s)})}) {
     BOOST_TEST_REQUIRE(r.status == ExactStatus::kOptimal);
     BOOST_TEST(r.objective == 160.0);
     BOOST_TEST(ids(s, *r.decision) == (Ids{"X", "Y"}), boost::test_tools::per_element());

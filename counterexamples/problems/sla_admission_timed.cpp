@@ -5,6 +5,7 @@
 #include "counterexamples/problems/sla_common.hpp"
 #include "properties/sla_properties.hpp"
 #include "reference/sla_policies.hpp"
+#include "solver/sla_bnb.hpp"
 #include "solver/sla_exact.hpp"
 #include "solver/sla_z3.hpp"
 
@@ -29,8 +30,14 @@ std::unique_ptr<Problem> sla_admission_timed() {
        sla::fcfs_blocking_timed},
   };
   spec.exact = {
+      {{"bnb", "our own (implicit hitting sets; Kolisch 1996: active schedules)",
+        "from the policy's decision: cheapest refusals meeting every known conflict and energy bound, then a "
+        "scheduling check (heuristics, timetable + energetic reasoning, search) that schedules the rest or finds a new "
+        "conflict; real-valued times; 200 bids in ~0.1 ms"},
+       [](const sla::Instance& i, const SolveOptions& o) { return sla::solve_timed_bnb(i, o); },
+       sla::solve_timed_bnb},
       {{"z3", "our own", "z3::optimize: accept flags, real start times, capacity at each start; to ~12 bids"},
-       sla::solve_timed_z3},
+       [](const sla::Instance& i, const SolveOptions& o) { return sla::solve_timed_z3(i, o); }, sla::solve_timed_z3},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "serial schedule generation over every job sequence; up to 8 bids"},
        [](const sla::Instance& i, const SolveOptions&) { return sla::solve_timed_sequences(i); }},
