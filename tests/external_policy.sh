@@ -85,6 +85,12 @@ else
   fail "search --policy-cmd wrote no counterexample"
 fi
 
+# Exhaustive search with a policy process: every instance of a small scope, a counterexample written.
+"$S" search offer-composition --exhaustive --scope providers=2,offers=1,max=2 --max-counterexamples 1 -q --json \
+  --policy-cmd "while read l; do echo '{\"assigned\": []}'; done" --out "$T/exh" >"$T/exh.json" 2>"$T/exh.err"
+[ $? -eq 1 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['checked'] == 168 and d['failing'] == 168 and len(d['counterexamples']) == 1" "$T/exh.json" ||
+  fail "exhaustive search with --policy-cmd: $(head -c 300 "$T/exh.json") $(head -c 300 "$T/exh.err")"
+
 # 4. Bad policies: one stderr line naming the instance, exit 2, nothing on stdout, within the time limit.
 I="$SRC/examples/sla-greedy-vs-optimum.json"
 bad() {  # NAME WANT -- COMMAND: check with a bad --policy-cmd
