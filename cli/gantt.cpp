@@ -436,7 +436,7 @@ int run_window_gantt(const GanttArgs& a, bool has_from, bool has_to) {
   window::Schedule schedule;
   std::string side = a.side;
   if (a.side == "optimum") {
-    const auto exact = window::solve_sequences(instance, SolveOptions{});
+    const auto exact = window::solve_bnb(instance, SolveOptions{});
     if (!exact.decision)
       throw InputError(fmt::format("{}: --side optimum: no optimum ({}); draw a policy's schedule with --side", a.window,
                                    exact.detail));

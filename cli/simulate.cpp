@@ -339,7 +339,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
       out += fmt::format("windows   {} windows of the first {} waiting jobs (every {} pass{} with 2+ waiting; objective {}, "
                          "exact {} at {} ms each, {:.1f} s in all)\n",
                          windows->cut(), ws.jobs, ws.every, ws.every == 1 ? "" : "es", window::to_string(ws.objective),
-                         ws.exact.empty() ? "sequences" : ws.exact, ws.solve.timeout_ms, windows->solve_seconds());
+                         ws.exact.empty() ? "bnb" : ws.exact, ws.solve.timeout_ms, windows->solve_seconds());
       out += fmt::format("          {} proven, {} undecided; {} at the optimum ({:.1f}% of proven); gap to the optimum: "
                          "mean {:.4f}%, median {:.4f}%, p95 {:.4f}%, max {:.4f}%\n",
                          windows->proven(), windows->undecided(), windows->at_optimum(),
@@ -409,7 +409,7 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
       ->capture_default_str()
       ->check(CLI::IsMember({"bounded-slowdown", "wait", "makespan"}));
   simulate->add_option("--window-exact", simulate_args->window_exact,
-                       "exact method of the windows (default: sequences; see `schedcheck list`)");
+                       "exact method of the windows (default: bnb; see `schedcheck list`)");
   simulate->add_option("--timeout-ms", simulate_args->window_timeout_ms, "time limit of each window's exact solve")
       ->capture_default_str()
       ->check(CLI::Range(1u, 86'400'000u));

@@ -271,23 +271,7 @@ class ActiveSearch {
   // The state a node's subtree depends on, besides the bound: its start t and tie index, the remaining copies and
   // the whole profile from now on (grid units). Into key_; returns its hash.
   std::uint64_t state_key(double t, std::size_t last) {
-    key_.clear();
-    auto units = [&](double x) { return static_cast<std::int64_t>(std::llround((x - now_) * scale_)); };
-    key_.push_back(units(t));
-    key_.push_back(static_cast<std::int64_t>(last));
-    for (long long l : left_) key_.push_back(l);
-    const auto& steps = profile_.steps();
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      if (i + 1 < steps.size() && steps[i + 1].time <= now_ + kTimeTolerance) continue;  // before now
-      key_.push_back(i == 0 || steps[i].time < now_ ? 0 : units(steps[i].time));
-      key_.push_back(steps[i].free);
-    }
-    std::uint64_t h = 1469598103934665603ULL;
-    for (std::int64_t v : key_) {
-      h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-      h *= 1099511628211ULL;
-    }
-    return h;
+    return active_state_key(profile_, now_, scale_, t, last, left_, key_);
   }
   // A fully explored node with no extension under the bound: the same state later, under the same or a lower
   // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).

@@ -1,4 +1,7 @@
 // Exact methods for a queue window (model/queue_window.hpp). Our own formulations:
+//   bnb (the default): depth-first search over active schedules built in start order, bounded by each remaining
+//     job's cost at its earliest start on the current profile, states seen before cut, jobs of one shape in submit
+//     order, starting from the decisions at hand; any size (exponential in the worst case).
 //   sequences: serial schedule generation over every job sequence (active schedules contain an optimum of every
 //     regular objective, Kolisch 1996) with branch and bound; identical jobs branch as one; up to kMaxSequenceJobs.
 //   gecode: a CP model (cumulative with edge finding, the running jobs as fixed tasks, smallest-start branching, BAB);
@@ -14,6 +17,8 @@ namespace schedcheck::window {
 
 inline constexpr std::size_t kMaxSequenceJobs = 12;
 
+ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options,
+                                const std::vector<Schedule>& incumbents = {});
 ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptions& options);
 ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions& options);
 

@@ -56,6 +56,27 @@ std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityPr
   return placed;
 }
 
+std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double t, std::size_t last,
+                               const std::vector<long long>& left, std::vector<std::int64_t>& key) {
+  key.clear();
+  auto units = [&](double x) { return static_cast<std::int64_t>(std::llround((x - now) * scale)); };
+  key.push_back(units(t));
+  key.push_back(static_cast<std::int64_t>(last));
+  for (long long l : left) key.push_back(l);
+  const auto& steps = profile.steps();
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (i + 1 < steps.size() && steps[i + 1].time <= now + kTimeTolerance) continue;  // before now
+    key.push_back(i == 0 || steps[i].time < now ? 0 : units(steps[i].time));
+    key.push_back(steps[i].free);
+  }
+  std::uint64_t h = 1469598103934665603ULL;
+  for (std::int64_t v : key) {
+    h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
 double sequence_count(const std::vector<SerialJob>& jobs) {
   // log of (sum c)! / prod c!
   double total = 0, log_count = 0;

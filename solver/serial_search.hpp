@@ -7,6 +7,7 @@
 #include "model/profile.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -38,6 +39,12 @@ bool search_serial_schedules(const AvailabilityProfile& base, double not_before,
 std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityProfile& base, double not_before,
                                                             const std::vector<SerialJob>& jobs,
                                                             const std::vector<std::size_t>& sequence);
+
+// The state of a search over active schedules in start order, as words: the current start t and tie index `last`,
+// the remaining copies of each job, and the whole profile from `now` on (times in units of 1 / scale from now, free
+// counts). Into `key` (cleared first); returns its hash. Two nodes with equal keys have the same subtrees.
+std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double t, std::size_t last,
+                               const std::vector<long long>& left, std::vector<std::int64_t>& key);
 
 // How many distinct sequences of all copies exist (the multinomial coefficient), as a double (inf on overflow).
 double sequence_count(const std::vector<SerialJob>& jobs);

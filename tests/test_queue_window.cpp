@@ -145,6 +145,53 @@ BOOST_AUTO_TEST_CASE(exact_methods_agree_and_policies_are_never_better) {
   BOOST_TEST(compared > 60u);
 }
 
+// Windows with fractional times and repeated shapes: the generator's times are whole seconds and its shapes mostly
+// distinct, which would leave the tie rules and the same-shape order of bnb untested.
+Instance perturbed(std::uint64_t seed, std::size_t size) {
+  Instance w = generate_instance(seed, size);
+  for (std::size_t i = 0; i < w.waiting.size(); ++i) {
+    WaitingJob& j = w.waiting[i];
+    if (seed % 3 == 0) j.estimate = j.estimate * 0.37 + 0.25;                      // fractional
+    if (seed % 3 == 1 && i % 2 == 1) { j.procs = w.waiting[i - 1].procs; j.estimate = w.waiting[i - 1].estimate; }
+    if (seed % 5 == 0 && i % 3 == 2) j.submit = w.waiting[i - 1].submit;           // identical jobs
+  }
+  for (auto& r : w.running) r.remaining = r.remaining * 0.61 + 0.5;
+  return w;
+}
+
+BOOST_AUTO_TEST_CASE(bnb_agrees_with_sequences_and_starts_from_the_policies) {
+  // heuristic side: every policy's schedule, handed to bnb as its incumbent; exact sides: bnb (default) and
+  // sequences (up to 12 jobs; bounded here to 8). Generated and perturbed windows of 1-8 jobs, every objective.
+  std::size_t compared = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    const Instance w = seed % 2 ? generate_instance(seed, 1 + seed % 8) : perturbed(seed, 1 + seed % 8);
+    const auto seq = solve_sequences(w, {});
+    BOOST_TEST_REQUIRE(seq.status == ExactStatus::kOptimal);
+    std::vector<Schedule> from;
+    for (const auto& policy : cluster::cluster_policies()) from.push_back(sim::play_forward(w, policy));
+    for (const auto& incumbents : {std::vector<Schedule>{}, from}) {
+      const auto bnb = solve_bnb(w, SolveOptions{10000}, incumbents);
+      BOOST_TEST_REQUIRE(bnb.status == ExactStatus::kOptimal, bnb.detail << " on " << dump(w));
+      const Verdict v = validate(w, *bnb.decision);
+      BOOST_TEST(v.feasible, v.reason << " on " << dump(w));
+      BOOST_TEST(close(v.objective, bnb.objective));
+      BOOST_TEST(close(bnb.objective, seq.objective),
+                 "exact bnb " << bnb.objective << " vs exact sequences " << seq.objective << " on " << dump(w));
+      ++compared;
+    }
+  }
+  BOOST_TEST(compared == 800u);
+}
+
+BOOST_AUTO_TEST_CASE(bnb_is_the_default_and_its_answer_within_a_short_limit_is_valid) {
+  BOOST_TEST(problem().spec().exact.front().name == "bnb");
+  // 40 jobs on 16 processors in 1 ms: not proven, the best schedule at hand (valid) with status feasible.
+  const Instance w = generate_instance(7, 40);
+  const auto r = solve_bnb(w, SolveOptions{1});
+  BOOST_TEST((r.status == ExactStatus::kFeasible || r.status == ExactStatus::kOptimal));
+  BOOST_TEST(validate(w, *r.decision).feasible);
+}
+
 BOOST_AUTO_TEST_CASE(sequences_refuses_beyond_its_size_limit) {
   const Instance w = generate_instance(3, kMaxSequenceJobs + 1);
   const auto r = solve_sequences(w, {});

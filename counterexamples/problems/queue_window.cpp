@@ -39,6 +39,11 @@ std::unique_ptr<Problem> queue_window() {
                               policy.summary + "; played forward on the window (no arrivals, estimates exact)"},
                              [policy](const Instance& i) { return sim::play_forward(i, policy); }});
   spec.exact = {
+      {{"bnb", "our own (Kolisch 1996: active schedules; branch and bound)",
+        "from the policy's decision: depth-first search over active schedules in start order, bounded by each "
+        "remaining job's cost at its earliest start, states seen before cut, same-shape jobs in submit order"},
+       [](const Instance& i, const SolveOptions& o) { return solve_bnb(i, o); },
+       [](const Instance& i, const SolveOptions& o, const std::vector<Schedule>& from) { return solve_bnb(i, o, from); }},
       {{"sequences", "our own (Kolisch 1996: active schedules; branch and bound)",
         "serial schedule generation over every job order, bounded by each job's cheapest start; up to 12 jobs"},
        solve_sequences},

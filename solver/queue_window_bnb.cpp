@@ -1,0 +1,301 @@
+// Queue windows by branch and bound over active schedules built in start order (see queue_window_exact.hpp). Our
+// own (the search of solver/offers_bnb.cpp turned to a regular objective: Kolisch 1996 active schedules; Baptiste,
+// Le Pape & Nuijten 2001 for the bounds' flavour). Exact for every objective of the window; memory bounded.
+#include "solver/queue_window_exact.hpp"
+#include "model/stop.hpp"
+#include "solver/serial_search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <tuple>
+#include <unordered_map>
+
+namespace schedcheck::window {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23;  // 64 MB of state keys, then start again
+constexpr unsigned kNodesPerClockRead = 256;
+
+// A group of identical waiting jobs (processors, estimate, submit): they branch as one ("the next copy").
+struct Group {
+  int procs = 1;
+  double duration = 0;
+  long long copies = 0;
+  std::vector<std::size_t> members;  // waiting indices, in queue order
+};
+
+// Depth-first search over the schedules that serial generation makes when jobs are taken in the order of their
+// starts (ties: group index): each active schedule once, and an optimum among them (regular objective). A node
+// (start t of the last placement) fails or is cut when
+//  - a remaining job fits wholly before t on the profile (later jobs start at t or after and never block that
+//    window, so it could never come next in start order: no active schedule below);
+//  - its bound, the cost so far plus each remaining job's cost at its earliest start at or after t on the current
+//    profile (its start can only be later), is no better than the incumbent;
+//  - the same state (t, tie index, remaining copies, whole profile) was fully explored before at a cost so far no
+//    greater (its completions cost the same).
+// Jobs of one shape (processors, estimate) start in submit order: exchanging two such starts keeps the profile and
+// the wait sum and the makespan, and does not increase the bounded-slowdown sum (convex in the wait).
+class Search {
+ public:
+  Search(const Instance& instance, std::vector<Group> groups, Clock::time_point until)
+      : instance_(instance), profile_(running_profile(instance)), now_(instance.now), groups_(std::move(groups)),
+        until_(until), left_(groups_.size()), prev_(groups_.size(), kNone) {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      left_[g] = groups_[g].copies;
+      total_ += static_cast<std::size_t>(groups_[g].copies);
+      for (std::size_t h = g; h-- > 0;)  // the nearest earlier group of the same shape (groups are in submit order)
+        if (groups_[h].procs == groups_[g].procs && groups_[h].duration == groups_[g].duration) {
+          prev_[g] = h;
+          break;
+        }
+    }
+    makespan_ = instance.objective == Objective::kMakespan;
+    est_.resize(total_ + 1);
+    order_.resize(total_ + 1);
+    keys_.resize(total_ + 1);
+    placed_.reserve(total_);
+  }
+
+  double combine(double total, double cost) const { return makespan_ ? std::max(total, cost) : total + cost; }
+  double cost(std::size_t g, double start) const { return job_cost(instance_, groups_[g].members.front(), start); }
+
+  // Runs from an incumbent cost; returns false when stopped by the clock or a signal.
+  bool run(double fixed_cost, double incumbent) {
+    best_cost_ = incumbent;
+    node(now_, 0, fixed_cost);
+    return !stopped_;
+  }
+  bool improved() const { return improved_; }
+  double best_cost() const { return best_cost_; }
+  const std::vector<std::pair<std::size_t, double>>& best() const { return best_; }
+  std::size_t nodes() const { return nodes_; }
+  std::size_t memo_hits() const { return memo_hits_; }
+
+ private:
+  double slack() const { return 1e-9 * std::max(1.0, std::abs(best_cost_)); }
+
+  void node(double t, std::size_t last, double so_far) {
+    const std::size_t depth = placed_.size();
+    if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
+      stopped_ = true;
+      return;
+    }
+    if (depth == total_) {
+      if (so_far < best_cost_ - slack()) {
+        best_cost_ = so_far;
+        best_ = placed_;
+        improved_ = true;
+      }
+      return;
+    }
+    std::vector<double>& est = est_[depth];
+    std::vector<std::size_t>& order = order_[depth];
+    est.assign(groups_.size(), 0);
+    order.clear();
+    double bound = so_far;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (left_[g] == 0) continue;
+      const Group& j = groups_[g];
+      const double e = *profile_.earliest_start(j.procs, j.duration, now_);
+      if (e < t - kTimeTolerance) {
+        if (e + j.duration <= t + kTimeTolerance) return;  // fits wholly before t: never next in start order
+        est[g] = *profile_.earliest_start(j.procs, j.duration, t);
+      } else {
+        est[g] = e;
+        const bool in_order = prev_[g] == kNone || left_[prev_[g]] == 0;
+        if (in_order && (e > t + kTimeTolerance || g >= last)) order.push_back(g);
+      }
+      const double c = cost(g, est[g]);
+      if (makespan_) {
+        bound = std::max(bound, c);
+      } else {
+        bound += c * static_cast<double>(left_[g]);
+      }
+    }
+    if (order.empty() || bound >= best_cost_ - slack()) return;
+    const std::uint64_t hash = state_key(t, last);
+    if (const auto it = seen_.find(hash); it != seen_.end() && it->second.key == key_ &&
+                                          it->second.so_far <= so_far + slack()) {
+      ++memo_hits_;
+      return;
+    }
+    std::vector<std::int64_t>& key = keys_[depth];
+    key.swap(key_);
+    // Cheapest first: the earliest start, then the job whose cost grows fastest (shortest estimate).
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (std::fabs(est[a] - est[b]) > kTimeTolerance) return est[a] < est[b];
+      if (groups_[a].duration != groups_[b].duration) return groups_[a].duration < groups_[b].duration;
+      return a < b;
+    });
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::size_t g = order[k];
+      const double start = est[g];
+      place(g, start);
+      node(start, g, combine(so_far, cost(g, start)));
+      unplace(g, start);
+      if (stopped_) return;
+    }
+    remember(hash, key, so_far);
+  }
+
+  void place(std::size_t g, double start) {
+    profile_.reserve(start, start + groups_[g].duration, groups_[g].procs);
+    --left_[g];
+    placed_.emplace_back(g, start);
+  }
+  void unplace(std::size_t g, double start) {
+    profile_.release(start, start + groups_[g].duration, groups_[g].procs);
+    ++left_[g];
+    placed_.pop_back();
+  }
+
+  // The state a node's subtree depends on: t and the tie index, the remaining copies, the profile from now on
+  // (times in microseconds). Into key_; returns its hash.
+  std::uint64_t state_key(double t, std::size_t last) {
+    return active_state_key(profile_, now_, 1e6, t, last, left_, key_);
+  }
+  // A fully explored state: every completion below it costs the same whatever led there, and each one cheaper than
+  // the incumbent of that time was seen; so a later visit with no smaller cost so far cannot improve (the
+  // incumbent only falls).
+  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key, double so_far) {
+    if (remembered_words_ + key.size() > kMaxRememberedWords) {
+      seen_.clear();
+      remembered_words_ = 0;
+    }
+    remembered_words_ += key.size();
+    Seen& slot = seen_[hash];
+    slot.key = key;
+    slot.so_far = so_far;
+  }
+
+  struct Seen {
+    std::vector<std::int64_t> key;
+    double so_far = 0;
+  };
+
+  const Instance& instance_;
+  AvailabilityProfile profile_;
+  double now_;
+  std::vector<Group> groups_;
+  Clock::time_point until_;
+  std::vector<long long> left_;
+  std::vector<std::size_t> prev_;
+  bool makespan_ = false;
+  std::size_t total_ = 0;
+  std::vector<std::vector<double>> est_;
+  std::vector<std::vector<std::size_t>> order_;
+  std::vector<std::vector<std::int64_t>> keys_;
+  std::vector<std::int64_t> key_;
+  std::vector<std::pair<std::size_t, double>> placed_, best_;
+  std::unordered_map<std::uint64_t, Seen> seen_;
+  std::size_t remembered_words_ = 0;
+  double best_cost_ = std::numeric_limits<double>::infinity();
+  bool improved_ = false, stopped_ = false;
+  std::size_t nodes_ = 0, memo_hits_ = 0;
+};
+
+// Groups of identical jobs of positive estimate, in submit order (ties: queue order); jobs of estimate 0 apart.
+std::vector<Group> group(const Instance& instance, std::vector<std::size_t>& zero) {
+  std::vector<std::size_t> by_submit(instance.waiting.size());
+  std::iota(by_submit.begin(), by_submit.end(), std::size_t{0});
+  std::stable_sort(by_submit.begin(), by_submit.end(),
+                   [&](std::size_t a, std::size_t b) { return instance.waiting[a].submit < instance.waiting[b].submit; });
+  std::vector<Group> groups;
+  std::map<std::tuple<int, double, double>, std::size_t> index;
+  for (std::size_t i : by_submit) {
+    const WaitingJob& w = instance.waiting[i];
+    if (w.estimate <= 0) {
+      zero.push_back(i);
+      continue;
+    }
+    auto [it, fresh] = index.emplace(std::make_tuple(w.procs, w.estimate, w.submit), groups.size());
+    if (fresh) groups.push_back(Group{w.procs, w.estimate, 0, {}});
+    ++groups[it->second].copies;
+    groups[it->second].members.push_back(i);
+  }
+  return groups;
+}
+
+// A serial schedule (each job at its earliest start after the ones before it) in the given order of waiting jobs.
+Schedule serial_in_order(const Instance& instance, const std::vector<std::size_t>& order) {
+  AvailabilityProfile profile = running_profile(instance);
+  Schedule s;
+  s.start.assign(instance.waiting.size(), instance.now);
+  for (std::size_t i : order) {
+    const WaitingJob& w = instance.waiting[i];
+    if (w.estimate <= 0) continue;
+    s.start[i] = *profile.earliest_start(w.procs, w.estimate, instance.now);
+    profile.reserve(s.start[i], s.start[i] + w.estimate, w.procs);
+  }
+  return s;
+}
+
+}  // namespace
+
+ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options,
+                                const std::vector<Schedule>& incumbents) {
+  const auto started = Clock::now();
+  ExactResult<Schedule> result;
+  for (const auto& w : instance.waiting)
+    if (w.procs > instance.processors) {  // the reader refuses this; a total function all the same
+      result.status = ExactStatus::kInfeasible;
+      result.detail = fmt::format("job {} asks for {} processors, the cluster has {}", w.id, w.procs, instance.processors);
+      return result;
+    }
+  std::vector<std::size_t> zero;
+  std::vector<Group> groups = group(instance, zero);
+
+  // First incumbents: queue order, shortest estimate first, and the decisions at hand.
+  std::vector<std::size_t> queue(instance.waiting.size());
+  std::iota(queue.begin(), queue.end(), std::size_t{0});
+  std::vector<std::size_t> shortest = queue;
+  std::stable_sort(shortest.begin(), shortest.end(), [&](std::size_t a, std::size_t b) {
+    return instance.waiting[a].estimate < instance.waiting[b].estimate;
+  });
+  Schedule best = serial_in_order(instance, queue);
+  double best_cost = objective(instance, best);
+  auto offer = [&](const Schedule& s) {
+    if (!validate(instance, s).feasible) return;
+    const double c = objective(instance, s);
+    if (c < best_cost) {
+      best = s;
+      best_cost = c;
+    }
+  };
+  offer(serial_in_order(instance, shortest));
+  for (const Schedule& s : incumbents) offer(s);
+
+  double fixed = 0;
+  const bool makespan = instance.objective == Objective::kMakespan;
+  for (std::size_t i : zero) fixed = makespan ? std::max(fixed, job_cost(instance, i, instance.now))
+                                              : fixed + job_cost(instance, i, instance.now);
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  Search search(instance, groups, until);
+  const bool complete = search.run(fixed, best_cost);
+  if (search.improved()) {
+    Schedule s;
+    s.start.assign(instance.waiting.size(), instance.now);
+    std::vector<std::size_t> used(groups.size(), 0);
+    for (const auto& [g, start] : search.best()) s.start[groups[g].members[used[g]++]] = start;
+    best = s;
+  }
+  result.decision = best;
+  result.objective = objective(instance, best);
+  result.status = complete ? ExactStatus::kOptimal : ExactStatus::kFeasible;
+  result.detail = complete ? fmt::format("{} nodes, {} states cut as seen before", search.nodes(), search.memo_hits())
+                           : fmt::format("time limit after {} nodes: best schedule found, not proven", search.nodes());
+  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return result;
+}
+
+}  // namespace schedcheck::window
