@@ -1,6 +1,6 @@
 // Queue windows by branch and bound over active schedules built in start order (see queue_window_exact.hpp). Our
-// own (the search of solver/offers_bnb.cpp turned to a regular objective: Kolisch 1996 active schedules; Baptiste,
-// Le Pape & Nuijten 2001 for the bounds' flavour). Exact for every objective of the window; memory bounded.
+// own (the search of solver/offers_bnb.cpp turned to a regular objective; active schedules: Kolisch 1996). Exact for
+// every objective of the window, memory bounded; 10 jobs in milliseconds, 16 in seconds or not proven in 10 s.
 #include "solver/queue_window_exact.hpp"
 #include "model/stop.hpp"
 #include "solver/serial_search.hpp"
