@@ -12,9 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <numeric>
-#include <tuple>
 #include <unordered_map>
 
 namespace schedcheck::window {
@@ -25,14 +23,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23;  // 64 MB of state keys, then start again
 constexpr unsigned kNodesPerClockRead = 256;
-
-// A group of identical waiting jobs (processors, estimate, submit): they branch as one ("the next copy").
-struct Group {
-  int procs = 1;
-  double duration = 0;
-  long long copies = 0;
-  std::vector<std::size_t> members;  // waiting indices, in queue order
-};
 
 // Depth-first search over the schedules that serial generation makes when jobs are taken in the order of their
 // starts (ties: group index): each active schedule once, and an optimum among them (regular objective). A node
@@ -47,9 +37,9 @@ struct Group {
 // the wait sum and the makespan, and does not increase the bounded-slowdown sum (convex in the wait).
 class Search {
  public:
-  Search(const Instance& instance, std::vector<Group> groups, Clock::time_point until)
-      : instance_(instance), profile_(running_profile(instance)), now_(instance.now), groups_(std::move(groups)),
-        until_(until), left_(groups_.size()), prev_(groups_.size(), kNone) {
+  Search(const Instance& instance, const JobGroups& groups, Clock::time_point until)
+      : instance_(instance), profile_(running_profile(instance)), now_(instance.now), groups_(groups.jobs),
+        members_(groups.members), until_(until), left_(groups_.size()), prev_(groups_.size(), kNone) {
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       left_[g] = groups_[g].copies;
       total_ += static_cast<std::size_t>(groups_[g].copies);
@@ -67,7 +57,7 @@ class Search {
   }
 
   double combine(double total, double cost) const { return makespan_ ? std::max(total, cost) : total + cost; }
-  double cost(std::size_t g, double start) const { return job_cost(instance_, groups_[g].members.front(), start); }
+  double cost(std::size_t g, double start) const { return job_cost(instance_, members_[g].front(), start); }
 
   // Runs from an incumbent cost; returns false when stopped by the clock or a signal.
   bool run(double fixed_cost, double incumbent) {
@@ -105,7 +95,7 @@ class Search {
     double bound = so_far;
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (left_[g] == 0) continue;
-      const Group& j = groups_[g];
+      const SerialJob& j = groups_[g];
       const double e = *profile_.earliest_start(j.procs, j.duration, now_);
       if (e < t - kTimeTolerance) {
         if (e + j.duration <= t + kTimeTolerance) return;  // fits wholly before t: never next in start order
@@ -186,7 +176,8 @@ class Search {
   const Instance& instance_;
   AvailabilityProfile profile_;
   double now_;
-  std::vector<Group> groups_;
+  const std::vector<SerialJob>& groups_;
+  const std::vector<std::vector<std::size_t>>& members_;
   Clock::time_point until_;
   std::vector<long long> left_;
   std::vector<std::size_t> prev_;
@@ -203,28 +194,6 @@ class Search {
   bool improved_ = false, stopped_ = false;
   std::size_t nodes_ = 0, memo_hits_ = 0;
 };
-
-// Groups of identical jobs of positive estimate, in submit order (ties: queue order); jobs of estimate 0 apart.
-std::vector<Group> group(const Instance& instance, std::vector<std::size_t>& zero) {
-  std::vector<std::size_t> by_submit(instance.waiting.size());
-  std::iota(by_submit.begin(), by_submit.end(), std::size_t{0});
-  std::stable_sort(by_submit.begin(), by_submit.end(),
-                   [&](std::size_t a, std::size_t b) { return instance.waiting[a].submit < instance.waiting[b].submit; });
-  std::vector<Group> groups;
-  std::map<std::tuple<int, double, double>, std::size_t> index;
-  for (std::size_t i : by_submit) {
-    const WaitingJob& w = instance.waiting[i];
-    if (w.estimate <= 0) {
-      zero.push_back(i);
-      continue;
-    }
-    auto [it, fresh] = index.emplace(std::make_tuple(w.procs, w.estimate, w.submit), groups.size());
-    if (fresh) groups.push_back(Group{w.procs, w.estimate, 0, {}});
-    ++groups[it->second].copies;
-    groups[it->second].members.push_back(i);
-  }
-  return groups;
-}
 
 // A serial schedule (each job at its earliest start after the ones before it) in the given order of waiting jobs.
 Schedule serial_in_order(const Instance& instance, const std::vector<std::size_t>& order) {
@@ -252,8 +221,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
       result.detail = fmt::format("job {} asks for {} processors, the cluster has {}", w.id, w.procs, instance.processors);
       return result;
     }
-  std::vector<std::size_t> zero;
-  std::vector<Group> groups = group(instance, zero);
+  const JobGroups groups = group_jobs(instance);
 
   // First incumbents: queue order, shortest estimate first, and the decisions at hand.
   std::vector<std::size_t> queue(instance.waiting.size());
@@ -277,7 +245,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
 
   double fixed = 0;
   const bool makespan = instance.objective == Objective::kMakespan;
-  for (std::size_t i : zero) fixed = makespan ? std::max(fixed, job_cost(instance, i, instance.now))
+  for (std::size_t i : groups.zero) fixed = makespan ? std::max(fixed, job_cost(instance, i, instance.now))
                                               : fixed + job_cost(instance, i, instance.now);
   const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   Search search(instance, groups, until);
@@ -285,8 +253,8 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   if (search.improved()) {
     Schedule s;
     s.start.assign(instance.waiting.size(), instance.now);
-    std::vector<std::size_t> used(groups.size(), 0);
-    for (const auto& [g, start] : search.best()) s.start[groups[g].members[used[g]++]] = start;
+    std::vector<std::size_t> used(groups.jobs.size(), 0);
+    for (const auto& [g, start] : search.best()) s.start[groups.members[g][used[g]++]] = start;
     best = s;
   }
   result.decision = best;

@@ -12,10 +12,21 @@
 
 #include "model/queue_window.hpp"
 #include "solver/result.hpp"
+#include "solver/serial_search.hpp"
 
 namespace schedcheck::window {
 
 inline constexpr std::size_t kMaxSequenceJobs = 12;
+
+// The waiting jobs both searches branch on: one SerialJob per group of identical jobs (processors, estimate, submit;
+// `copies` of them), groups in submit order (ties: queue order), and the jobs of estimate 0 apart (they hold nothing
+// and start at now).
+struct JobGroups {
+  std::vector<SerialJob> jobs;
+  std::vector<std::vector<std::size_t>> members;  // waiting indices of each group, in queue order
+  std::vector<std::size_t> zero;
+};
+JobGroups group_jobs(const Instance& instance);
 
 ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options,
                                 const std::vector<Schedule>& incumbents = {});

@@ -12,29 +12,25 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <tuple>
 
 namespace schedcheck::window {
 
-namespace {
-
-struct Groups {
-  std::vector<SerialJob> jobs;                      // one per group of identical jobs (estimate > 0)
-  std::vector<std::vector<std::size_t>> members;    // waiting indices of each group, in queue order
-  std::vector<std::size_t> zero;                    // jobs of estimate 0: start at now
-};
-
-Groups group(const Instance& instance) {
-  Groups g;
+JobGroups group_jobs(const Instance& instance) {
+  JobGroups g;
+  std::vector<std::size_t> by_submit(instance.waiting.size());
+  std::iota(by_submit.begin(), by_submit.end(), std::size_t{0});
+  std::stable_sort(by_submit.begin(), by_submit.end(),
+                   [&](std::size_t a, std::size_t b) { return instance.waiting[a].submit < instance.waiting[b].submit; });
   std::map<std::tuple<int, double, double>, std::size_t> index;
-  for (std::size_t i = 0; i < instance.waiting.size(); ++i) {
+  for (std::size_t i : by_submit) {
     const WaitingJob& w = instance.waiting[i];
     if (w.estimate <= 0) {
       g.zero.push_back(i);
       continue;
     }
-    const auto key = std::make_tuple(w.procs, w.estimate, w.submit);
-    auto [it, fresh] = index.emplace(key, g.jobs.size());
+    auto [it, fresh] = index.emplace(std::make_tuple(w.procs, w.estimate, w.submit), g.jobs.size());
     if (fresh) {
       g.jobs.push_back(SerialJob{w.procs, w.estimate, kForever, 0});
       g.members.emplace_back();
@@ -45,14 +41,12 @@ Groups group(const Instance& instance) {
   return g;
 }
 
-}  // namespace
-
 ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   const auto deadline = started + std::chrono::milliseconds(options.timeout_ms);
   ExactResult<Schedule> result;
-  const Groups g = group(instance);
+  const JobGroups g = group_jobs(instance);
   std::size_t positive = 0;
   for (const auto& job : g.jobs) positive += static_cast<std::size_t>(job.copies);
   if (positive > kMaxSequenceJobs) {
