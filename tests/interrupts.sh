@@ -59,8 +59,13 @@ corpus_complete() {  # NAME DIR [tmp-allowed]: every corpus file parses, at leas
 interrupt fast 3 INT -- search sla-admission --policy greedy-backfilling --trials 100000000 --out "$T/fast" --json -q
 expect fast 130
 [ "$(json_field "$T/fast.out" 'd["interrupted"]')" = "True" ] || fail "fast: summary without \"interrupted\": true: $(head -c 300 "$T/fast.out")"
+# Trials finished before the signal are counted (how many depends on the machine: under the sanitizers on a loaded
+# machine a few, else thousands); each written counterexample comes from one of them, or is the one trial the signal
+# cut short (written unshrunk, not counted).
 checked=$(json_field "$T/fast.out" 'd["checked"]')
-[ "${checked:-0}" -gt 100 ] || fail "fast: only ${checked:-no} instances counted before the signal"
+written=$(find "$T/fast" -name '*.json' | wc -l)
+[ "${checked:-0}" -ge 1 ] || fail "fast: no instance counted before the signal"
+[ "$written" -le "$((${checked:-0} + 1))" ] || fail "fast: $written counterexamples written but only ${checked:-no} trials counted"
 [ "$(json_field "$T/fast.out" 'len(d["counterexamples"])')" = "$(find "$T/fast" -name '*.json' | wc -l)" ] ||
   fail "fast: the summary lists other files than were written"
 corpus_complete fast "$T/fast"
