@@ -295,7 +295,12 @@ bool Reader::next(Record& out) {
 
 std::string write(const std::vector<std::string>& comments, const std::vector<Record>& records) {
   std::string out;
-  for (const auto& c : comments) out += "; " + c + "\n";
+  for (const auto& c : comments) {  // one header line each: a line break inside would start a record line
+    std::string line = c;
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    std::replace(line.begin(), line.end(), '\r', ' ');
+    out += "; " + line + "\n";
+  }
   for (const auto& r : records) {
     for (std::size_t k = 1; k <= kFields; ++k) out += fmt::format("{}{}", k == 1 ? "" : " ", r.field(k));
     out += "\n";

@@ -90,7 +90,8 @@ private:
   Header header_;
 };
 
-// Text of a small SWF file: the comment lines (each written as "; " + line) then one line a record.
+// Text of a small SWF file: the comment lines (each written as "; " + line, a line break in it as a space) then one
+// line a record.
 std::string write(const std::vector<std::string>& comments, const std::vector<Record>& records);
 
 }  // namespace schedcheck::swf

@@ -194,6 +194,24 @@ BOOST_AUTO_TEST_CASE(swf_reads_header_fields_comments_and_crlf) {
   BOOST_TEST(!reader.next(r));
 }
 
+BOOST_AUTO_TEST_CASE(swf_writer_keeps_each_comment_on_one_line) {
+  // A comment holding a line break (an explanation in a corpus block) must not start a record line: written as a
+  // space, the file reads back with its one record and the comment whole.
+  swf::Record one;
+  one.job_id = 1;
+  one.submit = 0;
+  one.run = 10;
+  one.allocated_procs = one.requested_procs = 2;
+  const std::string text = swf::write({"Explanation: first\nsecond\r\nthird", "MaxProcs: 4"}, {one});
+  BOOST_TEST(text.find("; Explanation: first second  third\n") == 0u, text);
+  swf::Reader reader(write_temp("comment.swf", text), false);
+  swf::Record r;
+  BOOST_TEST_REQUIRE(reader.next(r));
+  BOOST_TEST(r.job_id == 1);
+  BOOST_TEST(!reader.next(r));
+  BOOST_TEST(*reader.header().find("Explanation") == "first second  third");
+}
+
 BOOST_AUTO_TEST_CASE(swf_reads_gzip_streams) {
   const std::string text = "; MaxProcs: 8\n" + swf_line(1, 0, 10, 4, 4, 20) + swf_line(2, 3, 5, 8, 8, 5);
   const fs::path path = fs::temp_directory_path() / "schedcheck-test-g.swf.gz";

@@ -27,11 +27,16 @@ std::string swf_corpus(const nlohmann::json& document) {
   one_line["name"] = document.value("name", "");
   comments.push_back("schedcheck: " + one_line.dump());
   comments.push_back("Counterexample: " + document.value("name", std::string("")));
-  comments.push_back("Explanation: " + block.value("explanation", std::string("(to write)")));
-  comments.push_back("Reproduce: " + block.value("reproduce", std::string("")));
+  // The block is the corpus file's own (any JSON the reader took): a field of another type is shown as JSON.
+  auto text = [&](const char* key, const std::string& otherwise) {
+    const auto it = block.find(key);
+    return it == block.end() ? otherwise : it->is_string() ? it->get<std::string>() : it->dump();
+  };
+  comments.push_back("Explanation: " + text("explanation", "(to write)"));
+  comments.push_back("Reproduce: " + text("reproduce", ""));
   comments.push_back(fmt::format("Replay: schedcheck simulate --trace FILE --policy {} --check --jobs-csv out.csv",
-                                 block.value("policy", std::string(""))));
-  comments.push_back("FoundBy: " + block.value("found_by", std::string("")));
+                                 text("policy", "")));
+  comments.push_back("FoundBy: " + text("found_by", ""));
   return workload::write_swf(w, comments);
 }
 
