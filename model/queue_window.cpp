@@ -117,12 +117,14 @@ double job_cost(const Instance& instance, std::size_t job, double start) {
   return 0;
 }
 
+double combine_costs(const Instance& instance, double total, double cost) {
+  return instance.objective == Objective::kMakespan ? std::max(total, cost) : total + cost;
+}
+
 double objective(const Instance& instance, const Schedule& schedule) {
   double total = 0;
-  for (std::size_t i = 0; i < instance.waiting.size() && i < schedule.start.size(); ++i) {
-    const double cost = job_cost(instance, i, schedule.start[i]);
-    total = instance.objective == Objective::kMakespan ? std::max(total, cost) : total + cost;
-  }
+  for (std::size_t i = 0; i < instance.waiting.size() && i < schedule.start.size(); ++i)
+    total = combine_costs(instance, total, job_cost(instance, i, schedule.start[i]));
   return total;
 }
 

@@ -60,6 +60,8 @@ Schedule read_schedule(const Instance& instance, const nlohmann::json& document,
 AvailabilityProfile running_profile(const Instance& instance);
 // One job's share of the objective when it starts at `start` (makespan: its end, measured from now).
 double job_cost(const Instance& instance, std::size_t job, double start);
+// Adds one job's cost to a running total of the instance's objective (makespan: their maximum, else their sum).
+double combine_costs(const Instance& instance, double total, double cost);
 // The objective of a complete schedule (sum of job costs; makespan: their maximum, 0 without waiting jobs).
 double objective(const Instance& instance, const Schedule& schedule);
 

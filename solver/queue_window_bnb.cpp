@@ -56,7 +56,7 @@ class Search {
     placed_.reserve(total_);
   }
 
-  double combine(double total, double cost) const { return makespan_ ? std::max(total, cost) : total + cost; }
+  double combine(double total, double cost) const { return combine_costs(instance_, total, cost); }
   double cost(std::size_t g, double start) const { return job_cost(instance_, members_[g].front(), start); }
 
   // Runs from an incumbent cost; returns false when stopped by the clock or a signal.
@@ -66,7 +66,6 @@ class Search {
     return !stopped_;
   }
   bool improved() const { return improved_; }
-  double best_cost() const { return best_cost_; }
   const std::vector<std::pair<std::size_t, double>>& best() const { return best_; }
   std::size_t nodes() const { return nodes_; }
   std::size_t memo_hits() const { return memo_hits_; }
@@ -244,9 +243,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   for (const Schedule& s : incumbents) offer(s);
 
   double fixed = 0;
-  const bool makespan = instance.objective == Objective::kMakespan;
-  for (std::size_t i : groups.zero) fixed = makespan ? std::max(fixed, job_cost(instance, i, instance.now))
-                                              : fixed + job_cost(instance, i, instance.now);
+  for (std::size_t i : groups.zero) fixed = combine_costs(instance, fixed, job_cost(instance, i, instance.now));
   const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   Search search(instance, groups, until);
   const bool complete = search.run(fixed, best_cost);

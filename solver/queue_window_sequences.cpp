@@ -54,8 +54,7 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
     result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     return result;
   }
-  const bool max_objective = instance.objective == Objective::kMakespan;
-  auto combine = [&](double total, double cost) { return max_objective ? std::max(total, cost) : total + cost; };
+  auto combine = [&](double total, double cost) { return combine_costs(instance, total, cost); };
   const AvailabilityProfile base = running_profile(instance);
 
   // Costs of the zero-length jobs (at now), and each group's cheapest cost ever (its earliest possible start).
