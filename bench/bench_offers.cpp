@@ -5,6 +5,7 @@
 // command used.
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/offers_generator.hpp"
+#include "counterexamples/rng.hpp"
 #include "reference/offers_policies.hpp"
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
   std::string method = "z3";
   std::vector<std::size_t> solve_sizes;
   std::string solve_exact;  // empty: the problem's default
+  std::size_t search_trials = 0;
+  std::uint64_t search_seed = 11;
+  std::size_t search_size = 10;
   app.add_option("--solve-sizes", solve_sizes, "sizes for `solve offers` / `solve deadline-feasibility` (seeds 1..--seeds)")
       ->delimiter(',');
   app.add_option("--solve-exact", solve_exact, "exact method for --solve-sizes (default: the problem's default)");
@@ -43,7 +47,44 @@ int main(int argc, char** argv) {
   app.add_option("--seeds", seeds, "instances per size")->capture_default_str();
   app.add_option("--timeout-ms", timeout_ms, "time limit per exact solve")->capture_default_str();
   app.add_option("--method", method, "exact method: bnb, z3, gecode or sequences")->capture_default_str();
+  app.add_option("--search-trials", search_trials,
+                 "time each of the first N instances of `search offers --policy edf --seed S` (policy and exact side) "
+                 "and list the slowest");
+  app.add_option("--search-seed", search_seed, "seed S of --search-trials")->capture_default_str();
+  app.add_option("--search-size", search_size, "size of --search-trials")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+
+  if (search_trials > 0) {
+    const Registry registry = make_builtin_registry();
+    const Problem& problem = registry.get("offers");
+    std::vector<std::pair<double, std::size_t>> ms;
+    double total = 0;
+    std::map<std::string, int> statuses;
+    for (std::size_t trial = 0; trial < search_trials; ++trial) {
+      const nlohmann::json document = problem.generate(trial_seed(search_seed, trial), search_size);
+      CheckRequest request;
+      request.policy = "edf";
+      request.solve.timeout_ms = timeout_ms;
+      const auto started = std::chrono::steady_clock::now();
+      const Report r = problem.check(document, "(bench)", request);
+      ms.emplace_back(ms_since(started), trial);
+      total += ms.back().first;
+      ++statuses[r.optimum.status];
+    }
+    std::sort(ms.rbegin(), ms.rend());
+    std::string summary;
+    for (const auto& [status, count] : statuses) summary += fmt::format(" {} {}", count, status);
+    fmt::print("search offers --policy edf --seed {} --size {}: {} trials, {:.0f} ms in all ({:.0f} checks/s),{}\n",
+               search_seed, search_size, search_trials, total, 1000.0 * static_cast<double>(search_trials) / total,
+               summary);
+    double tail = 0;
+    for (const auto& [t, trial] : ms) tail += t > 50 ? t : 0;
+    fmt::print("over 50 ms: {:.0f} ms in all; slowest:", tail);
+    for (std::size_t k = 0; k < std::min<std::size_t>(12, ms.size()); ++k)
+      fmt::print(" trial {} {:.0f} ms;", ms[k].second, ms[k].first);
+    fmt::print("\n");
+    return 0;
+  }
 
   if (!solve_sizes.empty()) {
     // What `schedcheck solve PROBLEM -i FILE --timeout-ms T` does on the generators' instances, through the registry

@@ -171,16 +171,16 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   } else {
     if (options.exhaustive)
       std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} "
-                               "checks/s), policy {}: {} failing, {} undecided\n",
+                               "checks/s), policy {}: {} failing, {} undecided; exact side unproven on {}\n",
                                options.problem,
                                options.scope.empty() ? "the default, " + problem.enumerate_settings() : options.scope,
                                summary.checked, summary.seconds, rate, options.check.policy, summary.failing,
-                               summary.undecided);
+                               summary.undecided, summary.unproven);
     else
       std::cout << fmt::format("checked {} instances of {} (n = {}, seed {}) in {:.2f} s ({:.0f} checks/s): {} "
-                               "failing, {} undecided\n",
+                               "failing, {} undecided; exact side unproven on {}\n",
                                summary.checked, options.problem, options.size, options.seed, summary.seconds, rate,
-                               summary.failing, summary.undecided);
+                               summary.failing, summary.undecided, summary.unproven);
     if (summary.interrupted)
       std::cout << fmt::format("interrupted ({}) after {} checked instances; the counts cover those\n",
                                stop_request_text(), summary.checked);

@@ -126,6 +126,7 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
     }
     if (stop_requested()) break;  // this check may have been cut short: not counted
     ++summary.checked;
+    summary.unproven += report.exact_unproven();
     if (report.any_fails()) {
       ++summary.failing;
       for (const std::string& property : report.failing()) ++summary.failing_by_property[property];
@@ -156,6 +157,7 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
   summary.checked = every.checked;
   summary.failing = every.failing;
   summary.undecided = every.undecided;
+  summary.unproven = every.unproven;
   summary.failing_by_property = every.failing_by_property;
   summary.interrupted = every.interrupted;
   summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
@@ -236,6 +238,7 @@ nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& o
           {"checked", summary.checked},
           {"failing", summary.failing},
           {"undecided", summary.undecided},
+          {"exact_unproven", summary.unproven},
           {"seconds", summary.seconds},
           {"checks_per_second", static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9)},
           {"exhaustive", options.exhaustive},

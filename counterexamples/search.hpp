@@ -46,7 +46,8 @@ struct SearchProgress {
 struct SearchSummary {
   std::size_t checked = 0;
   std::size_t failing = 0;               // trials where some property failed
-  std::size_t undecided = 0;             // trials the exact method could not decide in its time limit
+  std::size_t undecided = 0;             // trials no property failed on and some could not be decided
+  std::size_t unproven = 0;              // trials whose exact side proved nothing in its time limit (failing or not)
   double seconds = 0;
   std::vector<Counterexample> counterexamples;
   std::map<std::string, std::size_t> failing_by_property;  // instances each property failed on (both modes)

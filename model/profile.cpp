@@ -175,6 +175,25 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
   return std::nullopt;
 }
 
+std::optional<double> AvailabilityProfile::latest_count_start(int processors, double duration, double not_before,
+                                                              double latest_start) const {
+  if (processors > capacity_) return std::nullopt;
+  double candidate = latest_start;
+  while (candidate >= not_before - kTimeTolerance) {
+    // The leftmost step of [candidate, candidate + duration) with too few free: the job must end by its start.
+    const double window_end = candidate + duration;
+    const std::size_t i = step_index_at(candidate);
+    std::size_t j = i;
+    while (j < steps_.size() && (j == i || steps_[j].time < window_end - kTimeTolerance) &&
+           steps_[j].free >= processors)
+      ++j;
+    if (j >= steps_.size() || (j != i && steps_[j].time >= window_end - kTimeTolerance)) return candidate;
+    if (j == 0) return std::nullopt;  // blocked since the beginning of time
+    candidate = steps_[j].time - duration;
+  }
+  return std::nullopt;
+}
+
 bool AvailabilityProfile::free_on(const ProcessorSet& on, double start, double end, const Hold& ignore,
                                   const ProcessorSet& ignore_on) const {
   if (!words_) throw std::logic_error("free_on needs a profile with processor identity");

@@ -26,10 +26,14 @@ bool Report::any_fails() const {
   return false;
 }
 
+bool Report::exact_unproven() const {
+  return optimum.ran && optimum.status != "optimal" && optimum.status != "infeasible";  // both are proofs
+}
+
 bool Report::any_undecided() const {
   for (const auto& p : properties)
     if (p.status == PropertyStatus::kUndecided) return true;
-  return optimum.ran && optimum.status != "optimal" && optimum.status != "infeasible";  // both are proofs
+  return exact_unproven();
 }
 
 int Report::exit_code() const {

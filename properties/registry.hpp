@@ -168,6 +168,8 @@ struct Report {
 
   bool any_fails() const;
   bool any_undecided() const;
+  // The exact side ran and proved nothing (status feasible or unknown): a failing instance may be one too.
+  bool exact_unproven() const;
   // 0 all properties hold; 1 a property fails; 3 undecided (time limit) and none fails.
   int exit_code() const;
   nlohmann::json to_json() const;
@@ -181,6 +183,7 @@ double relative_gap(Sense sense, double heuristic, double optimum);
 // What `search --exhaustive` gets back: how many instances were checked, and the first failures.
 struct EnumerationSummary {
   std::size_t checked = 0, failing = 0, undecided = 0;
+  std::size_t unproven = 0;  // instances whose exact side proved nothing (Report::exact_unproven), failing or not
   std::map<std::string, std::size_t> failing_by_property;  // instances on which each property failed
   struct Failure {
     std::size_t index = 0;        // position in the enumeration
@@ -318,6 +321,7 @@ public:
         return;
       }
       if ((summary.interrupted = stop_requested())) return;  // this check may have been cut short: not counted
+      summary.unproven += report.exact_unproven();
       if (report.any_fails()) {
         ++summary.failing;
         for (const auto& name : report.failing()) ++summary.failing_by_property[name];

@@ -33,9 +33,11 @@ enum class Outcome { kFound, kExhausted, kStopped };
 //  - a remaining job cannot start by its latest start at or after the current start t (all later starts are >= t);
 //  - a remaining job fits wholly before t: later tasks (starting >= t) never block that window, so its earliest start
 //    stays below t and it can never come next in start order (the schedule is not active);
-//  - energy: for a deadline D of a remaining job, the remaining jobs' work that must lie in [t, D] (a job due after
-//    D, started as late as it may, still runs min(runtime, D - latest start) there) exceeds the free processor-time
-//    of [t, D] on the profile;
+//  - time-tabling (see time_table) leaves a job no start between its earliest and latest starts;
+//  - energy: for a deadline D of a remaining job (its latest start from time-tabling + runtime), the remaining jobs'
+//    work that must lie in [t, D] (a job due after D, started as late as it may, still runs min(runtime, D - latest
+//    start) there) exceeds the free processor-time of [t, D] on the profile (t: no task starts before the current
+//    start, nor before the first time any remaining task fits);
 //  - widths: the same for the time in [t, D] with at least w processors free, against the work of the jobs at least
 //    w wide when no two of them fit side by side (w > P / 2): they run one at a time.
 // Minimisation (a target job: the new tasks): the target's deadline is the bound; a schedule found lowers it to its
@@ -56,6 +58,7 @@ class ActiveSearch {
     est_.resize(total_ + 1);  // one scratch row a depth, sized once: deeper calls never move a caller's row
     order_.resize(total_ + 1);
     keys_.resize(total_ + 1);
+    lst_.resize(total_ + 1);
     // Jobs of one shape (processors, runtime) start in deadline order: exchanging the starts of two such jobs keeps
     // the profile and, the earlier deadline going first, every deadline. Chained along (deadline, index) where the
     // indices agree (so the start-order tie rule agrees too); the target, whose deadline is the bound, stays out.
@@ -133,12 +136,12 @@ class ActiveSearch {
     }
   }
 
-  bool bounds_hold(double t) {
+  bool bounds_hold(double t, const std::vector<double>& lst) {
     ds_.clear();
     int narrowest_wide = 0;
     for (std::size_t g = 0; g < jobs_.size(); ++g) {
       if (left_[g] == 0) continue;
-      ds_.push_back(jobs_[g].deadline);
+      ds_.push_back(lst[g] + jobs_[g].duration);
       if (2 * jobs_[g].procs > processors_ && (narrowest_wide == 0 || jobs_[g].procs < narrowest_wide))
         narrowest_wide = jobs_[g].procs;
     }
@@ -151,7 +154,7 @@ class ActiveSearch {
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
-        const double inside = std::clamp(d - (j.deadline - j.duration), 0.0, j.duration);
+        const double inside = std::clamp(d - lst[g], 0.0, j.duration);
         if (inside <= 0) continue;
         energy += static_cast<double>(left_[g]) * static_cast<double>(j.procs) * inside;
         if (2 * j.procs > processors_) wide_time += static_cast<double>(left_[g]) * inside;
@@ -177,6 +180,7 @@ class ActiveSearch {
     std::vector<std::size_t>& order = order_[depth];
     est.assign(jobs_.size(), 0);
     order.clear();
+    double first = kForever;  // no remaining task fits anywhere before it
     for (std::size_t g = 0; g < jobs_.size(); ++g) {
       if (left_[g] == 0) continue;
       const SerialJob& j = jobs_[g];
@@ -184,6 +188,7 @@ class ActiveSearch {
       if (latest < t - kTimeTolerance) return;
       const auto e = profile_.earliest_start(j.procs, j.duration, now_, latest);
       if (!e) return;
+      first = std::min(first, *e);
       if (*e < t - kTimeTolerance) {
         if (*e + j.duration <= t + kTimeTolerance) return;  // fits wholly before t: never next in start order
         const auto f = profile_.earliest_start(j.procs, j.duration, t, latest);
@@ -195,10 +200,16 @@ class ActiveSearch {
         if (in_order && (*e > t + kTimeTolerance || g >= last)) order.push_back(g);
       }
     }
-    if (order.empty() || !time_table(est, order) || order.empty() || !bounds_hold(t)) return;
-    const std::uint64_t hash = state_key(t, last);
-    if (const auto it = failed_.find(hash); it != failed_.end() && it->second.key == key_ &&
-                                             bound() <= it->second.bound + kTimeTolerance) {
+    // Nothing starts before `first`, here or below (reservations only take processors away): the free time before
+    // it is of no use, and the subtree depends on the profile from `first` on only. When first > t, neither t nor
+    // the tie index matter either (every remaining task starts after t).
+    const bool after = first > t + kTimeTolerance;
+    std::vector<double>& lst = lst_[depth];
+    lst.resize(jobs_.size());
+    if (order.empty() || !time_table(est, lst, order) || order.empty() || !bounds_hold(std::max(t, first), lst))
+      return;
+    const std::uint64_t hash = state_key(first, after ? first : t, after ? 0 : last);
+    if (failed_before(hash)) {
       ++tt_hits_;
       return;
     }
@@ -226,71 +237,90 @@ class ActiveSearch {
 
   // Time-tabling: a remaining job whose latest start is before its earliest end runs in [latest start, earliest
   // end) whatever happens (its compulsory part). With every remaining job's compulsory part reserved, a job must
-  // still fit (its own part counted as free) by its latest start: its earliest start there is a bound on its start,
-  // so a candidate that cannot start at its profile start is dropped. Twice, as raised bounds enlarge the parts.
-  bool time_table(std::vector<double>& est, std::vector<std::size_t>& order) {
-    for (int round = 0; round < 2; ++round) {
+  // still fit (its own part counted as free) between its earliest and latest starts: the first and the last such
+  // starts bound its start from both sides, so a candidate that cannot start at its profile start is dropped, and a
+  // job with no such start fails the node. Bounds that move enlarge the compulsory parts: again, a few rounds.
+  // The latest starts found go to lst (the energy bounds use them).
+  bool time_table(std::vector<double>& est, std::vector<double>& lst, std::vector<std::size_t>& order) {
+    for (std::size_t g = 0; g < jobs_.size(); ++g) lst[g] = jobs_[g].deadline - jobs_[g].duration;
+    for (int round = 0; round < kTimeTablingRounds; ++round) {
       bool any = false;
       for (std::size_t g = 0; g < jobs_.size() && !any; ++g)
-        any = left_[g] > 0 && jobs_[g].deadline - jobs_[g].duration < est[g] + jobs_[g].duration - kTimeTolerance;
+        any = left_[g] > 0 && lst[g] < est[g] + jobs_[g].duration - kTimeTolerance;
       if (!any) return true;  // no compulsory part: nothing to learn (and no profile to copy)
       tt_ = profile_;
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
-        const double latest = j.deadline - j.duration;
-        if (latest < est[g] + j.duration - kTimeTolerance) {
-          tt_.reserve(latest, est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
-        }
+        if (lst[g] < est[g] + j.duration - kTimeTolerance)
+          tt_.reserve(lst[g], est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
       }
       for (const auto& step : tt_.steps())
         if (step.free < 0) return false;
-      bool raised = false;
+      bool moved = false;
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
-        const double latest = j.deadline - j.duration;
-        // Its own compulsory part freed for the query (released and reserved again: a Hold passed to
+        // Its own compulsory part freed for the queries (released and reserved again: a Hold passed to
         // earliest_count_start is not exact when its ends fall inside a merged step).
-        const bool own = latest < est[g] + j.duration - kTimeTolerance;
-        if (own) tt_.release(latest, est[g] + j.duration, j.procs);
-        const auto e = tt_.earliest_start(j.procs, j.duration, est[g], latest);
-        if (own) tt_.reserve(latest, est[g] + j.duration, j.procs);
-        if (!e) return false;
+        const bool own = lst[g] < est[g] + j.duration - kTimeTolerance;
+        const double part_start = lst[g], part_end = est[g] + j.duration;
+        if (own) tt_.release(part_start, part_end, j.procs);
+        const auto e = tt_.earliest_start(j.procs, j.duration, est[g], lst[g]);
+        const auto l = e ? tt_.latest_count_start(j.procs, j.duration, *e, lst[g]) : std::nullopt;
+        if (own) tt_.reserve(part_start, part_end, j.procs);
+        if (!e || !l) return false;
         if (*e > est[g] + kTimeTolerance) {
           est[g] = *e;
-          raised = true;
+          moved = true;
           order.erase(std::remove(order.begin(), order.end(), g), order.end());
         }
+        if (*l < lst[g] - kTimeTolerance) {
+          lst[g] = *l;
+          moved = true;
+        }
       }
-      if (!raised) return true;
+      if (!moved) return true;
     }
     return true;
   }
 
   // The state a node's subtree depends on, besides the bound: its start t and tie index, the remaining copies and
-  // the whole profile from now on (grid units). Into key_; returns its hash.
-  std::uint64_t state_key(double t, std::size_t last) {
-    return active_state_key(profile_, now_, scale_, t, last, left_, key_);
+  // the profile from `from` on (grid units). Into key_; returns its hash.
+  std::uint64_t state_key(double from, double t, std::size_t last) {
+    return active_state_key(profile_, now_, scale_, from, t, last, left_, key_);
   }
   // A fully explored node with no extension under the bound: the same state later, under the same or a lower
   // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
+  // Bounded memory in two generations: when the newer is full it becomes the older (the older is dropped), so the
+  // most recent failures are always kept.
   void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) {
-    if (remembered_words_ + key.size() > kMaxRememberedWords) {  // bounded memory: start again
+    const std::size_t words = key.size() + kEntryOverheadWords;
+    if (remembered_words_ + words > kMaxRememberedWords) {
+      failed_older_.swap(failed_);
       failed_.clear();
       remembered_words_ = 0;
     }
-    remembered_words_ += key.size();
+    remembered_words_ += words;
     Failed& slot = failed_[hash];
     slot.key = key;
     slot.bound = bound();
+  }
+  bool failed_before(std::uint64_t hash) const {  // this state (key_) failed under this bound or a higher one
+    for (const auto* generation : {&failed_, &failed_older_})
+      if (const auto it = generation->find(hash);
+          it != generation->end() && it->second.key == key_ && bound() <= it->second.bound + kTimeTolerance)
+        return true;
+    return false;
   }
 
   struct Failed {
     std::vector<std::int64_t> key;
     double bound;
   };
-  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 22;  // 32 MiB of state keys
+  // 64 MiB a generation, the map's and the vectors' own words counted (about 12 an entry).
+  static constexpr int kTimeTablingRounds = 8;
+  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23, kEntryOverheadWords = 12;
 
   AvailabilityProfile profile_, tt_;
   double now_;
@@ -305,13 +335,13 @@ class ActiveSearch {
   std::vector<double> target_finish_;
   bool found_ = false, stopped_ = false;
   std::size_t nodes_ = 0;
-  std::vector<std::vector<double>> est_;
+  std::vector<std::vector<double>> est_, lst_;
   std::vector<std::vector<std::size_t>> order_;
   std::vector<std::vector<std::int64_t>> keys_;
   std::vector<std::size_t> prev_;
   std::vector<double> ds_, avail_, wide_time_;
   std::vector<std::int64_t> key_;
-  std::unordered_map<std::uint64_t, Failed> failed_;
+  std::unordered_map<std::uint64_t, Failed> failed_, failed_older_;
   std::size_t tt_hits_ = 0, remembered_words_ = 0;
 };
 

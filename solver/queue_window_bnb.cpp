@@ -151,7 +151,7 @@ class Search {
   // The state a node's subtree depends on: t and the tie index, the remaining copies, the profile from now on
   // (times in microseconds). Into key_; returns its hash.
   std::uint64_t state_key(double t, std::size_t last) {
-    return active_state_key(profile_, now_, 1e6, t, last, left_, key_);
+    return active_state_key(profile_, now_, 1e6, now_, t, last, left_, key_);
   }
   // A fully explored state: every completion below it costs the same whatever led there, and each one cheaper than
   // the incumbent of that time was seen; so a later visit with no smaller cost so far cannot improve (the

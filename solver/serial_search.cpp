@@ -1,6 +1,7 @@
 // Serial schedule generation search (see serial_search.hpp). Our own.
 #include "solver/serial_search.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace schedcheck {
@@ -56,18 +57,29 @@ std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityPr
   return placed;
 }
 
-std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double t, std::size_t last,
-                               const std::vector<long long>& left, std::vector<std::int64_t>& key) {
+std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double from, double t,
+                               std::size_t last, const std::vector<long long>& left, std::vector<std::int64_t>& key) {
   key.clear();
   auto units = [&](double x) { return static_cast<std::int64_t>(std::llround((x - now) * scale)); };
+  from = std::max(from, now);
+  key.push_back(units(from));
   key.push_back(units(t));
   key.push_back(static_cast<std::int64_t>(last));
   for (long long l : left) key.push_back(l);
   const auto& steps = profile.steps();
+  // A step in one word when it fits (bit 62 set: 42 bits of time, 20 of free processors); else -1, time, free.
+  constexpr std::int64_t kPacked = std::int64_t{1} << 62, kTimeLimit = std::int64_t{1} << 42, kFreeLimit = 1 << 20;
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (i + 1 < steps.size() && steps[i + 1].time <= now + kTimeTolerance) continue;  // before now
-    key.push_back(i == 0 || steps[i].time < now ? 0 : units(steps[i].time));
-    key.push_back(steps[i].free);
+    if (i + 1 < steps.size() && steps[i + 1].time <= from + kTimeTolerance) continue;  // before `from`
+    const std::int64_t time = i == 0 || steps[i].time < from ? units(from) : units(steps[i].time);
+    const int free = steps[i].free;
+    if (time >= 0 && time < kTimeLimit && free >= 0 && free < kFreeLimit) {
+      key.push_back(kPacked | (time << 20) | free);
+    } else {
+      key.push_back(-1);
+      key.push_back(time);
+      key.push_back(free);
+    }
   }
   std::uint64_t h = 1469598103934665603ULL;
   for (std::int64_t v : key) {

@@ -41,10 +41,11 @@ std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityPr
                                                             const std::vector<std::size_t>& sequence);
 
 // The state of a search over active schedules in start order, as words: the current start t and tie index `last`,
-// the remaining copies of each job, and the whole profile from `now` on (times in units of 1 / scale from now, free
-// counts). Into `key` (cleared first); returns its hash. Two nodes with equal keys have the same subtrees.
-std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double t, std::size_t last,
-                               const std::vector<long long>& left, std::vector<std::int64_t>& key);
+// the remaining copies of each job, and the profile from `from` (at least `now`) on (times in units of 1 / scale from
+// now, free counts). Into `key` (cleared first); returns its hash. Two nodes with equal keys have the same subtrees
+// when no remaining job fits anywhere before `from` (so the profile before it decides nothing).
+std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double from, double t,
+                               std::size_t last, const std::vector<long long>& left, std::vector<std::int64_t>& key);
 
 // How many distinct sequences of all copies exist (the multinomial coefficient), as a double (inf on overflow).
 double sequence_count(const std::vector<SerialJob>& jobs);

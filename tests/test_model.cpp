@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
 using namespace schedcheck;
@@ -311,6 +312,44 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_respects_latest_start) {
   BOOST_TEST(*p.earliest_start(5, 10.5, 0, 30) == 30.0);
   BOOST_TEST(*p.earliest_start(5, 10, 0, 10) == 10.0);
   BOOST_TEST(!p.earliest_start(5, 10, 0, 9).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(profile_latest_count_start_mirrors_earliest_start) {
+  AvailabilityProfile p(10);
+  p.reserve(0, 10, 4);
+  p.reserve(5, 20, 3);   // free: 6 on [0,5), 3 on [5,10), 7 on [10,20), 10 after
+  BOOST_TEST(*p.latest_count_start(6, 5, 0, 100) == 100.0);  // room at the latest start itself
+  BOOST_TEST(!p.latest_count_start(8, 5, 0, 18).has_value());  // 8 free only from 20 on, and before 0 (not allowed)
+  BOOST_TEST(*p.latest_count_start(8, 5, -50, 18) == -5.0);    // ends when [0, 10) with 4 taken begins
+  BOOST_TEST(*p.latest_count_start(7, 5, 0, 18) == 18.0);      // 7 free on [10, 20), 10 after
+  BOOST_TEST(!p.latest_count_start(7, 5, 0, 4).has_value());   // [0,5) has 6, [5,10) has 3
+  BOOST_TEST(*p.latest_count_start(6, 5, 0, 4) == 0.0);        // only [0, 5) with 6 free
+  BOOST_TEST(*p.latest_count_start(3, 10, 0, 12) == 12.0);
+  BOOST_TEST(!p.latest_count_start(11, 1, 0, 100).has_value());  // more than the machine
+}
+
+BOOST_AUTO_TEST_CASE(profile_latest_count_start_matches_a_scan_of_every_start) {
+  // Seeded random integer profiles: the latest fit is an integer (the latest start itself or a breakpoint minus the
+  // duration), so scanning every integer start is the reference.
+  std::uint64_t state = 12345;
+  auto next = [&](int n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
+  };
+  for (int round = 0; round < 500; ++round) {
+    AvailabilityProfile p(6);
+    for (int r = next(6); r > 0; --r) {
+      const int start = next(30), length = 1 + next(10);
+      p.reserve(start, start + length, 1 + next(3));
+    }
+    const int procs = 1 + next(6), duration = 1 + next(8), not_before = next(20), latest = not_before + next(25);
+    std::optional<double> scan;
+    for (int s = latest; s >= not_before && !scan; --s)
+      if (p.min_free(s, s + duration) >= procs) scan = s;
+    const auto got = p.latest_count_start(procs, duration, not_before, latest);
+    BOOST_TEST_REQUIRE(got.has_value() == scan.has_value());
+    if (got) BOOST_TEST(*got == *scan);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(profile_reserve_shows_overuse_as_negative_free) {
