@@ -82,7 +82,7 @@ class ActiveSearch {
   Outcome probe(double bound) {
     if (target_ != kNone) jobs_[target_].deadline = bound;
     found_ = stopped_ = false;
-    node(now_, 0);
+    node(now_, 0, now_);
     if (stopped_) return Outcome::kStopped;
     return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
@@ -165,7 +165,9 @@ class ActiveSearch {
     return true;
   }
 
-  void node(double t, std::size_t last) {
+  // `fits_from`: no remaining task fits anywhere before it (the parent's `first`; reservations only take processors
+  // away), so the earliest starts are searched from there.
+  void node(double t, std::size_t last, double fits_from) {
     const std::size_t depth = placed_.size();
     if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
       stopped_ = true;
@@ -186,7 +188,7 @@ class ActiveSearch {
       const SerialJob& j = jobs_[g];
       const double latest = j.deadline - j.duration;
       if (latest < t - kTimeTolerance) return;
-      const auto e = profile_.earliest_start(j.procs, j.duration, now_, latest);
+      const auto e = profile_.earliest_start(j.procs, j.duration, fits_from, latest);
       if (!e) return;
       first = std::min(first, *e);
       if (*e < t - kTimeTolerance) {
@@ -225,7 +227,7 @@ class ActiveSearch {
       const std::size_t g = order[k];
       const double start = est[g];
       place(g, start);
-      node(start, g);
+      node(start, g, first);
       unplace(g, start);
       if (stopped_ || found_) return;
     }

@@ -121,4 +121,27 @@ BOOST_AUTO_TEST_CASE(random_search_counts_failures_per_property) {
   BOOST_TEST(total >= summary.failing);
 }
 
+// exact_unproven counts every trial whose exact side proved nothing, failing ones included; `undecided` only those no
+// property failed on. With a 1 ms limit at 40 waiting jobs (median solve about 15 ms, docs/performance.md) some
+// offers trials end unproven; each is counted whether a property failed on it or not.
+BOOST_AUTO_TEST_CASE(random_search_counts_unproven_exact_answers_failing_or_not) {
+  const Registry registry = make_builtin_registry();
+  const Problem* problem = registry.find("offers");
+  BOOST_TEST_REQUIRE(problem != nullptr);
+  SearchOptions options;
+  options.problem = "offers";
+  options.check.policy = "edf";
+  options.check.solve.timeout_ms = 1;
+  options.trials = 12;
+  options.size = 40;
+  options.max_counterexamples = 0;
+  const SearchSummary summary = search(*problem, options);
+  BOOST_TEST(summary.checked == 12u);
+  BOOST_TEST(summary.unproven > 0u);
+  BOOST_TEST(summary.unproven <= summary.checked);
+  BOOST_TEST(summary.undecided <= summary.unproven);  // offers: a trial is undecided only without a proof
+  // Every unproven trial is either undecided or failing: none is counted as passing.
+  BOOST_TEST(summary.unproven <= summary.undecided + summary.failing);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -98,6 +98,7 @@ BOOST_AUTO_TEST_CASE(unproven_answer_never_worse_than_the_policy) {
   BOOST_TEST(none.optimum.detail.find("best known: the policy's decision") != std::string::npos, none.optimum.detail);
   BOOST_TEST(!none.gap.has_value());  // no gap against an unproven answer
   BOOST_TEST(none.exit_code() == 3);  // still undecided
+  BOOST_TEST(none.exact_unproven());
 
   const Report worse = run("first", "worse");
   BOOST_TEST(worse.optimum.status == "feasible");
@@ -107,11 +108,13 @@ BOOST_AUTO_TEST_CASE(unproven_answer_never_worse_than_the_policy) {
   const Report invalid = run("invalid", "gives-up");  // an invalid decision is no incumbent
   BOOST_TEST(invalid.optimum.status == "unknown");
   BOOST_TEST(invalid.optimum.decision.is_null());
+  BOOST_TEST(invalid.exact_unproven());
 }
 
 BOOST_AUTO_TEST_CASE(proven_answers_stay_and_carry_their_explanations) {
   const Report proven = run("first", "proves");
   BOOST_TEST(proven.optimum.status == "optimal");
+  BOOST_TEST(!proven.exact_unproven());
   BOOST_TEST(proven.optimum.objective == 9);
   BOOST_TEST_REQUIRE(proven.gap.has_value());
   BOOST_TEST(*proven.gap == (9.0 - 5.0) / 9.0, boost::test_tools::tolerance(1e-12));
@@ -122,6 +125,7 @@ BOOST_AUTO_TEST_CASE(proven_answers_stay_and_carry_their_explanations) {
 
   const Report refused = run("first", "refuses");
   BOOST_TEST(refused.optimum.status == "infeasible");  // a proof: the policy's decision does not replace it
+  BOOST_TEST(!refused.exact_unproven());
   BOOST_TEST(refused.optimum.decision.is_null());
   const nlohmann::json core = refused.to_json()["optimum"]["core"];
   BOOST_TEST(core["ids"].size() == 2u);
