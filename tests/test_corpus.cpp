@@ -97,20 +97,27 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_reproduces_its_recorded_verdict) {
   }
 }
 
+// A random search of `trials` instances of `size`, nothing shrunk or written; the exact side's limit in ms.
+SearchSummary random_search(const std::string& problem_name, const std::string& policy, std::size_t trials,
+                            std::size_t size, unsigned timeout_ms = 10'000) {
+  const Registry registry = make_builtin_registry();
+  const Problem* problem = registry.find(problem_name);
+  BOOST_TEST_REQUIRE(problem != nullptr);
+  SearchOptions options;
+  options.problem = problem_name;
+  options.check.policy = policy;
+  options.check.solve.timeout_ms = timeout_ms;
+  options.trials = trials;
+  options.size = size;
+  options.max_counterexamples = 0;
+  return search(*problem, options);
+}
+
 // Random search counts the failures per property, as exhaustive search does: every failing trial adds to the count
 // of each property it fails, and each property's count is at most the failing trials. (DBC at 10 jobs: the
 // heuristic misses the minimum cost on about a third of the generator's instances, docs/performance.md.)
 BOOST_AUTO_TEST_CASE(random_search_counts_failures_per_property) {
-  const Registry registry = make_builtin_registry();
-  const Problem* problem = registry.find("dbc-cost-time");
-  BOOST_TEST_REQUIRE(problem != nullptr);
-  SearchOptions options;
-  options.problem = "dbc-cost-time";
-  options.check.policy = "dbc-cost-time";
-  options.trials = 60;
-  options.size = 8;
-  options.max_counterexamples = 0;
-  const SearchSummary summary = search(*problem, options);
+  const SearchSummary summary = random_search("dbc-cost-time", "dbc-cost-time", 60, 8);
   BOOST_TEST(summary.checked == 60u);
   BOOST_TEST_REQUIRE(summary.failing > 0u);
   std::size_t total = 0;
@@ -125,17 +132,7 @@ BOOST_AUTO_TEST_CASE(random_search_counts_failures_per_property) {
 // property failed on. With a 1 ms limit at 40 waiting jobs (median solve about 15 ms, docs/performance.md) some
 // offers trials end unproven; each is counted whether a property failed on it or not.
 BOOST_AUTO_TEST_CASE(random_search_counts_unproven_exact_answers_failing_or_not) {
-  const Registry registry = make_builtin_registry();
-  const Problem* problem = registry.find("offers");
-  BOOST_TEST_REQUIRE(problem != nullptr);
-  SearchOptions options;
-  options.problem = "offers";
-  options.check.policy = "edf";
-  options.check.solve.timeout_ms = 1;
-  options.trials = 12;
-  options.size = 40;
-  options.max_counterexamples = 0;
-  const SearchSummary summary = search(*problem, options);
+  const SearchSummary summary = random_search("offers", "edf", 12, 40, 1);
   BOOST_TEST(summary.checked == 12u);
   BOOST_TEST(summary.unproven > 0u);
   BOOST_TEST(summary.unproven <= summary.checked);
