@@ -140,9 +140,10 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   prepare_output_directory(out_dir, "--out");  // refused before any time is spent (exit 2)
   const auto progress = [&](const SearchProgress& p) {
     if (quiet) return;
-    std::cerr << fmt::format("search {} {}: {}/{} checked, {} failing, {} undecided, {:.0f} checks/s\n",
+    std::cerr << fmt::format("search {} {}: {}/{} checked, {} failing, {} undecided, exact unproven on {}, {:.0f} "
+                             "checks/s\n",
                              options.problem, options.check.policy, p.done, p.total, p.failing, p.undecided,
-                             static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
+                             p.unproven, static_cast<double>(p.done) / std::max(p.seconds, 1e-9));
   };
   // Each counterexample is written (atomically: temporary file, then rename) as soon as it is shrunk, so a run
   // stopped or killed later keeps it. A write failure (disk full, the directory removed) stops the writing; the

@@ -137,7 +137,8 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
     }
     if (progress && std::chrono::duration<double>(Clock::now() - last_progress).count() >= kProgressEverySeconds) {
       last_progress = Clock::now();
-      progress(SearchProgress{trial + 1, options.trials, summary.failing, summary.undecided, elapsed()});
+      progress(SearchProgress{trial + 1, options.trials, summary.failing, summary.undecided, summary.unproven,
+                              elapsed()});
     }
   }
   summary.interrupted = stop_requested();

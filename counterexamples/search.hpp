@@ -39,7 +39,7 @@ struct Counterexample {
 };
 
 struct SearchProgress {
-  std::size_t done = 0, total = 0, failing = 0, undecided = 0;
+  std::size_t done = 0, total = 0, failing = 0, undecided = 0, unproven = 0;
   double seconds = 0;
 };
 
