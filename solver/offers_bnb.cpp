@@ -13,7 +13,6 @@
 #include <functional>
 #include <numeric>
 #include <tuple>
-#include <unordered_map>
 
 namespace schedcheck::offers {
 
@@ -294,35 +293,14 @@ class ActiveSearch {
   }
   // A fully explored node with no extension under the bound: the same state later, under the same or a lower
   // bound, fails too (its subtree depends only on the state: the placed target tasks finish by the bound).
-  // Bounded memory in two generations: when the newer is full it becomes the older (the older is dropped), so the
-  // most recent failures are always kept.
-  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) {
-    const std::size_t words = key.size() + kEntryOverheadWords;
-    if (remembered_words_ + words > kMaxRememberedWords) {
-      failed_older_.swap(failed_);
-      failed_.clear();
-      remembered_words_ = 0;
-    }
-    remembered_words_ += words;
-    Failed& slot = failed_[hash];
-    slot.key = key;
-    slot.bound = bound();
-  }
+  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key) { failed_.remember(hash, key, bound()); }
   bool failed_before(std::uint64_t hash) const {  // this state (key_) failed under this bound or a higher one
-    for (const auto* generation : {&failed_, &failed_older_})
-      if (const auto it = generation->find(hash);
-          it != generation->end() && it->second.key == key_ && bound() <= it->second.bound + kTimeTolerance)
-        return true;
-    return false;
+    return failed_.any(hash, key_, [&](double failed_under) { return bound() <= failed_under + kTimeTolerance; });
   }
 
-  struct Failed {
-    std::vector<std::int64_t> key;
-    double bound;
-  };
-  // 64 MiB a generation, the map's and the vectors' own words counted (about 12 an entry).
   static constexpr int kTimeTablingRounds = 8;
-  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23, kEntryOverheadWords = 12;
+  // Failed states: at most 64 MiB a generation.
+  static constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23;
 
   AvailabilityProfile profile_, tt_;
   double now_;
@@ -343,8 +321,8 @@ class ActiveSearch {
   std::vector<std::size_t> prev_;
   std::vector<double> ds_, avail_, wide_time_;
   std::vector<std::int64_t> key_;
-  std::unordered_map<std::uint64_t, Failed> failed_, failed_older_;
-  std::size_t tt_hits_ = 0, remembered_words_ = 0;
+  StateMemory failed_{kMaxRememberedWords};
+  std::size_t tt_hits_ = 0;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {

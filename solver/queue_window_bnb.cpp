@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
-#include <unordered_map>
 
 namespace schedcheck::window {
 
@@ -21,7 +20,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 23;  // 64 MB of state keys, then start again
+constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 22;  // states seen: 32 MiB a generation
 constexpr unsigned kNodesPerClockRead = 256;
 
 // Depth-first search over the schedules that serial generation makes when jobs are taken in the order of their
@@ -113,8 +112,7 @@ class Search {
     }
     if (order.empty() || bound >= best_cost_ - slack()) return;
     const std::uint64_t hash = state_key(t, last);
-    if (const auto it = seen_.find(hash); it != seen_.end() && it->second.key == key_ &&
-                                          it->second.so_far <= so_far + slack()) {
+    if (seen_.any(hash, key_, [&](double seen_so_far) { return seen_so_far <= so_far + slack(); })) {
       ++memo_hits_;
       return;
     }
@@ -157,20 +155,8 @@ class Search {
   // the incumbent of that time was seen; so a later visit with no smaller cost so far cannot improve (the
   // incumbent only falls).
   void remember(std::uint64_t hash, const std::vector<std::int64_t>& key, double so_far) {
-    if (remembered_words_ + key.size() > kMaxRememberedWords) {
-      seen_.clear();
-      remembered_words_ = 0;
-    }
-    remembered_words_ += key.size();
-    Seen& slot = seen_[hash];
-    slot.key = key;
-    slot.so_far = so_far;
+    seen_.remember(hash, key, so_far);
   }
-
-  struct Seen {
-    std::vector<std::int64_t> key;
-    double so_far = 0;
-  };
 
   const Instance& instance_;
   AvailabilityProfile profile_;
@@ -187,8 +173,7 @@ class Search {
   std::vector<std::vector<std::int64_t>> keys_;
   std::vector<std::int64_t> key_;
   std::vector<std::pair<std::size_t, double>> placed_, best_;
-  std::unordered_map<std::uint64_t, Seen> seen_;
-  std::size_t remembered_words_ = 0;
+  StateMemory seen_{kMaxRememberedWords};
   double best_cost_ = std::numeric_limits<double>::infinity();
   bool improved_ = false, stopped_ = false;
   std::size_t nodes_ = 0, memo_hits_ = 0;

@@ -89,6 +89,19 @@ std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, d
   return h;
 }
 
+void StateMemory::remember(std::uint64_t hash, const std::vector<std::int64_t>& key, double value) {
+  const std::size_t words = key.size() + kEntryOverheadWords;
+  if (words_ + words > max_words_) {
+    older_.swap(newer_);
+    newer_.clear();
+    words_ = 0;
+  }
+  words_ += words;
+  Entry& slot = newer_[hash];
+  slot.key = key;
+  slot.value = value;
+}
+
 double sequence_count(const std::vector<SerialJob>& jobs) {
   // log of (sum c)! / prod c!
   double total = 0, log_count = 0;

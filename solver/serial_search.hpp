@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace schedcheck {
@@ -46,6 +47,33 @@ std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityPr
 // when no remaining job fits anywhere before `from` (so the profile before it decides nothing).
 std::uint64_t active_state_key(const AvailabilityProfile& profile, double now, double scale, double from, double t,
                                std::size_t last, const std::vector<long long>& left, std::vector<std::int64_t>& key);
+
+// A bounded memory of fully explored states of such a search (keys from active_state_key), each with one number
+// (the bound it failed under, the cost that led to it...). Two generations: when the newer holds `max_words` words
+// (keys and the map's own words, about 12 an entry) it becomes the older and the older is dropped, so the most
+// recent states are always kept.
+class StateMemory {
+ public:
+  explicit StateMemory(std::size_t max_words) : max_words_(max_words) {}
+  // Whether this state is remembered, in either generation, with a number for which `good` holds.
+  template <class Good>
+  bool any(std::uint64_t hash, const std::vector<std::int64_t>& key, Good good) const {
+    for (const auto* generation : {&newer_, &older_})
+      if (const auto it = generation->find(hash); it != generation->end() && it->second.key == key && good(it->second.value))
+        return true;
+    return false;
+  }
+  void remember(std::uint64_t hash, const std::vector<std::int64_t>& key, double value);
+
+ private:
+  struct Entry {
+    std::vector<std::int64_t> key;
+    double value = 0;
+  };
+  static constexpr std::size_t kEntryOverheadWords = 12;
+  std::size_t max_words_, words_ = 0;
+  std::unordered_map<std::uint64_t, Entry> newer_, older_;
+};
 
 // How many distinct sequences of all copies exist (the multinomial coefficient), as a double (inf on overflow).
 double sequence_count(const std::vector<SerialJob>& jobs);
