@@ -2,6 +2,7 @@
 #include "solver/offers_bnb.hpp"
 
 #include "model/stop.hpp"
+#include "solver/offers_mip.hpp"
 #include "solver/offers_z3.hpp"
 #include "solver/serial_search.hpp"
 
@@ -23,7 +24,7 @@ constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr unsigned kNodesPerClockRead = 256;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-enum class Outcome { kFound, kExhausted, kStopped };
+enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the probe's node budget ran out
 
 // Depth-first search over active schedules. Tasks are placed in the order of their starts (ties: job index), each at
 // its earliest start on the profile: every feasible schedule left-shifts to one such sequence (repeated serial
@@ -78,10 +79,13 @@ class ActiveSearch {
 
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
   // ones learnt (failed states are kept with the bound they failed under).
-  Outcome probe(double bound) {
+  // `node_budget`: at most this many nodes (0: no budget), then kBudget.
+  Outcome probe(double bound, std::size_t node_budget = 0) {
     if (target_ != kNone) jobs_[target_].deadline = bound;
-    found_ = stopped_ = false;
+    found_ = stopped_ = over_budget_ = false;
+    node_limit_ = node_budget == 0 ? kNone : nodes_ + node_budget;
     node(now_, 0, now_);
+    if (over_budget_) return Outcome::kBudget;
     if (stopped_) return Outcome::kStopped;
     return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
@@ -170,6 +174,10 @@ class ActiveSearch {
     const std::size_t depth = placed_.size();
     if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
       stopped_ = true;
+      return;
+    }
+    if (nodes_ >= node_limit_) {  // unwinds like a stop: nothing below is remembered as failed
+      stopped_ = over_budget_ = true;
       return;
     }
     if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
@@ -313,8 +321,8 @@ class ActiveSearch {
   int processors_ = 0;
   std::vector<SerialPlacement> placed_, best_;
   std::vector<double> target_finish_;
-  bool found_ = false, stopped_ = false;
-  std::size_t nodes_ = 0;
+  bool found_ = false, stopped_ = false, over_budget_ = false;
+  std::size_t nodes_ = 0, node_limit_ = kNone;
   std::vector<std::vector<double>> est_, lst_;
   std::vector<std::vector<std::size_t>> order_;
   std::vector<std::vector<std::int64_t>> keys_;
@@ -338,9 +346,53 @@ Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
   return schedule;
 }
 
-// A schedule of the listed waiting jobs meeting every deadline: deadline order first, then the search.
+// `auto`: a probe the search left open after its node budget goes to the time-indexed program
+// (solver/offers_mip.hpp) when that applies; else (or when CBC fails for another reason than the time limit) the
+// search goes on unbudgeted.
+struct Handover {
+  bool enabled = false;  // `auto` hands over; `bnb` searches on alone (an independent method in the tests)
+  int probes = 0;
+  double seconds = 0;
+};
+
+// With new tasks, the program minimises their finish under the bound from the proven `lower` (`least`: the
+// schedule it returns has the least finish under the bound).
+Outcome probe_with_handover(ActiveSearch& search, const Instance& instance, long long tasks, double bound,
+                            double lower, Clock::time_point until, Handover& handover,
+                            std::optional<Schedule>* mip_schedule_out, bool* least = nullptr,
+                            double* proven_lower = nullptr) {
+  const bool hand_over = handover.enabled && mip_not_applicable(instance, tasks, bound).empty();
+  // Neither method wins on every instance: they take turns, each turn kHandoverGrowth times longer than the last
+  // (the search keeps the states it exhausted; each program solve starts afresh).
+  std::size_t nodes = kBnbProbeNodes;
+  double seconds = kMipFirstSeconds;
+  for (;;) {
+    const Outcome outcome = search.probe(bound, hand_over ? nodes : 0);
+    if (outcome != Outcome::kBudget) return outcome;
+    const auto started = Clock::now();
+    const auto cap = started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6));
+    MipAnswer answer = mip_schedule(instance, tasks, bound, std::min(until, cap),
+                                    tasks > 0 ? std::optional<double>(lower) : std::nullopt);
+    ++handover.probes;
+    handover.seconds += std::chrono::duration<double>(Clock::now() - started).count();
+    if (proven_lower) *proven_lower = std::max(*proven_lower, answer.lower);
+    if (answer.outcome == MipOutcome::kFound) {
+      if (least) *least = answer.optimal;
+      *mip_schedule_out = std::move(answer.schedule);
+      return Outcome::kFound;
+    }
+    if (answer.outcome == MipOutcome::kInfeasible) return Outcome::kExhausted;
+    if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
+    if (!answer.timed_out) return search.probe(bound, 0);  // CBC failed otherwise: the search alone
+    nodes *= kHandoverGrowth;
+    seconds *= kHandoverGrowth;
+  }
+}
+
+// A schedule of the listed waiting jobs meeting every deadline (in the subset's indices: ask for one with every
+// job listed): deadline order first, then the search.
 Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, Clock::time_point until,
-               std::optional<Schedule>* schedule) {
+               std::optional<Schedule>* schedule, Handover& handover) {
   const Instance subset = with_waiting(instance, keep);
   if (auto edf = deadline_order_schedule(subset, 0)) {
     if (schedule) *schedule = std::move(edf);
@@ -348,8 +400,10 @@ Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, C
   }
   const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
   ActiveSearch search(subset, serial_jobs(subset, 0), kNone, static_cast<double>(scale), until);
-  const Outcome outcome = search.probe(0);
-  if (outcome == Outcome::kFound && schedule) *schedule = schedule_from(subset, search.found_schedule());
+  std::optional<Schedule> from_mip;
+  const Outcome outcome = probe_with_handover(search, subset, 0, kForever, 0, until, handover, &from_mip);
+  if (outcome == Outcome::kFound && schedule)
+    *schedule = from_mip ? std::move(from_mip) : schedule_from(subset, search.found_schedule());
   return outcome;
 }
 
@@ -369,8 +423,12 @@ std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
                      total_tasks(instance, new_tasks), kBnbMaxTasks);
 }
 
-Completion earliest_completion_bnb(const Instance& instance, long long tasks, double lower_bound,
-                                   const std::vector<Schedule>& incumbents, const SolveOptions& options) {
+namespace {
+
+// earliest_completion_bnb, counting the probes handed over to the time-indexed program.
+Completion earliest_completion_with(const Instance& instance, long long tasks, double lower_bound,
+                                    const std::vector<Schedule>& incumbents, const SolveOptions& options,
+                                    Handover& handover) {
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
   if (tasks > 0 && !instance.bot) {
@@ -383,27 +441,25 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   }
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), tasks));
   const double step = 1.0 / scale;
-  double best = kForever;
-  auto consider = [&](std::optional<Schedule> schedule) {
-    if (!schedule) return;
-    const double finish = new_tasks_finish(instance, *schedule);
-    if (finish < best) {
-      best = finish;
-      result.schedule = std::move(schedule);
-    }
-  };
+  EarliestSchedule best_schedule(instance, result);
+  auto consider = [&](std::optional<Schedule> schedule) { best_schedule.consider(std::move(schedule)); };
   consider(deadline_order_schedule(instance, tasks));
   for (const Schedule& s : incumbents)
     if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
       consider(s);
   // Completions lie on the grid from now; nothing finishes before now + one task.
-  auto on_grid_up = [&](double x) { return instance.now + std::ceil((x - instance.now) * scale - 1e-6) * step; };
+  auto on_grid_up = [&](double x) { return grid_point_at_or_after(instance, scale, x); };
+  // Proven: no schedule finishes the new tasks earlier.
   double lo = on_grid_up(std::max(lower_bound, instance.now + instance.bot->task_runtime));
   ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
-    outcome = search.probe(bound);
-    if (outcome == Outcome::kFound) consider(schedule_from(instance, search.found_schedule()));
+    std::optional<Schedule> from_mip;
+    bool least = false;
+    outcome = probe_with_handover(search, instance, tasks, bound, lo, until, handover, &from_mip, &least, &lo);
+    if (outcome == Outcome::kFound)
+      consider(from_mip ? std::move(from_mip) : schedule_from(instance, search.found_schedule()));
+    if (least) lo = std::max(lo, best_schedule.finish());  // the program's schedule has the least finish under the bound
     return outcome;
   };
   if (!result.schedule) {
@@ -417,10 +473,10 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   // The lower bound first (enough when met; a failure there is usually quick), then descent: one grid step below
   // the best schedule until no schedule exists. Only the last probe is a failure near the optimum (the expensive
   // kind); bisection needed several. The bounds only fall, so every failed state stays valid for later probes.
-  if (result.schedule && best > lo + kTimeTolerance && probe(lo) == Outcome::kExhausted) lo += step;
-  while (result.schedule && outcome != Outcome::kStopped && best > lo + kTimeTolerance)
-    if (probe(best - step) == Outcome::kExhausted) lo = best;
-  result.finish = best;
+  if (result.schedule && best_schedule.finish() > lo + kTimeTolerance && probe(lo) == Outcome::kExhausted) lo += step;
+  while (result.schedule && outcome != Outcome::kStopped && best_schedule.finish() > lo + kTimeTolerance)
+    if (probe(best_schedule.finish() - step) == Outcome::kExhausted) lo = best_schedule.finish();
+  result.finish = best_schedule.finish();
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
                         ? fmt::format("time limit of {} ms reached", options.timeout_ms)
@@ -430,12 +486,12 @@ Completion earliest_completion_bnb(const Instance& instance, long long tasks, do
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
     result.detail = fmt::format("time limit of {} ms reached after {} nodes ({} repeated states); best found {:g}, "
-                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(), best, lo);
+                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(), best_schedule.finish(), lo);
   return result;
 }
 
-ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOptions& options,
-                                        const std::vector<OfferList>& incumbents) {
+ExactResult<OfferList> exact_offers_with(const Instance& instance, const SolveOptions& options,
+                                         const std::vector<OfferList>& incumbents, Handover& handover) {
   const auto started = Clock::now();
   const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   const auto counts = delta_counts(instance.bot->tasks);
@@ -460,7 +516,7 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
     left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms));
     const auto count_started = Clock::now();
-    done[c] = earliest_completion_bnb(instance, counts[c], lower, upper, left);
+    done[c] = earliest_completion_with(instance, counts[c], lower, upper, left, handover);
     phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
   };
   // The smallest count (its proof bounds every count from below) and the largest (its schedule bounds every count
@@ -497,7 +553,8 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
   return result;
 }
 
-ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const SolveOptions& options) {
+ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const SolveOptions& options,
+                                                Handover& handover) {
   const auto started = Clock::now();
   const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   ExactResult<FeasibilityAnswer> result;
@@ -508,7 +565,7 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
   }
   const std::vector<std::size_t> jobs = all_jobs(instance);
   std::optional<Schedule> schedule;
-  const Outcome outcome = decide(instance, jobs, until, &schedule);
+  const Outcome outcome = decide(instance, jobs, until, &schedule, handover);
   const double decision_seconds = seconds_since(started);
   result.phase_seconds.emplace_back("decision", decision_seconds);
   if (outcome == Outcome::kStopped) {
@@ -520,7 +577,7 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
     const auto core_started = Clock::now();
     const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
     const auto core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
-      const Outcome o = decide(instance, keep, core_until, nullptr);
+      const Outcome o = decide(instance, keep, core_until, nullptr, handover);
       return o == Outcome::kExhausted ? CoreTest::kInfeasible
              : o == Outcome::kFound   ? CoreTest::kFeasible
                                       : CoreTest::kStopped;
@@ -533,6 +590,36 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
   }
   result.seconds = seconds_since(started);
   return result;
+}
+
+// The step of a chooser's chain for the probes the bnb handed over (none: no step).
+std::optional<MethodStep> handover_step(const Handover& handover, const std::string& status) {
+  if (handover.probes == 0) return std::nullopt;
+  return MethodStep{"mip",
+                    fmt::format("{} turn{} on probes the bnb left open after {} nodes (time-indexed program, CBC; "
+                                "each turn of either {}x longer than its last)",
+                                handover.probes, handover.probes == 1 ? "" : "s", kBnbProbeNodes,
+                                kHandoverGrowth),
+                    status, handover.seconds};
+}
+
+}  // namespace
+
+Completion earliest_completion_bnb(const Instance& instance, long long tasks, double lower_bound,
+                                   const std::vector<Schedule>& incumbents, const SolveOptions& options) {
+  Handover handover;
+  return earliest_completion_with(instance, tasks, lower_bound, incumbents, options, handover);
+}
+
+ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOptions& options,
+                                        const std::vector<OfferList>& incumbents) {
+  Handover handover;
+  return exact_offers_with(instance, options, incumbents, handover);
+}
+
+ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const SolveOptions& options) {
+  Handover handover;
+  return feasibility_with(instance, options, handover);
 }
 
 namespace {
@@ -548,8 +635,10 @@ ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOp
   const std::string not_applicable = bnb_not_applicable(instance, instance.bot->tasks);
   ExactResult<OfferList> result;
   if (not_applicable.empty()) {
-    result = exact_offers_bnb(instance, options, incumbents);
+    Handover handover{true};
+    result = exact_offers_with(instance, options, incumbents, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, instance.bot->tasks), result));
+    if (auto step = handover_step(handover, to_string(result.status))) result.chain.push_back(*step);
   } else {
     result = exact_offers_within(instance, options, earliest_completion_z3);
     result.seconds = seconds_since(started);
@@ -573,8 +662,10 @@ ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const 
   const std::string not_applicable = bnb_not_applicable(instance, 0);
   ExactResult<FeasibilityAnswer> result;
   if (not_applicable.empty()) {
-    result = feasibility_bnb(instance, options);
+    Handover handover{true};
+    result = feasibility_with(instance, options, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, 0), result));
+    if (auto step = handover_step(handover, to_string(result.status))) result.chain.push_back(*step);
   } else {
     result = feasibility_z3(instance, options);
     result.chain.push_back(step_of("z3", "bnb does not apply: " + not_applicable, result));

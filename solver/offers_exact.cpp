@@ -125,6 +125,19 @@ std::vector<std::size_t> all_jobs(const Instance& instance) {
   return jobs;
 }
 
+void EarliestSchedule::consider(std::optional<Schedule> schedule) {
+  if (!schedule) return;
+  const double finish = new_tasks_finish(instance_, *schedule);
+  if (finish < finish_) {
+    finish_ = finish;
+    into_.schedule = std::move(schedule);
+  }
+}
+
+double grid_point_at_or_after(const Instance& instance, double scale, double x) {
+  return instance.now + std::ceil((x - instance.now) * scale - 1e-6) / scale;
+}
+
 std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks) {
   std::vector<SerialJob> jobs;
   for (const auto& job : instance.waiting) jobs.push_back(SerialJob{job.procs, job.runtime, job.deadline, job.tasks});

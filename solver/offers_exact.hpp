@@ -48,6 +48,20 @@ std::optional<Schedule> left_shift(const Instance& instance, const Schedule& sch
 long long time_grid(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks);
 std::vector<std::size_t> all_jobs(const Instance& instance);  // 0 .. waiting.size() - 1
 
+// The best schedule of one count so far: the one finishing its new tasks earliest goes into `into`.schedule.
+class EarliestSchedule {
+ public:
+  EarliestSchedule(const Instance& instance, Completion& into) : instance_(instance), into_(into) {}
+  void consider(std::optional<Schedule> schedule);
+  double finish() const { return finish_; }  // kForever: none yet
+ private:
+  const Instance& instance_;
+  Completion& into_;
+  double finish_ = kForever;
+};
+// The first point at or after x of the grid of `scale` units a second that starts at now (within 1e-6 units).
+double grid_point_at_or_after(const Instance& instance, double scale, double x);
+
 // Stops at kSequenceMaxNodes nodes or at the time limit, whichever comes first (then: best found, not proven).
 Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound,
                                          const SolveOptions& options);

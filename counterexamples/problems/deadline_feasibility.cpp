@@ -6,6 +6,7 @@
 #include "reference/offers_policies.hpp"
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_gecode.hpp"
+#include "solver/offers_mip.hpp"
 #include "solver/offers_z3.hpp"
 
 namespace schedcheck::problems {
@@ -48,7 +49,8 @@ std::unique_ptr<Problem> deadline_feasibility() {
   spec.exact = {
       {{"auto", "our own (chooser)",
         "the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid and there "
-        "are at most 1,000 tasks, else z3; the chain (solve --json: optimum.chain) says which ran and why"},
+        "are at most 1,000 tasks (taking turns with mip after 200,000 nodes), else z3; the chain (solve --json: "
+        "optimum.chain) says which ran and why"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::feasibility_auto(i, o, {}); },
        offers::feasibility_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",
@@ -62,6 +64,10 @@ std::unique_ptr<Problem> deadline_feasibility() {
         "integer starts on a <= 1 ms grid (else unknown), cumulative with edge finding; core by deletion within the "
         "core budget"},
        offers::feasibility_gecode},
+      {{"mip", "our own (time-indexed integer program, Pritsker et al. 1969; CBC)",
+        "integer starts per grid step on a <= 1 ms grid, at most 200,000 start variables (else unknown); core by "
+        "deletion within the core budget"},
+       offers::feasibility_mip},
       {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
        [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},
   };

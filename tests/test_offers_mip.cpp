@@ -1,0 +1,198 @@
+// Tests of the time-indexed program for provider offers (solver/offers_mip.hpp) and of `auto`'s hand-over to it:
+// differential `heuristic`-free, exact against exact (mip against the branch-and-bound without hand-over, and
+// against the sequence search on small instances), the 0.1 s grid, refusal off the 1 ms grid and beyond the column
+// limit, and the packing proof of search trial 41 (issue 15) that only the program's side settles in time.
+#include "counterexamples/offers_generator.hpp"
+#include "model/offers.hpp"
+#include "solver/offers_bnb.hpp"
+#include "solver/offers_exact.hpp"
+#include "solver/offers_mip.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <string>
+
+using namespace schedcheck;
+using namespace schedcheck::offers;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<double> quotes(const OfferList& list) {
+  std::vector<double> out;
+  for (const auto& o : list.per_count) out.push_back(o.completion);
+  return out;
+}
+
+std::string joined(const std::vector<double>& values) {
+  std::string out;
+  for (double v : values) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(v);
+  }
+  return out;
+}
+
+ExactResult<OfferList> offers_by_mip(const Instance& instance) {
+  return exact_offers_within(instance, SolveOptions{30'000}, earliest_completion_mip);
+}
+
+// Sides: `exact` bnb (the branch-and-bound alone: exact_offers_bnb never hands over) and `exact` mip; both proven,
+// the same quotes, the mip's schedules valid.
+void check_mip_matches_bnb(const Instance& instance) {
+  const std::string dump = write_instance(instance).dump();
+  const auto bnb = exact_offers_bnb(instance, SolveOptions{30'000}, {});
+  const auto mip = offers_by_mip(instance);
+  BOOST_REQUIRE_MESSAGE(bnb.status == ExactStatus::kOptimal, "bnb: " + bnb.detail + " on " + dump);
+  BOOST_REQUIRE_MESSAGE(mip.status == ExactStatus::kOptimal, "mip: " + mip.detail + " on " + dump);
+  BOOST_CHECK_EQUAL(validate_offers(instance, *mip.decision).reason, "");
+  BOOST_CHECK_MESSAGE(quotes(*bnb.decision) == quotes(*mip.decision),
+                      "bnb " + joined(quotes(*bnb.decision)) + " vs mip " + joined(quotes(*mip.decision)) + " on " +
+                          dump);
+}
+
+Instance scaled(Instance instance, double divisor) {  // every time / divisor: data on the 1 / divisor s grid
+  instance.now /= divisor;
+  for (auto& r : instance.running) r.remaining /= divisor;
+  for (auto& w : instance.waiting) w.runtime /= divisor, w.deadline /= divisor;
+  if (instance.bot) instance.bot->task_runtime /= divisor, instance.bot->deadline /= divisor;
+  return instance;
+}
+
+// `schedcheck search offers --policy edf --seed 11` trial 41 (generate offers --seed 3755920640409978122 --size 10):
+// the 2-task count is 85; before the program, no method here proved it (bnb 10 s, gecode 240 s, z3 120 s).
+const char* kTrial41 = R"({"kind": "provider-offers", "name": "trial-41",
+  "provider": {"now": 1.0, "processors": 8},
+  "bot": {"id": "new", "deadline": 46.0, "task_runtime": 25.0, "tasks": 2},
+  "running": [{"id": "r1", "procs": 4, "remaining": 7.0}, {"id": "r2", "procs": 1, "remaining": 19.0}],
+  "waiting": [
+    {"id": "b1", "type": "bot", "deadline": 53.0, "task_runtime": 14.0, "tasks": 2},
+    {"id": "b2", "type": "bot", "deadline": 50.0, "task_runtime": 21.0, "tasks": 3},
+    {"id": "b3", "type": "bot", "deadline": 28.0, "task_runtime": 2.0, "tasks": 3},
+    {"id": "b4", "type": "bot", "deadline": 51.0, "task_runtime": 20.0, "tasks": 4},
+    {"id": "b5", "type": "bot", "deadline": 14.0, "task_runtime": 5.0, "tasks": 3},
+    {"id": "j6", "type": "local", "deadline": 30.0, "procs": 2, "runtime": 18.0},
+    {"id": "b7", "type": "bot", "deadline": 61.0, "task_runtime": 27.0, "tasks": 3},
+    {"id": "b8", "type": "bot", "deadline": 68.0, "task_runtime": 28.0, "tasks": 2},
+    {"id": "j10", "type": "local", "deadline": 81.0, "procs": 7, "runtime": 24.0}]})";
+
+Instance trial_41() { return read_instance(nlohmann::json::parse(kTrial41), "trial-41", true); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(offers_mip)
+
+// The generator's default size (10 waiting jobs), where bnb proves every count in milliseconds.
+BOOST_AUTO_TEST_CASE(differential_mip_vs_bnb_at_the_default_size) {
+  for (std::uint64_t seed = 1; seed <= 25; ++seed) check_mip_matches_bnb(generate_instance(seed, 10));
+}
+
+BOOST_AUTO_TEST_CASE(differential_mip_vs_sequences_on_small_instances_and_the_tenth_second_grid) {
+  GeneratorSettings settings;
+  settings.max_part_tasks = 3;
+  settings.max_bot_tasks = 4;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Instance instance = seed <= 15 ? generate_instance(seed, 3, settings)
+                                         : scaled(generate_instance(seed, 3, settings), 10);
+    const std::string dump = write_instance(instance).dump();
+    const auto sequences = exact_offers(instance, [](const Instance& i, long long k, double lb) {
+      return earliest_completion_sequences(i, k, lb, SolveOptions{20'000});
+    });
+    const auto mip = offers_by_mip(instance);
+    BOOST_REQUIRE_MESSAGE(sequences.status == ExactStatus::kOptimal, "sequences: " + sequences.detail + " on " + dump);
+    BOOST_REQUIRE_MESSAGE(mip.status == ExactStatus::kOptimal, "mip: " + mip.detail + " on " + dump);
+    BOOST_CHECK_MESSAGE(quotes(*sequences.decision) == quotes(*mip.decision),
+                        "sequences " + joined(quotes(*sequences.decision)) + " vs mip " +
+                            joined(quotes(*mip.decision)) + " on " + dump);
+  }
+}
+
+// Feasibility on unrepaired instances (many infeasible): mip and bnb give the same answer; mip's schedules are
+// valid and its cores hold (checked by the sequence search at 5 jobs).
+BOOST_AUTO_TEST_CASE(differential_feasibility_mip_vs_bnb) {
+  GeneratorSettings settings;
+  settings.repair = false;
+  settings.with_bot = false;
+  int infeasible = 0, schedulable = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    const std::size_t size = seed <= 30 ? 5 : 10;
+    if (size == 5) settings.max_part_tasks = 3;
+    const Instance instance = generate_instance(seed, size, settings);
+    const std::string dump = write_instance(instance).dump();
+    const auto b = feasibility_bnb(instance, SolveOptions{20'000});
+    const auto m = feasibility_mip(instance, SolveOptions{20'000});
+    for (const auto* r : {&b, &m})
+      BOOST_REQUIRE_MESSAGE(r->status == ExactStatus::kOptimal || r->status == ExactStatus::kInfeasible,
+                            "no answer (" + r->detail + ") on " + dump);
+    BOOST_CHECK_MESSAGE(b.status == m.status, "bnb and mip disagree on " + dump);
+    if (m.status == ExactStatus::kOptimal) {
+      ++schedulable;
+      BOOST_REQUIRE(m.decision);
+      BOOST_CHECK_EQUAL(validate_feasibility(instance, *m.decision).reason, "");
+      continue;
+    }
+    ++infeasible;
+    BOOST_CHECK_EQUAL(core_shape_violation(instance, m.core), "");
+    if (size == 5)
+      BOOST_CHECK_MESSAGE(core_refutation(instance, m.core) == std::optional<std::string>(""),
+                          "core refuted on " + dump);
+  }
+  BOOST_CHECK_GT(infeasible, 0);
+  BOOST_CHECK_GT(schedulable, 0);
+}
+
+// Minimising from a proven lower bound: the least finish under the bound, proven; one step below it, none.
+BOOST_AUTO_TEST_CASE(trial_41_least_finish_is_85) {
+  const Instance instance = trial_41();
+  const auto until = Clock::now() + std::chrono::seconds(60);
+  const MipAnswer least = mip_schedule(instance, 2, 105, until, 71.0);
+  BOOST_REQUIRE(least.outcome == MipOutcome::kFound);
+  BOOST_CHECK(least.optimal);
+  BOOST_REQUIRE(least.schedule);
+  BOOST_CHECK_EQUAL(schedule_violation(instance, *least.schedule, 2), "");
+  BOOST_CHECK_EQUAL(new_tasks_finish(instance, *least.schedule), 85.0);
+  BOOST_CHECK_LE(least.lower, 85.0);
+  BOOST_CHECK_GE(least.lower, 71.0);
+  BOOST_CHECK(mip_schedule(instance, 2, 84, until, 71.0).outcome == MipOutcome::kInfeasible);
+  BOOST_CHECK(mip_schedule(instance, 2, 84, until).outcome == MipOutcome::kInfeasible);  // the plain probe too
+  const MipAnswer any = mip_schedule(instance, 2, 85, until);
+  BOOST_REQUIRE(any.outcome == MipOutcome::kFound);
+  BOOST_CHECK(!any.optimal);  // a probe finds a schedule, it does not minimise
+  BOOST_CHECK_LE(new_tasks_finish(instance, *any.schedule), 85.0);
+}
+
+// `auto` hands the probe the search leaves open to the program, says so in its chain, and proves the list.
+BOOST_AUTO_TEST_CASE(auto_hands_trial_41_over_and_proves_it) {
+  const Instance instance = trial_41();
+  const auto result = exact_offers_auto(instance, SolveOptions{60'000}, {});
+  BOOST_REQUIRE_MESSAGE(result.status == ExactStatus::kOptimal, result.detail);
+  BOOST_CHECK(quotes(*result.decision) == (std::vector<double>{46, 85}));
+  BOOST_REQUIRE_EQUAL(result.chain.size(), 2u);
+  BOOST_CHECK_EQUAL(result.chain[0].method, "bnb");
+  BOOST_CHECK_EQUAL(result.chain[1].method, "mip");
+  BOOST_CHECK(result.chain[1].why.find("left open after") != std::string::npos);
+  BOOST_CHECK_EQUAL(validate_offers(instance, *result.decision).reason, "");
+}
+
+BOOST_AUTO_TEST_CASE(off_the_grid_and_too_many_columns_are_unknown) {
+  Instance instance = generate_instance(1, 3);
+  instance.waiting.front().runtime += 0.0005;
+  instance.waiting.front().deadline += 1;
+  BOOST_CHECK(mip_not_applicable(instance, instance.bot->tasks, kForever).find("1 ms grid") != std::string::npos);
+  const Completion off = earliest_completion_mip(instance, instance.bot->tasks, instance.now, SolveOptions{});
+  BOOST_CHECK(off.status == ExactStatus::kUnknown);
+  BOOST_CHECK(!off.schedule);
+  // On a 1 ms grid the horizon of the generator's 40-job instances has millions of start variables.
+  Instance fine = scaled(generate_instance(2, 40), 1);
+  fine.waiting.front().runtime += 0.001;
+  const std::string why = mip_not_applicable(fine, fine.bot->tasks, kForever);
+  BOOST_CHECK_MESSAGE(why.find("start variables") != std::string::npos, why);
+  BOOST_CHECK(mip_schedule(fine, fine.bot->tasks, kForever, Clock::now() + std::chrono::seconds(5)).outcome ==
+              MipOutcome::kStopped);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
