@@ -13,6 +13,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
+#include <thread>
+
+#include <signal.h>
+#include <unistd.h>
 #include <string>
 
 using namespace schedcheck;
@@ -176,6 +181,43 @@ BOOST_AUTO_TEST_CASE(auto_hands_trial_41_over_and_proves_it) {
   BOOST_CHECK_EQUAL(result.chain[1].method, "mip");
   BOOST_CHECK(result.chain[1].why.find("left open after") != std::string::npos);
   BOOST_CHECK_EQUAL(validate_offers(instance, *result.decision).reason, "");
+}
+
+// libCbcSolver calls signal() (its command-line driver stops the branch-and-bound on SIGINT). Through the C
+// interface a SIGINT during a solve must still reach the process's own handler (the Python module's, a library
+// user's; the CLI blocks it and waits for it in a thread), must not cut the solve short, and the handlers must be the
+// same afterwards: true of Debian's CBC 2.10.8, kept true by this test.
+namespace {
+volatile std::sig_atomic_t interrupted = 0;
+void on_interrupt(int) { interrupted = 1; }
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_signal_during_a_solve_reaches_the_process_handler) {
+  struct sigaction mine {}, before {}, after {};
+  mine.sa_handler = on_interrupt;
+  sigemptyset(&mine.sa_mask);
+  BOOST_REQUIRE_EQUAL(sigaction(SIGINT, &mine, &before), 0);
+  interrupted = 0;
+  // The sender holds SIGINT back itself, so the process-directed signal goes to the solving thread.
+  std::thread sender([] {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(getpid(), SIGINT);
+  });
+  // Seed 2 at 20 jobs, "4 new tasks by 94": CBC needs seconds to prove it infeasible; 1.5 s are given.
+  const Instance instance = generate_instance(2, 20);
+  const auto started = Clock::now();
+  const MipAnswer a = mip_schedule(instance, 4, 94, started + std::chrono::milliseconds(1500));
+  const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  sender.join();
+  BOOST_CHECK_EQUAL(interrupted, 1);
+  BOOST_CHECK_MESSAGE(seconds > 1.0, "the solve ended after " + std::to_string(seconds) + " s: cut short by CBC's handler");
+  BOOST_CHECK(a.outcome != MipOutcome::kFound);  // nothing finishes 4 new tasks by 94 (the optimum is 95)
+  BOOST_REQUIRE_EQUAL(sigaction(SIGINT, &before, &after), 0);
+  BOOST_CHECK(after.sa_handler == on_interrupt);
 }
 
 BOOST_AUTO_TEST_CASE(off_the_grid_and_too_many_columns_are_unknown) {
