@@ -110,8 +110,9 @@ std::unique_ptr<Problem> offers() {
          return offers::exact_offers_within(i, o, offers::earliest_completion_gecode);
        }},
       {{"mip", "our own (time-indexed integer program, Pritsker et al. 1969; CBC)",
-        "per count: probes one grid step below the best schedule (integer starts per grid step, bag tasks as counts), "
-        "until one is proven infeasible; times on a <= 1 ms grid and at most 200,000 start variables (else unknown)"},
+        "per count: one minimisation of the finish below the deadline-order schedule, from the lower bound raised by "
+        "bisection on the linear relaxation (integer starts per grid step, bag tasks as counts); times on a <= 1 ms "
+        "grid and at most 200,000 start variables (else unknown)"},
        [](const offers::Instance& i, const SolveOptions& o) {
          return offers::exact_offers_within(i, o, offers::earliest_completion_mip);
        }},
