@@ -351,7 +351,7 @@ Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
 // search goes on unbudgeted.
 struct Handover {
   bool enabled = false;  // `auto` hands over; `bnb` searches on alone (an independent method in the tests)
-  int probes = 0;
+  int turns = 0;  // of the program
   double seconds = 0;
 };
 
@@ -373,7 +373,7 @@ Outcome probe_with_handover(ActiveSearch& search, const Instance& instance, long
     const auto cap = started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6));
     MipAnswer answer = mip_schedule(instance, tasks, bound, std::min(until, cap),
                                     tasks > 0 ? std::optional<double>(lower) : std::nullopt);
-    ++handover.probes;
+    ++handover.turns;
     handover.seconds += std::chrono::duration<double>(Clock::now() - started).count();
     if (proven_lower) *proven_lower = std::max(*proven_lower, answer.lower);
     if (answer.outcome == MipOutcome::kFound) {
@@ -425,7 +425,7 @@ std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
 
 namespace {
 
-// earliest_completion_bnb, counting the probes handed over to the time-indexed program.
+// earliest_completion_bnb, counting the turns of the time-indexed program (auto).
 Completion earliest_completion_with(const Instance& instance, long long tasks, double lower_bound,
                                     const std::vector<Schedule>& incumbents, const SolveOptions& options,
                                     Handover& handover) {
@@ -459,7 +459,7 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
     outcome = probe_with_handover(search, instance, tasks, bound, lo, until, handover, &from_mip, &least, &lo);
     if (outcome == Outcome::kFound)
       consider(from_mip ? std::move(from_mip) : schedule_from(instance, search.found_schedule()));
-    if (least) lo = std::max(lo, best_schedule.finish());  // the program's schedule has the least finish under the bound
+    if (least) lo = std::max(lo, best_schedule.finish());  // the program's schedule: the least finish under the bound
     return outcome;
   };
   if (!result.schedule) {
@@ -486,7 +486,8 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
     result.detail = fmt::format("time limit of {} ms reached after {} nodes ({} repeated states); best found {:g}, "
-                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(), best_schedule.finish(), lo);
+                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(),
+                                best_schedule.finish(), lo);
   return result;
 }
 
@@ -592,13 +593,13 @@ ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const 
   return result;
 }
 
-// The step of a chooser's chain for the probes the bnb handed over (none: no step).
+// The step of a chooser's chain for the program's turns (none: no step).
 std::optional<MethodStep> handover_step(const Handover& handover, const std::string& status) {
-  if (handover.probes == 0) return std::nullopt;
+  if (handover.turns == 0) return std::nullopt;
   return MethodStep{"mip",
                     fmt::format("{} turn{} on probes the bnb left open after {} nodes (time-indexed program, CBC; "
                                 "each turn of either {}x longer than its last)",
-                                handover.probes, handover.probes == 1 ? "" : "s", kBnbProbeNodes,
+                                handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
                                 kHandoverGrowth),
                     status, handover.seconds};
 }

@@ -45,6 +45,14 @@ Program build(const Instance& instance, long long new_tasks, double bound) {
     return p;
   }
   p.scale = static_cast<double>(scale);
+  double work = 0;  // seconds; checked before anything is rounded to whole grid units
+  for (const auto& r : instance.running) work = std::max(work, r.remaining);
+  for (const SerialJob& j : serial_jobs(instance, new_tasks)) work += j.duration * static_cast<double>(j.copies);
+  if (!(work * p.scale <= kMipMaxHorizonUnits)) {
+    p.why_not = fmt::format("mip: a horizon of {:g} s on a {:g} s grid (limit {:g} grid units)", work, 1 / p.scale,
+                            kMipMaxHorizonUnits);
+    return p;
+  }
   auto units = [&](double x) { return static_cast<long long>(std::llround(x * p.scale)); };
   // Every active schedule ends by now + the longest running job + all the work (serial generation leaves no gap
   // longer than that): later starts are never needed, and deadlines beyond it never bind.
@@ -312,7 +320,8 @@ MipAnswer mip_schedule(const Instance& instance, long long new_tasks, double bou
   if (auto shifted = left_shift(instance, schedule)) schedule = std::move(*shifted);  // active: no start later
   const std::string violation = schedule_violation(instance, schedule, new_tasks);
   if (!violation.empty() || (new_tasks > 0 && new_tasks_finish(instance, schedule) > bound + kTimeTolerance)) {
-    answer.detail = "cbc's solution fails the validator: " + (violation.empty() ? "new tasks after the bound" : violation);
+    answer.detail =
+        "cbc's solution fails the validator: " + (violation.empty() ? "new tasks after the bound" : violation);
     return answer;
   }
   answer.outcome = MipOutcome::kFound;

@@ -214,7 +214,8 @@ BOOST_AUTO_TEST_CASE(a_signal_during_a_solve_reaches_the_process_handler) {
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   sender.join();
   BOOST_CHECK_EQUAL(interrupted, 1);
-  BOOST_CHECK_MESSAGE(seconds > 1.0, "the solve ended after " + std::to_string(seconds) + " s: cut short by CBC's handler");
+  BOOST_CHECK_MESSAGE(seconds > 1.0,
+                      "the solve ended after " + std::to_string(seconds) + " s: cut short by CBC's handler");
   BOOST_CHECK(a.outcome != MipOutcome::kFound);  // nothing finishes 4 new tasks by 94 (the optimum is 95)
   BOOST_REQUIRE_EQUAL(sigaction(SIGINT, &before, &after), 0);
   BOOST_CHECK(after.sa_handler == on_interrupt);
@@ -235,6 +236,15 @@ BOOST_AUTO_TEST_CASE(off_the_grid_and_too_many_columns_are_unknown) {
   BOOST_CHECK_MESSAGE(why.find("start variables") != std::string::npos, why);
   BOOST_CHECK(mip_schedule(fine, fine.bot->tasks, kForever, Clock::now() + std::chrono::seconds(5)).outcome ==
               MipOutcome::kStopped);
+  // A horizon beyond whole grid units is refused before anything is rounded (never a wrong "infeasible").
+  Instance far = generate_instance(1, 3);
+  far.waiting.front().runtime = 1e15;
+  far.waiting.front().deadline = 3e15;
+  const std::string too_long = mip_not_applicable(far, far.bot->tasks, kForever);
+  BOOST_CHECK_MESSAGE(too_long.find("horizon") != std::string::npos, too_long);
+  const MipAnswer refused = mip_schedule(far, far.bot->tasks, kForever, Clock::now() + std::chrono::seconds(5));
+  BOOST_CHECK(refused.outcome == MipOutcome::kStopped);
+  BOOST_CHECK(!refused.timed_out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
