@@ -24,7 +24,7 @@ inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks
 // kMipFirstSeconds; then they take turns, each turn kHandoverGrowth times longer. The solve --json chain lists the
 // turns of the program ("mip").
 inline constexpr std::size_t kBnbProbeNodes = 200'000;
-inline constexpr double kMipFirstSeconds = 1.0;   // the program's first turn
+inline constexpr double kMipFirstSeconds = 2.0;   // the program's first turn
 inline constexpr std::size_t kHandoverGrowth = 4;  // each further turn of either is this many times longer
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
