@@ -22,7 +22,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr unsigned kNodesPerClockRead = 256;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the probe's node budget ran out
 
@@ -374,7 +373,7 @@ Outcome probe_with_handover(ActiveSearch& search, const Instance& instance, long
     MipAnswer answer = mip_schedule(instance, tasks, bound, std::min(until, cap),
                                     tasks > 0 ? std::optional<double>(lower) : std::nullopt);
     ++handover.turns;
-    handover.seconds += std::chrono::duration<double>(Clock::now() - started).count();
+    handover.seconds += seconds_since(started);
     if (proven_lower) *proven_lower = std::max(*proven_lower, answer.lower);
     if (answer.outcome == MipOutcome::kFound) {
       if (least) *least = answer.optimal;

@@ -15,7 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNodesPerClockRead = 256;  // the sequence search reads the clock this often (~1 ms apart)
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::size_t total_copies(const std::vector<SerialJob>& jobs) {
   long long total = 0;

@@ -18,7 +18,6 @@ namespace schedcheck::offers {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Horizons beyond this (in grid units) are refused: Gecode's int variables and the cumulative energy sums must
 // not overflow.

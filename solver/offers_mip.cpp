@@ -18,7 +18,6 @@ namespace schedcheck::offers {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The program in grid units relative to now: one group a waiting job (its copies), then the new tasks.
 struct Program {
@@ -103,8 +102,7 @@ struct Matrix {
   std::vector<CoinBigIndex> starts{0};
   std::vector<int> index;
   std::vector<double> value, col_lower, col_upper, objective, row_lower, row_upper;
-  std::size_t start_columns = 0;
-  std::vector<std::size_t> group_of;  // a start column's group
+  std::vector<std::size_t> group_of;  // a start column's group (the first group_of.size() columns are the starts)
   std::vector<long long> start_of;    // and its start (grid units from now)
 };
 
@@ -141,7 +139,6 @@ Matrix assemble(const Program& p, const Instance& instance, std::optional<long l
       m.start_of.push_back(t);
     }
   }
-  m.start_columns = columns.size();
   // Minimising F above L = lowest: z[f] = 1 when F >= f, for f in (L, latest finish]; z falls with f; the new tasks
   // starting at t or later are at most k z[t + d]; cost: the sum of the z (F - L when F > L).
   if (lowest) {
@@ -222,7 +219,7 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
     }
     if (Cbc_numberSavedSolutions(model.get()) > 0 || Cbc_isProvenOptimal(model.get())) {
       if (const double* x = Cbc_getColSolution(model.get())) {
-        run.x.assign(x, x + m.start_columns);
+        run.x.assign(x, x + m.group_of.size());
         run.result = Run::kSolution;
         run.optimal = Cbc_isProvenOptimal(model.get()) != 0;
         return run;
@@ -311,7 +308,7 @@ MipAnswer mip_schedule(const Instance& instance, long long new_tasks, double bou
     return answer;
   }
   std::vector<SerialPlacement> placed;
-  for (std::size_t c = 0; c < m.start_columns; ++c) {
+  for (std::size_t c = 0; c < m.group_of.size(); ++c) {
     const long long copies = std::llround(run.x[c]);
     for (long long k = 0; k < copies; ++k)
       placed.push_back({p.groups[m.group_of[c]].job, instance.now + static_cast<double>(m.start_of[c]) / p.scale});

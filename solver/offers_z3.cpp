@@ -17,7 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using z3support::exact_real;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Z3's older arithmetic solver (arith.solver=2) proved these encodings about twice as fast as 4.8.12's default
 // (6) here: 2.3 s vs 3.9 s for the 4-count list of a 6-job instance (docs/performance.md).

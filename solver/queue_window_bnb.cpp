@@ -244,7 +244,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   result.status = complete ? ExactStatus::kOptimal : ExactStatus::kFeasible;
   result.detail = complete ? fmt::format("{} nodes, {} states cut as seen before", search.nodes(), search.memo_hits())
                            : fmt::format("time limit after {} nodes: best schedule found, not proven", search.nodes());
-  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  result.seconds = seconds_since(started);
   return result;
 }
 

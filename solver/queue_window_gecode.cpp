@@ -185,7 +185,7 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
   ExactResult<Schedule> result;
   const Data d = build(instance);
   auto finish = [&] {
-    result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    result.seconds = seconds_since(started);
     return result;
   };
   if (!d.why_unknown.empty()) {

@@ -51,7 +51,7 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   for (const auto& job : g.jobs) positive += static_cast<std::size_t>(job.copies);
   if (positive > kMaxSequenceJobs) {
     result.detail = fmt::format("sequences: {} jobs to order, the limit is {} (use gecode)", positive, kMaxSequenceJobs);
-    result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    result.seconds = seconds_since(started);
     return result;
   }
   auto combine = [&](double total, double cost) { return combine_costs(instance, total, cost); };
@@ -114,7 +114,7 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   result.status = stopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   result.detail = stopped ? fmt::format("time limit after {} nodes: best schedule found, not proven", nodes)
                           : fmt::format("{} nodes, {} complete sequences", nodes, leaves);
-  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  result.seconds = seconds_since(started);
   return result;
 }
 

@@ -3,12 +3,18 @@
 // `infeasible` = proven that no decision satisfies the hard constraints (no decision; `detail` says why).
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace schedcheck {
+
+// Wall seconds since `start` on the steady clock: the time an exact method reports (ExactResult::seconds, phases).
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 enum class ExactStatus { kOptimal, kFeasible, kUnknown, kInfeasible };
 

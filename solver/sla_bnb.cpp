@@ -45,7 +45,6 @@ namespace schedcheck::sla {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Calls of out_of_time() between two reads of the clock and the stop request.
 constexpr unsigned kTicksPerClockRead = 64;

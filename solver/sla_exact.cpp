@@ -14,9 +14,6 @@ namespace schedcheck::sla {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 std::vector<std::size_t> eligible_bids(const Instance& instance) {
   std::vector<std::size_t> out;
