@@ -409,7 +409,7 @@ RunResult Simulation::run() {
       result_.stopped = true;
       break;
     }
-    if (stop_requested()) {  // SIGINT/SIGTERM (model/stop.hpp): cut the run here, as a stop time would
+    if (options_.stops_on_request && stop_requested()) {  // SIGINT/SIGTERM (model/stop.hpp): cut the run here
       result_.stopped = result_.interrupted = true;
       break;
     }

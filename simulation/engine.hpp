@@ -109,6 +109,9 @@ struct RunOptions {
   double stop_time = kForever;         // events after this time are not processed (paper 002: the last arrival)
   bool record_allocations = true;      // fill JobRecord::allocated
   const Script* script = nullptr;      // replay mode (audit)
+  // false: a nested run that must finish (a queue window played forward inside a check); a stop request
+  // (SIGINT/SIGTERM) then ends the run around it instead of leaving this one's jobs unstarted.
+  bool stops_on_request = true;
 };
 
 // One cluster of the workload's processors running `policy`: the common case (simulate, tests, the run search).

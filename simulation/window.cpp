@@ -27,7 +27,9 @@ workload::Workload at_now(const window::Instance& instance) {
 
 window::Schedule play_forward(const window::Instance& instance, const cluster::ClusterPolicy& policy) {
   const workload::Workload w = at_now(instance);
-  Simulation simulation(w.jobs, single_cluster(w, policy));
+  RunOptions options = single_cluster(w, policy);
+  options.stops_on_request = false;  // a window (no arrivals) always ends; cut short, its jobs would never start
+  Simulation simulation(w.jobs, options);
   const RunResult result = simulation.run();
   for (std::size_t r = 0; r < instance.running.size(); ++r)
     if (result.records[r].start != instance.now)
@@ -48,6 +50,7 @@ std::vector<jobs_csv::Row> window_rows(const window::Instance& instance, const w
   script.on.resize(w.jobs.size());
   RunOptions options = single_cluster(w, cluster::cluster_policy("fcfs"));  // fcfs replayed: no reservations
   options.script = &script;
+  options.stops_on_request = false;
   Simulation simulation(w.jobs, options);
   const RunResult result = simulation.run();
   std::vector<jobs_csv::Row> rows;
