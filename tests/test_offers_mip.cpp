@@ -183,6 +183,26 @@ BOOST_AUTO_TEST_CASE(auto_hands_trial_41_over_and_proves_it) {
   BOOST_CHECK_EQUAL(validate_offers(instance, *result.decision).reason, "");
 }
 
+// CBC 2.10.8 answers "proven infeasible" when its time limit cuts the linear relaxation short (seen at limits under a
+// millisecond: `time_limits` failed with exit 4, "mip claims infeasible" on a schedulable instance). A schedulable
+// instance is never called infeasible, whatever the limit.
+BOOST_AUTO_TEST_CASE(a_short_time_limit_is_never_an_infeasibility_proof) {
+  GeneratorSettings settings;
+  settings.repair = false;
+  settings.with_bot = false;
+  const Instance instance = generate_instance(1, 3, settings);  // schedulable (`generate deadline-feasibility --seed 1 --size 3`)
+  BOOST_REQUIRE(mip_schedule(instance, 0, kForever, Clock::now() + std::chrono::seconds(10)).outcome ==
+                MipOutcome::kFound);
+  int stopped = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const auto limit = std::chrono::microseconds((i % 80) * 25);  // 0 to 2 ms
+    const MipAnswer a = mip_schedule(instance, 0, kForever, Clock::now() + limit);
+    BOOST_REQUIRE_MESSAGE(a.outcome != MipOutcome::kInfeasible, "infeasible at a limit of " << limit.count() << " us");
+    stopped += a.outcome == MipOutcome::kStopped;
+  }
+  BOOST_CHECK_GT(stopped, 0);
+}
+
 // libCbcSolver calls signal() (its command-line driver stops the branch-and-bound on SIGINT). Through the C
 // interface a SIGINT during a solve must still reach the process's own handler (the Python module's, a library
 // user's; the CLI blocks it and waits for it in a thread), must not cut the solve short, and the handlers must be the
