@@ -2,7 +2,7 @@
 #include "solver/offers_bnb.hpp"
 
 #include "model/stop.hpp"
-#include "solver/offers_mip.hpp"
+#include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"
 #include "solver/serial_search.hpp"
 
@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <tuple>
 
@@ -79,10 +80,12 @@ class ActiveSearch {
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
   // ones learnt (failed states are kept with the bound they failed under).
   // `node_budget`: at most this many nodes (0: no budget), then kBudget.
-  Outcome probe(double bound, std::size_t node_budget = 0) {
+  // `turn_end`: stops there too, with kBudget.
+  Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     if (target_ != kNone) jobs_[target_].deadline = bound;
     found_ = stopped_ = over_budget_ = false;
     node_limit_ = node_budget == 0 ? kNone : nodes_ + node_budget;
+    turn_end_ = turn_end;
     node(now_, 0, now_);
     if (over_budget_) return Outcome::kBudget;
     if (stopped_) return Outcome::kStopped;
@@ -171,9 +174,16 @@ class ActiveSearch {
   // away), so the earliest starts are searched from there.
   void node(double t, std::size_t last, double fits_from) {
     const std::size_t depth = placed_.size();
-    if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
-      stopped_ = true;
-      return;
+    if (++nodes_ % kNodesPerClockRead == 0) {
+      const auto now = Clock::now();
+      if (now >= until_ || stop_requested()) {
+        stopped_ = true;
+        return;
+      }
+      if (now >= turn_end_) {
+        stopped_ = over_budget_ = true;
+        return;
+      }
     }
     if (nodes_ >= node_limit_) {  // unwinds like a stop: nothing below is remembered as failed
       stopped_ = over_budget_ = true;
@@ -314,7 +324,7 @@ class ActiveSearch {
   std::vector<SerialJob> jobs_;
   std::size_t target_;
   double scale_;
-  Clock::time_point until_;
+  Clock::time_point until_, turn_end_ = Clock::time_point::max();
   std::vector<long long> left_;
   std::size_t total_ = 0;
   int processors_ = 0;
@@ -345,45 +355,49 @@ Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
   return schedule;
 }
 
-// `auto`: a probe the search left open after its node budget goes to the time-indexed program
-// (solver/offers_mip.hpp) when that applies; else (or when CBC fails for another reason than the time limit) the
-// search goes on unbudgeted.
+// `auto`: a probe the search left open after its node budget goes to the SAT solver (solver/offers_sat.hpp) when
+// that applies; else (or when the solver fails for another reason than its turn's end) the search goes on
+// unbudgeted. One solver serves every probe of the instance (every count; a core's subsets as kept lists), built at
+// the first hand-over; it keeps what it learnt from turn to turn.
 struct Handover {
   bool enabled = false;  // `auto` hands over; `bnb` searches on alone (an independent method in the tests)
-  int turns = 0;  // of the program
+  std::function<std::unique_ptr<SatSchedules>()> make;  // the solver, when first needed
+  std::unique_ptr<SatSchedules> sat;
+  int turns = 0;  // of the solver
   double seconds = 0;
+  SatSchedules* solver() {
+    if (!enabled) return nullptr;
+    if (!sat) sat = make();
+    return sat->why_not().empty() ? sat.get() : nullptr;
+  }
 };
 
-// With new tasks, the program minimises their finish under the bound from the proven `lower` (`least`: the
-// schedule it returns has the least finish under the bound).
-Outcome probe_with_handover(ActiveSearch& search, const Instance& instance, long long tasks, double bound,
-                            double lower, Clock::time_point until, Handover& handover,
-                            std::optional<Schedule>* mip_schedule_out, bool* least = nullptr,
-                            double* proven_lower = nullptr) {
-  const bool hand_over = handover.enabled && mip_not_applicable(instance, tasks, bound).empty();
-  // Neither method wins on every instance: they take turns, each turn kHandoverGrowth times longer than the last
-  // (the search keeps the states it exhausted; each program solve starts afresh).
-  std::size_t nodes = kBnbProbeNodes;
-  double seconds = kMipFirstSeconds;
+// The probe "a schedule with `tasks` new tasks by `bound`" (of the `keep` jobs of the handover's instance when
+// given): the search, then turns of the two methods, each kHandoverGrowth times longer than the last (the search
+// keeps the states it exhausted, the solver its clauses). A schedule the solver found goes to `from_sat`.
+Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound, Clock::time_point until,
+                            Handover& handover, std::optional<Schedule>* from_sat,
+                            const std::vector<std::size_t>* keep = nullptr) {
+  double seconds = kSatFirstSeconds;
+  // The search's first turn: a node budget (most probes end within it); later turns: as long as the solver's last.
+  Outcome outcome = search.probe(bound, handover.enabled ? kBnbProbeNodes : 0);
   for (;;) {
-    const Outcome outcome = search.probe(bound, hand_over ? nodes : 0);
     if (outcome != Outcome::kBudget) return outcome;
     const auto started = Clock::now();
-    const auto cap = started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6));
-    MipAnswer answer = mip_schedule(instance, tasks, bound, std::min(until, cap),
-                                    tasks > 0 ? std::optional<double>(lower) : std::nullopt);
+    SatSchedules* sat = handover.solver();
+    if (!sat) return search.probe(bound, 0);
+    const auto cap = std::min(until, started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
+    const SatOutcome answer = sat->probe(tasks, bound, cap, keep);
     ++handover.turns;
     handover.seconds += seconds_since(started);
-    if (proven_lower) *proven_lower = std::max(*proven_lower, answer.lower);
-    if (answer.outcome == MipOutcome::kFound) {
-      if (least) *least = answer.optimal;
-      *mip_schedule_out = std::move(answer.schedule);
+    if (answer == SatOutcome::kFound) {
+      *from_sat = sat->schedule();
       return Outcome::kFound;
     }
-    if (answer.outcome == MipOutcome::kInfeasible) return Outcome::kExhausted;
+    if (answer == SatOutcome::kInfeasible) return Outcome::kExhausted;
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
-    if (!answer.timed_out) return search.probe(bound, 0);  // CBC failed otherwise: the search alone
-    nodes *= kHandoverGrowth;
+    if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
+    outcome = search.probe(bound, 0, Clock::now() + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
     seconds *= kHandoverGrowth;
   }
 }
@@ -399,10 +413,11 @@ Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, C
   }
   const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
   ActiveSearch search(subset, serial_jobs(subset, 0), kNone, static_cast<double>(scale), until);
-  std::optional<Schedule> from_mip;
-  const Outcome outcome = probe_with_handover(search, subset, 0, kForever, 0, until, handover, &from_mip);
+  std::optional<Schedule> from_sat;
+  const bool all = keep.size() == instance.waiting.size();
+  const Outcome outcome = probe_with_handover(search, 0, kForever, until, handover, &from_sat, all ? nullptr : &keep);
   if (outcome == Outcome::kFound && schedule)
-    *schedule = from_mip ? std::move(from_mip) : schedule_from(subset, search.found_schedule());
+    *schedule = from_sat ? std::move(from_sat) : schedule_from(subset, search.found_schedule());
   return outcome;
 }
 
@@ -424,7 +439,7 @@ std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
 
 namespace {
 
-// earliest_completion_bnb, counting the turns of the time-indexed program (auto).
+// earliest_completion_bnb, counting the turns of the SAT solver (auto).
 Completion earliest_completion_with(const Instance& instance, long long tasks, double lower_bound,
                                     const std::vector<Schedule>& incumbents, const SolveOptions& options,
                                     Handover& handover) {
@@ -453,12 +468,10 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   ActiveSearch search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
-    std::optional<Schedule> from_mip;
-    bool least = false;
-    outcome = probe_with_handover(search, instance, tasks, bound, lo, until, handover, &from_mip, &least, &lo);
+    std::optional<Schedule> from_sat;
+    outcome = probe_with_handover(search, tasks, bound, until, handover, &from_sat);
     if (outcome == Outcome::kFound)
-      consider(from_mip ? std::move(from_mip) : schedule_from(instance, search.found_schedule()));
-    if (least) lo = std::max(lo, best_schedule.finish());  // the program's schedule: the least finish under the bound
+      consider(from_sat ? std::move(from_sat) : schedule_from(instance, search.found_schedule()));
     return outcome;
   };
   if (!result.schedule) {
@@ -555,51 +568,39 @@ ExactResult<OfferList> exact_offers_with(const Instance& instance, const SolveOp
 
 ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const SolveOptions& options,
                                                 Handover& handover) {
-  const auto started = Clock::now();
-  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
-  ExactResult<FeasibilityAnswer> result;
   if (auto why = bnb_not_applicable(instance, 0); !why.empty()) {
+    ExactResult<FeasibilityAnswer> result;
     result.detail = "bnb: " + why;
-    result.seconds = seconds_since(started);
     return result;
   }
   const std::vector<std::size_t> jobs = all_jobs(instance);
-  std::optional<Schedule> schedule;
-  const Outcome outcome = decide(instance, jobs, until, &schedule, handover);
-  const double decision_seconds = seconds_since(started);
-  result.phase_seconds.emplace_back("decision", decision_seconds);
-  if (outcome == Outcome::kStopped) {
-    result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
-  } else if (outcome == Outcome::kFound) {
-    set_schedulable(result, std::move(*schedule));
-  } else {
-    // The decision is made; the core gets its own budget.
-    const auto core_started = Clock::now();
-    const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
-    const auto core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
-      const Outcome o = decide(instance, keep, core_until, nullptr, handover);
-      return o == Outcome::kExhausted ? CoreTest::kInfeasible
-             : o == Outcome::kFound   ? CoreTest::kFeasible
-                                      : CoreTest::kStopped;
-    });
-    set_infeasible(result, instance, core,
-                   fmt::format("no schedule meets every deadline (bnb: search space exhausted); core of {} of {} "
-                               "jobs, {}", core.jobs.size(), jobs.size(),
-                               core.minimal ? "minimal" : "not minimised within its budget"));
-    result.phase_seconds.emplace_back("core", seconds_since(core_started));
-  }
-  result.seconds = seconds_since(started);
-  return result;
+  auto answer = [](Outcome o) {
+    return o == Outcome::kExhausted ? CoreTest::kInfeasible
+           : o == Outcome::kFound   ? CoreTest::kFeasible
+                                    : CoreTest::kStopped;
+  };
+  return decide_then_core(
+      instance, options, "bnb: search space exhausted",
+      [&](Clock::time_point until) {
+        FeasibilityDecision d;
+        d.outcome = answer(decide(instance, jobs, until, &d.schedule, handover));
+        if (d.outcome == CoreTest::kStopped) d.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+        return d;
+      },
+      [&] { return jobs; },
+      [&](const std::vector<std::size_t>& keep, Clock::time_point until) {
+        return answer(decide(instance, keep, until, nullptr, handover));
+      });
 }
 
-// The step of a chooser's chain for the program's turns (none: no step).
+// The step of a chooser's chain for the solver's turns (none: no step).
 std::optional<MethodStep> handover_step(const Handover& handover, const std::string& status) {
   if (handover.turns == 0) return std::nullopt;
-  return MethodStep{"mip",
-                    fmt::format("{} turn{} on probes the bnb left open after {} nodes (time-indexed program, CBC; "
-                                "each turn of either {}x longer than its last)",
+  return MethodStep{"sat",
+                    fmt::format("{} turn{} on probes the bnb left open after {} nodes (time-indexed SAT encoding, "
+                                "CaDiCaL, {}; each turn of either {}x longer than its last)",
                                 handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
-                                kHandoverGrowth),
+                                handover.sat ? handover.sat->size() : "", kHandoverGrowth),
                     status, handover.seconds};
 }
 
@@ -635,7 +636,14 @@ ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOp
   const std::string not_applicable = bnb_not_applicable(instance, instance.bot->tasks);
   ExactResult<OfferList> result;
   if (not_applicable.empty()) {
-    Handover handover{true};
+    Handover handover;
+    handover.enabled = true;
+    handover.make = [&] {
+      // Every count's optimum is at most the finish of a schedule of the most tasks (less its latest tasks).
+      const long long most = delta_counts(instance.bot->tasks).back();
+      const auto first = deadline_order_schedule(instance, most);
+      return std::make_unique<SatSchedules>(instance, most, first ? new_tasks_finish(instance, *first) : kForever);
+    };
     result = exact_offers_with(instance, options, incumbents, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, instance.bot->tasks), result));
     if (auto step = handover_step(handover, to_string(result.status))) result.chain.push_back(*step);
@@ -662,7 +670,9 @@ ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const 
   const std::string not_applicable = bnb_not_applicable(instance, 0);
   ExactResult<FeasibilityAnswer> result;
   if (not_applicable.empty()) {
-    Handover handover{true};
+    Handover handover;
+    handover.enabled = true;
+    handover.make = [&] { return std::make_unique<SatSchedules>(instance, 0, kForever, true); };
     result = feasibility_with(instance, options, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, 0), result));
     if (auto step = handover_step(handover, to_string(result.status))) result.chain.push_back(*step);

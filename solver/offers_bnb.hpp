@@ -20,12 +20,12 @@ namespace schedcheck::offers {
 
 inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks: the search's depth (memory: a row a depth)
 // `auto`: a probe (one bound of the descent, or the feasibility decision) that the search leaves open after
-// kBnbProbeNodes nodes goes to the time-indexed integer program (solver/offers_mip.hpp) when that applies, for
-// kMipFirstSeconds; then they take turns, each turn kHandoverGrowth times longer. The solve --json chain lists the
-// turns of the program ("mip").
-inline constexpr std::size_t kBnbProbeNodes = 200'000;
-inline constexpr double kMipFirstSeconds = 2.0;   // the program's first turn
-inline constexpr std::size_t kHandoverGrowth = 4;  // each further turn of either is this many times longer
+// kBnbProbeNodes nodes goes to the time-indexed SAT solver (solver/offers_sat.hpp) when that applies, for
+// kSatFirstSeconds; then they take turns of equal length, each pair kHandoverGrowth times longer than the last. The
+// solve --json chain lists the turns of the solver ("sat").
+inline constexpr std::size_t kBnbProbeNodes = 20'000;
+inline constexpr double kSatFirstSeconds = 0.1;   // the solver's first turn
+inline constexpr double kHandoverGrowth = 2;      // each further pair of turns is this many times longer
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
 // too many tasks): the reason a chooser records before it falls back to Z3.

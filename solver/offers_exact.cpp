@@ -315,6 +315,36 @@ void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& inst
   result.detail = std::move(detail);
 }
 
+ExactResult<FeasibilityAnswer> decide_then_core(
+    const Instance& instance, const SolveOptions& options, const std::string& proof,
+    const std::function<FeasibilityDecision(Clock::time_point until)>& decide,
+    const std::function<std::vector<std::size_t>()>& first_core,
+    const std::function<CoreTest(const std::vector<std::size_t>& keep, Clock::time_point until)>& test) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  ExactResult<FeasibilityAnswer> result;
+  FeasibilityDecision decision = decide(until);
+  result.phase_seconds.emplace_back("decision", seconds_since(started));
+  if (decision.outcome == CoreTest::kFeasible) {
+    set_schedulable(result, std::move(*decision.schedule));
+  } else if (decision.outcome == CoreTest::kStopped) {
+    result.detail = std::move(decision.detail);
+  } else {
+    // The decision is made; the core gets its own budget.
+    const auto core_started = Clock::now();
+    const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
+    const Core core = minimise_core(instance, first_core(),
+                                    [&](const std::vector<std::size_t>& keep) { return test(keep, core_until); });
+    set_infeasible(result, instance, core,
+                   fmt::format("no schedule meets every deadline ({}); core of {} of {} jobs, {}", proof,
+                               core.jobs.size(), instance.waiting.size(),
+                               core.minimal ? "minimal" : "not minimised within its budget"));
+    result.phase_seconds.emplace_back("core", seconds_since(core_started));
+  }
+  result.seconds = seconds_since(started);
+  return result;
+}
+
 ExactResult<FeasibilityAnswer> feasibility_sequences(const Instance& instance) {
   const auto started = Clock::now();
   ExactResult<FeasibilityAnswer> result;

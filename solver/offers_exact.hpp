@@ -9,6 +9,7 @@
 #include "solver/result.hpp"
 #include "solver/serial_search.hpp"
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -104,6 +105,22 @@ Core minimise_core(const Instance& instance, std::vector<std::size_t> jobs,
 void set_schedulable(ExactResult<FeasibilityAnswer>& result, Schedule schedule);
 void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& instance, const Core& core,
                     std::string detail);
+
+// The shape of a deadline-feasibility method: the decision (`decide`: kFeasible with a schedule of every job,
+// kInfeasible, or kStopped with why), then, when infeasible, the core: `first_core()` (every job, or what the proof
+// used) shrunk by `test` within core_budget_ms. `proof` names the method's proof in the detail ("bnb: search space
+// exhausted"). Phases "decision" and "core".
+struct FeasibilityDecision {
+  CoreTest outcome = CoreTest::kStopped;
+  std::optional<Schedule> schedule;  // kFeasible
+  std::string detail;                // kStopped: why
+};
+ExactResult<FeasibilityAnswer> decide_then_core(
+    const Instance& instance, const SolveOptions& options, const std::string& proof,
+    const std::function<FeasibilityDecision(std::chrono::steady_clock::time_point until)>& decide,
+    const std::function<std::vector<std::size_t>()>& first_core,
+    const std::function<CoreTest(const std::vector<std::size_t>& keep, std::chrono::steady_clock::time_point until)>&
+        test);
 
 // deadline-feasibility by sequences: a schedule, or infeasible with a deletion-minimal core (no time limit: the
 // sequence limit bounds the work).

@@ -258,43 +258,30 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
 
 ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
-  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
-  ExactResult<FeasibilityAnswer> result;
-  std::vector<std::size_t> jobs(instance.waiting.size());
-  std::iota(jobs.begin(), jobs.end(), 0);
+  auto run = [&](const std::vector<std::size_t>& jobs, Clock::time_point until) {
+    FeasibilityDecision d;
+    const Data data = build(instance, jobs, 0);
+    if (!data.why_unknown.empty()) {
+      d.detail = data.why_unknown;
+      return d;
+    }
+    Outcome out = search(instance, data, 0, 0, false, ms_left(until));
+    d.outcome = out.best ? CoreTest::kFeasible : out.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
+    d.schedule = std::move(out.best);
+    if (d.outcome == CoreTest::kStopped) d.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+    return d;
+  };
   try {
-    const Data d = build(instance, jobs, 0);
-    if (!d.why_unknown.empty()) {
-      result.detail = d.why_unknown;
-      result.seconds = seconds_since(started);
-      return result;
-    }
-    const Outcome out = search(instance, d, 0, 0, false, ms_left(until));
-    if (out.best) {
-      set_schedulable(result, *out.best);
-    } else if (!out.exhausted) {
-      result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
-    } else {
-      // The decision is made; the core (every job, shrunk) gets its own budget.
-      result.phase_seconds.emplace_back("decision", seconds_since(started));
-      const auto core_started = Clock::now();
-      const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
-      const Core core = minimise_core(instance, jobs, [&](const std::vector<std::size_t>& keep) {
-        const Data smaller = build(instance, keep, 0);
-        if (!smaller.why_unknown.empty()) return CoreTest::kStopped;
-        const Outcome o = search(instance, smaller, 0, 0, false, ms_left(core_until));
-        return o.best ? CoreTest::kFeasible : o.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
-      });
-      set_infeasible(result, instance, core, "no schedule meets every deadline (gecode: search space exhausted)");
-      result.phase_seconds.emplace_back("core", seconds_since(core_started));
-    }
+    return decide_then_core(
+        instance, options, "gecode: search space exhausted",
+        [&](Clock::time_point until) { return run(all_jobs(instance), until); }, [&] { return all_jobs(instance); },
+        [&](const std::vector<std::size_t>& keep, Clock::time_point until) { return run(keep, until).outcome; });
   } catch (const Gecode::Exception& ex) {
-    result.status = ExactStatus::kUnknown;
-    result.decision.reset();
+    ExactResult<FeasibilityAnswer> result;
     result.detail = fmt::format("gecode error: {}", ex.what());
+    result.seconds = seconds_since(started);
+    return result;
   }
-  result.seconds = seconds_since(started);
-  return result;
 }
 
 }  // namespace schedcheck::offers

@@ -2,6 +2,7 @@
 #include "solver/offers_mip.hpp"
 
 #include "model/stop.hpp"
+#include "solver/offers_grid.hpp"
 
 #include <Cbc_C_Interface.h>
 #include <fmt/format.h>
@@ -19,61 +20,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The program in grid units relative to now: one group a waiting job (its copies), then the new tasks.
-struct Program {
-  std::string why_not;     // not applicable
-  bool trivially_infeasible = false;  // a job that cannot end by its deadline even alone, or wider than the machine
-  double scale = 1;
-  struct Group {
-    std::size_t job;       // serial_jobs index (waiting jobs, then the new tasks)
-    int procs;
-    long long duration;    // grid units
-    long long latest;      // latest start, grid units from now
-    long long copies;
-  };
-  std::vector<Group> groups;
-  long long end = 0;       // every group ends by then
-  long long columns = 0;
-};
+// The program: the grid view of offers_grid.hpp, within the column limit.
+using Program = GridProgram;
 
 Program build(const Instance& instance, long long new_tasks, double bound) {
-  Program p;
-  const long long scale = time_grid(instance, all_jobs(instance), new_tasks);
-  if (scale == 0) {
-    p.why_not = "mip needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";
-    return p;
-  }
-  p.scale = static_cast<double>(scale);
-  double work = 0;  // seconds; checked before anything is rounded to whole grid units
-  for (const auto& r : instance.running) work = std::max(work, r.remaining);
-  for (const SerialJob& j : serial_jobs(instance, new_tasks)) work += j.duration * static_cast<double>(j.copies);
-  if (!(work * p.scale <= kMipMaxHorizonUnits)) {
-    p.why_not = fmt::format("mip: a horizon of {:g} s on a {:g} s grid (limit {:g} grid units)", work, 1 / p.scale,
-                            kMipMaxHorizonUnits);
-    return p;
-  }
-  auto units = [&](double x) { return static_cast<long long>(std::llround(x * p.scale)); };
-  // Every active schedule ends by now + the longest running job + all the work (serial generation leaves no gap
-  // longer than that): later starts are never needed, and deadlines beyond it never bind.
-  long long horizon = 0;
-  for (const auto& r : instance.running) horizon = std::max(horizon, units(r.remaining));
-  const std::vector<SerialJob> jobs = serial_jobs(instance, new_tasks);
-  for (const SerialJob& j : jobs) horizon += units(j.duration) * j.copies;
-  for (std::size_t g = 0; g < jobs.size(); ++g) {
-    const SerialJob& j = jobs[g];
-    const double due = g < instance.waiting.size() ? j.deadline : bound;
-    long long end = horizon;
-    if (due - instance.now < static_cast<double>(horizon) / p.scale)
-      end = static_cast<long long>(std::floor((due - instance.now) * p.scale + 1e-6));
-    const long long duration = units(j.duration);
-    const long long latest = end - duration;
-    if (latest < 0 || j.procs > instance.processors) p.trivially_infeasible = true;
-    p.groups.push_back({g, j.procs, duration, latest, j.copies});
-    p.end = std::max(p.end, end);
-    p.columns += std::max(0LL, latest + 1);
-  }
-  if (p.columns > kMipMaxColumns)
-    p.why_not = fmt::format("mip: {} start variables on a {:g} s grid (limit {})", p.columns, 1 / p.scale,
+  Program p = grid_program(instance, new_tasks, bound);
+  if (!p.why_not.empty())
+    p.why_not = "mip: " + p.why_not;
+  else if (p.starts > kMipMaxColumns)
+    p.why_not = fmt::format("mip: {} start variables on a {:g} s grid (limit {})", p.starts, 1 / p.scale,
                             kMipMaxColumns);
   return p;
 }
@@ -109,7 +64,7 @@ struct Matrix {
 // `lowest`: minimise the new tasks' finish F (grid units from now) above it; none: feasibility only.
 Matrix assemble(const Program& p, const Instance& instance, std::optional<long long> lowest) {
   // Rows: one "all copies start" equality a group, then one capacity row a grid step of [0, end).
-  const AvailabilityProfile free = running_profile(instance);
+  const std::vector<int> free = grid_free(p, instance);
   const std::size_t groups = p.groups.size();
   const auto steps = static_cast<std::size_t>(p.end);
   constexpr double kNoLimit = std::numeric_limits<double>::max();
@@ -119,8 +74,7 @@ Matrix assemble(const Program& p, const Instance& instance, std::optional<long l
   for (std::size_t g = 0; g < groups; ++g)
     m.row_lower[g] = m.row_upper[g] = static_cast<double>(p.groups[g].copies);
   for (std::size_t u = 0; u < steps; ++u)
-    m.row_upper[groups + u] =
-        static_cast<double>(free.free_at(instance.now + (static_cast<double>(u) + 0.5) / p.scale));
+    m.row_upper[groups + u] = static_cast<double>(free[u]);
   struct Column {
     std::vector<std::pair<int, double>> entries;  // (row, coefficient)
     double upper, cost;
@@ -239,9 +193,6 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
   return run;
 }
 
-long long grid_units_above(double t, const Instance& instance, double scale) {  // first grid point >= t, from now
-  return std::max(0LL, static_cast<long long>(std::ceil((t - instance.now) * scale - 1e-6)));
-}
 
 }  // namespace
 
@@ -378,32 +329,21 @@ Completion earliest_completion_mip(const Instance& instance, long long tasks, do
 }
 
 ExactResult<FeasibilityAnswer> feasibility_mip(const Instance& instance, const SolveOptions& options) {
-  const auto started = Clock::now();
-  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
-  ExactResult<FeasibilityAnswer> result;
-  const MipAnswer a = mip_schedule(instance, 0, kForever, until);
-  result.phase_seconds.emplace_back("decision", seconds_since(started));
-  if (a.outcome == MipOutcome::kFound) {
-    set_schedulable(result, *a.schedule);
-  } else if (a.outcome == MipOutcome::kStopped) {
-    result.detail = a.detail;
-  } else {
-    const auto core_started = Clock::now();
-    const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
-    const Core core = minimise_core(instance, all_jobs(instance), [&](const std::vector<std::size_t>& keep) {
-      const MipAnswer o = mip_schedule(with_waiting(instance, keep), 0, kForever, core_until);
-      return o.outcome == MipOutcome::kInfeasible ? CoreTest::kInfeasible
-             : o.outcome == MipOutcome::kFound    ? CoreTest::kFeasible
-                                                  : CoreTest::kStopped;
-    });
-    set_infeasible(result, instance, core,
-                   fmt::format("no schedule meets every deadline (mip: proven infeasible); core of {} of {} jobs, {}",
-                               core.jobs.size(), instance.waiting.size(),
-                               core.minimal ? "minimal" : "not minimised within its budget"));
-    result.phase_seconds.emplace_back("core", seconds_since(core_started));
-  }
-  result.seconds = seconds_since(started);
-  return result;
+  auto answer = [](const MipAnswer& a) {
+    return a.outcome == MipOutcome::kInfeasible ? CoreTest::kInfeasible
+           : a.outcome == MipOutcome::kFound    ? CoreTest::kFeasible
+                                                : CoreTest::kStopped;
+  };
+  return decide_then_core(
+      instance, options, "mip: proven infeasible",
+      [&](Clock::time_point until) {
+        MipAnswer a = mip_schedule(instance, 0, kForever, until);
+        return FeasibilityDecision{answer(a), std::move(a.schedule), a.detail};
+      },
+      [&] { return all_jobs(instance); },
+      [&](const std::vector<std::size_t>& keep, Clock::time_point until) {
+        return answer(mip_schedule(with_waiting(instance, keep), 0, kForever, until));
+      });
 }
 
 }  // namespace schedcheck::offers

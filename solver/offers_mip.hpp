@@ -18,7 +18,6 @@
 namespace schedcheck::offers {
 
 inline constexpr long long kMipMaxColumns = 200'000;
-inline constexpr double kMipMaxHorizonUnits = 1e9;  // longest running job + all the work, in grid units
 
 enum class MipOutcome { kFound, kInfeasible, kStopped };
 struct MipAnswer {

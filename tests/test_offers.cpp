@@ -8,6 +8,7 @@
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_z3.hpp"
+#include "tests/offers_support.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
@@ -17,6 +18,7 @@
 
 using namespace schedcheck;
 using namespace schedcheck::offers;
+using namespace schedcheck::offers::test;
 
 namespace {
 
@@ -25,12 +27,6 @@ const std::string kSource = SCHEDCHECK_SOURCE_DIR;
 Instance example(const std::string& name) {
   const std::string file = kSource + "/examples/" + name;
   return read_instance(read_json_file(file), file, true);
-}
-
-std::vector<double> quotes(const OfferList& list) {
-  std::vector<double> out;
-  for (const auto& o : list.per_count) out.push_back(o.completion);
-  return out;
 }
 
 std::vector<double> exact_quotes(const Instance& instance, bool z3) {

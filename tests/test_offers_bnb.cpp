@@ -11,6 +11,7 @@
 #include "solver/offers_exact.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
+#include "tests/offers_support.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
@@ -20,6 +21,7 @@
 
 using namespace schedcheck;
 using namespace schedcheck::offers;
+using namespace schedcheck::offers::test;
 
 namespace {
 
@@ -28,14 +30,6 @@ GeneratorSettings small_settings() {
   settings.max_part_tasks = 3;
   settings.max_bot_tasks = 4;
   return settings;
-}
-
-Instance scaled(Instance instance, double divisor) {  // every time / divisor: data on the 1 / divisor s grid
-  instance.now /= divisor;
-  for (auto& r : instance.running) r.remaining /= divisor;
-  for (auto& w : instance.waiting) w.runtime /= divisor, w.deadline /= divisor;
-  if (instance.bot) instance.bot->task_runtime /= divisor, instance.bot->deadline /= divisor;
-  return instance;
 }
 
 // c*(k) for every Delta count by bnb, sequences, z3 and gecode: all proven, all schedules valid, all equal.
@@ -60,12 +54,6 @@ void check_four_agree(const Instance& instance) {
                             std::to_string(g.finish) + " on " + dump);
     BOOST_CHECK_CLOSE(new_tasks_finish(instance, *b.schedule), b.finish, 1e-9);
   }
-}
-
-std::vector<double> quotes(const OfferList& list) {
-  std::vector<double> out;
-  for (const auto& o : list.per_count) out.push_back(o.completion);
-  return out;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "solver/offers_exact.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_z3.hpp"
+#include "tests/offers_support.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -14,6 +15,7 @@
 
 using namespace schedcheck;
 using namespace schedcheck::offers;
+using namespace schedcheck::offers::test;
 
 namespace {
 
@@ -40,16 +42,6 @@ void check_three_agree(const Instance& instance) {
                             std::to_string(z.finish) + ", sequences " + std::to_string(s.finish) + " on " + dump);
     BOOST_CHECK_CLOSE(new_tasks_finish(instance, *g.schedule), g.finish, 1e-9);
   }
-}
-
-// Every time divided by `divisor` (x / 10 is the double nearest to the decimal; x * 0.1 need not be, and is then
-// refused as off the grid).
-Instance scaled(Instance instance, double divisor) {
-  instance.now /= divisor;
-  for (auto& r : instance.running) r.remaining /= divisor;
-  for (auto& w : instance.waiting) w.runtime /= divisor, w.deadline /= divisor;
-  if (instance.bot) instance.bot->task_runtime /= divisor, instance.bot->deadline /= divisor;
-  return instance;
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
-// Tests of the time-indexed program for provider offers (solver/offers_mip.hpp) and of `auto`'s hand-over to it:
-// differential `heuristic`-free, exact against exact (mip against the branch-and-bound without hand-over, and
-// against the sequence search on small instances), the 0.1 s grid, refusal off the 1 ms grid and beyond the column
-// limit, and the packing proof of search trial 41 (issue 15) that only the program's side settles in time.
+// Tests of the time-indexed program for provider offers (solver/offers_mip.hpp): differential `heuristic`-free,
+// exact against exact (mip against the branch-and-bound without hand-over, and against the sequence search on small
+// instances), the 0.1 s grid, refusal off the 1 ms grid and beyond the column limit, and the packing proof of search
+// trial 41 (issue 15) that the branch-and-bound alone does not settle in time.
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_mip.hpp"
+#include "tests/offers_support.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -22,25 +23,11 @@
 
 using namespace schedcheck;
 using namespace schedcheck::offers;
+using namespace schedcheck::offers::test;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::vector<double> quotes(const OfferList& list) {
-  std::vector<double> out;
-  for (const auto& o : list.per_count) out.push_back(o.completion);
-  return out;
-}
-
-std::string joined(const std::vector<double>& values) {
-  std::string out;
-  for (double v : values) {
-    if (!out.empty()) out += ' ';
-    out += std::to_string(v);
-  }
-  return out;
-}
 
 ExactResult<OfferList> offers_by_mip(const Instance& instance) {
   return exact_offers_within(instance, SolveOptions{30'000}, earliest_completion_mip);
@@ -60,32 +47,6 @@ void check_mip_matches_bnb(const Instance& instance) {
                           dump);
 }
 
-Instance scaled(Instance instance, double divisor) {  // every time / divisor: data on the 1 / divisor s grid
-  instance.now /= divisor;
-  for (auto& r : instance.running) r.remaining /= divisor;
-  for (auto& w : instance.waiting) w.runtime /= divisor, w.deadline /= divisor;
-  if (instance.bot) instance.bot->task_runtime /= divisor, instance.bot->deadline /= divisor;
-  return instance;
-}
-
-// `schedcheck search offers --policy edf --seed 11` trial 41 (generate offers --seed 3755920640409978122 --size 10):
-// the 2-task count is 85; before the program, no method here proved it (bnb 10 s, gecode 240 s, z3 120 s).
-const char* kTrial41 = R"({"kind": "provider-offers", "name": "trial-41",
-  "provider": {"now": 1.0, "processors": 8},
-  "bot": {"id": "new", "deadline": 46.0, "task_runtime": 25.0, "tasks": 2},
-  "running": [{"id": "r1", "procs": 4, "remaining": 7.0}, {"id": "r2", "procs": 1, "remaining": 19.0}],
-  "waiting": [
-    {"id": "b1", "type": "bot", "deadline": 53.0, "task_runtime": 14.0, "tasks": 2},
-    {"id": "b2", "type": "bot", "deadline": 50.0, "task_runtime": 21.0, "tasks": 3},
-    {"id": "b3", "type": "bot", "deadline": 28.0, "task_runtime": 2.0, "tasks": 3},
-    {"id": "b4", "type": "bot", "deadline": 51.0, "task_runtime": 20.0, "tasks": 4},
-    {"id": "b5", "type": "bot", "deadline": 14.0, "task_runtime": 5.0, "tasks": 3},
-    {"id": "j6", "type": "local", "deadline": 30.0, "procs": 2, "runtime": 18.0},
-    {"id": "b7", "type": "bot", "deadline": 61.0, "task_runtime": 27.0, "tasks": 3},
-    {"id": "b8", "type": "bot", "deadline": 68.0, "task_runtime": 28.0, "tasks": 2},
-    {"id": "j10", "type": "local", "deadline": 81.0, "procs": 7, "runtime": 24.0}]})";
-
-Instance trial_41() { return read_instance(nlohmann::json::parse(kTrial41), "trial-41", true); }
 
 }  // namespace
 
@@ -168,19 +129,6 @@ BOOST_AUTO_TEST_CASE(trial_41_least_finish_is_85) {
   BOOST_REQUIRE(any.outcome == MipOutcome::kFound);
   BOOST_CHECK(!any.optimal);  // a probe finds a schedule, it does not minimise
   BOOST_CHECK_LE(new_tasks_finish(instance, *any.schedule), 85.0);
-}
-
-// `auto` hands the probe the search leaves open to the program, says so in its chain, and proves the list.
-BOOST_AUTO_TEST_CASE(auto_hands_trial_41_over_and_proves_it) {
-  const Instance instance = trial_41();
-  const auto result = exact_offers_auto(instance, SolveOptions{60'000}, {});
-  BOOST_REQUIRE_MESSAGE(result.status == ExactStatus::kOptimal, result.detail);
-  BOOST_CHECK(quotes(*result.decision) == (std::vector<double>{46, 85}));
-  BOOST_REQUIRE_EQUAL(result.chain.size(), 2u);
-  BOOST_CHECK_EQUAL(result.chain[0].method, "bnb");
-  BOOST_CHECK_EQUAL(result.chain[1].method, "mip");
-  BOOST_CHECK(result.chain[1].why.find("left open after") != std::string::npos);
-  BOOST_CHECK_EQUAL(validate_offers(instance, *result.decision).reason, "");
 }
 
 // CBC 2.10.8 answers "proven infeasible" when its time limit cuts the linear relaxation short (seen at limits under a

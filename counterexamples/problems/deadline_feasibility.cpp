@@ -7,6 +7,7 @@
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_gecode.hpp"
 #include "solver/offers_mip.hpp"
+#include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"
 
 namespace schedcheck::problems {
@@ -49,7 +50,7 @@ std::unique_ptr<Problem> deadline_feasibility() {
   spec.exact = {
       {{"auto", "our own (chooser)",
         "the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid and there "
-        "are at most 1,000 tasks (taking turns with mip after 200,000 nodes), else z3; the chain (solve --json: "
+        "are at most 1,000 tasks (taking turns with sat after 20,000 nodes), else z3; the chain (solve --json: "
         "optimum.chain) says which ran and why"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::feasibility_auto(i, o, {}); },
        offers::feasibility_auto},
@@ -68,6 +69,11 @@ std::unique_ptr<Problem> deadline_feasibility() {
         "integer starts per grid step on a <= 1 ms grid, at most 200,000 start variables (else unknown); core by "
         "deletion within the core budget"},
        offers::feasibility_mip},
+      {{"sat", "our own (time-indexed SAT encoding; CaDiCaL)",
+        "starts in the order encoding on a <= 1 ms grid, a weighted sequential counter a grid step, a presence "
+        "literal a job; core: the jobs the refutation used, then deletion on the same solver within the core "
+        "budget; at most 40 million literals (else unknown)"},
+       offers::feasibility_sat},
       {{"sequences", "our own (Kolisch 1996)", "serial schedule generation over every sequence; core by deletion"},
        [](const offers::Instance& i, const SolveOptions&) { return offers::feasibility_sequences(i); }},
   };

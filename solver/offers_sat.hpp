@@ -1,0 +1,64 @@
+// A time-indexed SAT encoding of a provider's schedules, solved incrementally by CaDiCaL (Debian libcadical-dev):
+// each task's start on the time grid in the order encoding ("starts by t" literals), one weighted sequential
+// counter a grid step for the processors (Hoelldobler, Manthey and Steinke 2012), copies of a job and jobs of one
+// shape in deadline order, and one precedence literal for each pair of jobs too wide to run side by side. Our own
+// formulation, in the spirit of the time-decomposed cumulative of lazy clause generation (Schutt et al. 2009): the
+// solver learns clauses from each failure and keeps them for every later probe. Exact on the grid of
+// offers_exact.hpp time_grid. Limits: at most kSatMaxLiterals literals; the time limit (checked by CaDiCaL's
+// terminator, within milliseconds).
+#pragma once
+
+#include "model/offers.hpp"
+#include "solver/offers_exact.hpp"
+#include "solver/result.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::offers {
+
+inline constexpr long long kSatMaxLiterals = 40'000'000;  // about 160 MB of clauses in CaDiCaL
+
+enum class SatOutcome { kFound, kInfeasible, kStopped };
+
+// One incremental solver for an instance: every probe of a count's descent, of every count, and of a core's
+// deletion reuses the clauses learnt before.
+class SatSchedules {
+ public:
+  // Schedules of the waiting jobs by their deadlines with up to `max_new_tasks` new tasks, none finishing after
+  // `horizon` (absolute; kForever: the horizon of all the work). A probe above the horizon is asked at the horizon:
+  // the caller passes a finish that some schedule of every count it probes meets. `selectable`: each waiting job
+  // may be left out of a probe (its `keep`), and an infeasible probe names the kept jobs it needed (core()).
+  SatSchedules(const Instance& instance, long long max_new_tasks, double horizon, bool selectable = false);
+  ~SatSchedules();
+  SatSchedules(const SatSchedules&) = delete;
+  SatSchedules& operator=(const SatSchedules&) = delete;
+
+  const std::string& why_not() const;  // "" when the encoding was built; else why not (off the grid, too large)
+  // A schedule of `new_tasks` new tasks all done by `bound` with every kept waiting job (all when keep is null; a
+  // keep list only without new tasks) by its deadline, or a proof that there is none, or kStopped at `until` or on a stop request.
+  SatOutcome probe(long long new_tasks, double bound, std::chrono::steady_clock::time_point until,
+                   const std::vector<std::size_t>* keep = nullptr);
+  // After kFound: the schedule (of with_waiting(instance, keep) when jobs were left out), left-shifted and validated.
+  const Schedule& schedule() const;
+  // After kInfeasible of a selectable solver: kept waiting jobs whose presence the refutation used (ascending).
+  std::vector<std::size_t> core() const;
+  std::string size() const;  // "N variables, M clauses" of the encoding
+  std::string detail() const;  // after kStopped: why (time limit, a validator failure)
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The exact methods `sat` of offers and deadline-feasibility. offers: one solver for every count; per count the
+// deadline-order schedule, a probe at the lower bound, then descent one grid step below the best schedule found.
+// deadline-feasibility: one probe, then the core from the refutation, shrunk by deletion within the core budget.
+ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOptions& options);
+ExactResult<FeasibilityAnswer> feasibility_sat(const Instance& instance, const SolveOptions& options);
+
+}  // namespace schedcheck::offers
