@@ -348,13 +348,6 @@ long long total_tasks(const Instance& instance, long long new_tasks) {
   return total;
 }
 
-// The schedule with only the `tasks` earliest new tasks (a schedule for fewer tasks; its finish never grows).
-Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
-  std::sort(schedule.new_tasks.begin(), schedule.new_tasks.end());
-  schedule.new_tasks.resize(static_cast<std::size_t>(tasks));
-  return schedule;
-}
-
 // `auto`: a probe the search left open after its node budget goes to the SAT solver (solver/offers_sat.hpp) when
 // that applies; else (or when the solver fails for another reason than its turn's end) the search goes on
 // unbudgeted. One solver serves every probe of the instance (every count; a core's subsets as kept lists), built at
@@ -505,65 +498,11 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
 
 ExactResult<OfferList> exact_offers_with(const Instance& instance, const SolveOptions& options,
                                          const std::vector<OfferList>& incumbents, Handover& handover) {
-  const auto started = Clock::now();
-  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
-  const auto counts = delta_counts(instance.bot->tasks);
-  const std::size_t n = counts.size();
-  std::vector<std::optional<Completion>> done(n);
-  std::vector<std::pair<std::string, double>> phases;
-
-  auto solve = [&](std::size_t c) {
-    // Lower bound: the largest proven c* of fewer tasks. Upper bounds: the incumbents' schedules for this count and
-    // any schedule for more tasks, less its latest new tasks.
-    // Only the quote max(D, c*) matters: a schedule finishing by D ends the search for this count.
-    double lower = instance.bot->deadline;
-    for (std::size_t b = 0; b < c; ++b)
-      if (done[b] && done[b]->status == ExactStatus::kOptimal) lower = std::max(lower, done[b]->finish);
-    std::vector<Schedule> upper;
-    for (const OfferList& list : incumbents)
-      for (const CountOffer& offer : list.per_count)
-        if (offer.tasks == counts[c]) upper.push_back(offer.schedule);
-    for (std::size_t b = c + 1; b < n; ++b)
-      if (done[b] && done[b]->schedule) upper.push_back(fewer_new_tasks(*done[b]->schedule, counts[c]));
-    SolveOptions left = options;
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms));
-    const auto count_started = Clock::now();
-    done[c] = earliest_completion_with(instance, counts[c], lower, upper, left, handover);
-    phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
-  };
-  // The smallest count (its proof bounds every count from below) and the largest (its schedule bounds every count
-  // from above), then halves: a count between two equal proven quotes has that quote.
-  std::function<void(std::size_t, std::size_t)> fill = [&](std::size_t lo, std::size_t hi) {
-    if (hi <= lo + 1) return;
-    const double deadline = instance.bot->deadline;
-    const bool equal = done[lo]->status == ExactStatus::kOptimal && done[hi]->status == ExactStatus::kOptimal &&
-                       std::fabs(std::max(deadline, done[lo]->finish) - std::max(deadline, done[hi]->finish)) <=
-                           kTimeTolerance;
-    if (equal) {
-      for (std::size_t c = lo + 1; c < hi; ++c) {
-        Completion same = *done[hi];
-        same.schedule = fewer_new_tasks(*done[hi]->schedule, counts[c]);
-        same.finish = new_tasks_finish(instance, *same.schedule);
-        done[c] = std::move(same);
-      }
-      return;
-    }
-    const std::size_t mid = (lo + hi) / 2;
-    solve(mid);
-    fill(lo, mid);
-    fill(mid, hi);
-  };
-  solve(0);
-  if (n > 1) {
-    solve(n - 1);
-    fill(0, n - 1);
-  }
-  std::size_t c = 0;
-  ExactResult<OfferList> result = exact_offers(instance, [&](const Instance&, long long, double) { return *done[c++]; });
-  result.phase_seconds = std::move(phases);
-  result.seconds = seconds_since(started);
-  return result;
+  return exact_offers_sharing(instance, options, incumbents,
+                              [&](long long tasks, double lower, const std::vector<Schedule>& upper,
+                                  const SolveOptions& left) {
+                                return earliest_completion_with(instance, tasks, lower, upper, left, handover);
+                              });
 }
 
 ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const SolveOptions& options,
@@ -633,6 +572,7 @@ MethodStep step_of(const std::string& method, const std::string& why, const Exac
 ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOptions& options,
                                          const std::vector<OfferList>& incumbents) {
   const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   const std::string not_applicable = bnb_not_applicable(instance, instance.bot->tasks);
   ExactResult<OfferList> result;
   if (not_applicable.empty()) {
@@ -642,7 +582,8 @@ ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOp
       // Every count's optimum is at most the finish of a schedule of the most tasks (less its latest tasks).
       const long long most = delta_counts(instance.bot->tasks).back();
       const auto first = deadline_order_schedule(instance, most);
-      return std::make_unique<SatSchedules>(instance, most, first ? new_tasks_finish(instance, *first) : kForever);
+      return std::make_unique<SatSchedules>(instance, most, first ? new_tasks_finish(instance, *first) : kForever,
+                                            false, until);
     };
     result = exact_offers_with(instance, options, incumbents, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, instance.bot->tasks), result));
@@ -658,6 +599,7 @@ ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOp
 ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const SolveOptions& options,
                                                 const std::vector<FeasibilityAnswer>& incumbents) {
   const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   for (const FeasibilityAnswer& incumbent : incumbents)
     if (incumbent.answer == Feasibility::kSchedule && schedule_violation(instance, incumbent.schedule, 0).empty()) {
       ExactResult<FeasibilityAnswer> result;
@@ -672,7 +614,7 @@ ExactResult<FeasibilityAnswer> feasibility_auto(const Instance& instance, const 
   if (not_applicable.empty()) {
     Handover handover;
     handover.enabled = true;
-    handover.make = [&] { return std::make_unique<SatSchedules>(instance, 0, kForever, true); };
+    handover.make = [&] { return std::make_unique<SatSchedules>(instance, 0, kForever, true, until); };
     result = feasibility_with(instance, options, handover);
     result.chain.push_back(step_of("bnb", bnb_applicable_why(instance, 0), result));
     if (auto step = handover_step(handover, to_string(result.status))) result.chain.push_back(*step);

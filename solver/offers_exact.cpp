@@ -70,6 +70,75 @@ long long time_grid(const Instance& instance, const std::vector<std::size_t>& jo
   return 0;
 }
 
+Schedule fewer_new_tasks(Schedule schedule, long long tasks) {
+  std::sort(schedule.new_tasks.begin(), schedule.new_tasks.end());
+  schedule.new_tasks.resize(static_cast<std::size_t>(tasks));
+  return schedule;
+}
+
+ExactResult<OfferList> exact_offers_sharing(const Instance& instance, const SolveOptions& options,
+                                            const std::vector<OfferList>& incumbents, const EarliestFromFn& earliest) {
+  const auto started = Clock::now();
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  const auto counts = delta_counts(instance.bot->tasks);
+  const std::size_t n = counts.size();
+  std::vector<std::optional<Completion>> done(n);
+  std::vector<std::pair<std::string, double>> phases;
+
+  auto solve = [&](std::size_t c) {
+    // Lower bound: the largest proven c* of fewer tasks. Upper bounds: the incumbents' schedules for this count and
+    // any schedule for more tasks, less its latest new tasks.
+    // Only the quote max(D, c*) matters: a schedule finishing by D ends the search for this count.
+    double lower = instance.bot->deadline;
+    for (std::size_t b = 0; b < c; ++b)
+      if (done[b] && done[b]->status == ExactStatus::kOptimal) lower = std::max(lower, done[b]->finish);
+    std::vector<Schedule> upper;
+    for (const OfferList& list : incumbents)
+      for (const CountOffer& offer : list.per_count)
+        if (offer.tasks == counts[c]) upper.push_back(offer.schedule);
+    for (std::size_t b = c + 1; b < n; ++b)
+      if (done[b] && done[b]->schedule) upper.push_back(fewer_new_tasks(*done[b]->schedule, counts[c]));
+    SolveOptions left = options;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms));
+    const auto count_started = Clock::now();
+    done[c] = earliest(counts[c], lower, upper, left);
+    phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
+  };
+  // The smallest count (its proof bounds every count from below) and the largest (its schedule bounds every count
+  // from above), then halves: a count between two equal proven quotes has that quote.
+  std::function<void(std::size_t, std::size_t)> fill = [&](std::size_t lo, std::size_t hi) {
+    if (hi <= lo + 1) return;
+    const double deadline = instance.bot->deadline;
+    const bool equal = done[lo]->status == ExactStatus::kOptimal && done[hi]->status == ExactStatus::kOptimal &&
+                       std::fabs(std::max(deadline, done[lo]->finish) - std::max(deadline, done[hi]->finish)) <=
+                           kTimeTolerance;
+    if (equal) {
+      for (std::size_t c = lo + 1; c < hi; ++c) {
+        Completion same = *done[hi];
+        same.schedule = fewer_new_tasks(*done[hi]->schedule, counts[c]);
+        same.finish = new_tasks_finish(instance, *same.schedule);
+        done[c] = std::move(same);
+      }
+      return;
+    }
+    const std::size_t mid = (lo + hi) / 2;
+    solve(mid);
+    fill(lo, mid);
+    fill(mid, hi);
+  };
+  solve(0);
+  if (n > 1) {
+    solve(n - 1);
+    fill(0, n - 1);
+  }
+  std::size_t c = 0;
+  ExactResult<OfferList> result = exact_offers(instance, [&](const Instance&, long long, double) { return *done[c++]; });
+  result.phase_seconds = std::move(phases);
+  result.seconds = seconds_since(started);
+  return result;
+}
+
 Instance with_waiting(const Instance& instance, const std::vector<std::size_t>& keep) {
   Instance subset = instance;
   subset.waiting.clear();

@@ -78,6 +78,19 @@ using EarliestWithinFn =
 ExactResult<OfferList> exact_offers_within(const Instance& instance, const SolveOptions& options,
                                            const EarliestWithinFn& earliest);
 
+// The exact offer list within one time limit, the counts sharing bounds: c* never decreases with k, and a schedule
+// for more tasks, less its latest new tasks, is one for fewer; so the smallest and largest counts are solved first
+// and a count between two equal proven quotes needs no search. Only the quote max(D, c*) matters: each count's
+// lower bound is at least D. `earliest(tasks, lower, upper, options)`: c*(tasks) from a proven `lower`, with `upper`
+// valid schedules of that count (the incumbents' offers, larger counts' schedules less their latest new tasks).
+// phase_seconds: one per count solved.
+using EarliestFromFn = std::function<Completion(long long tasks, double lower, const std::vector<Schedule>& upper,
+                                                const SolveOptions& options)>;
+ExactResult<OfferList> exact_offers_sharing(const Instance& instance, const SolveOptions& options,
+                                            const std::vector<OfferList>& incumbents, const EarliestFromFn& earliest);
+// The schedule with only the `tasks` earliest new tasks (a schedule for fewer tasks; its finish never grows).
+Schedule fewer_new_tasks(Schedule schedule, long long tasks);
+
 // The instance with only the listed waiting jobs (and the running jobs), without the new BoT.
 Instance with_waiting(const Instance& instance, const std::vector<std::size_t>& keep);
 

@@ -87,7 +87,7 @@ struct SatSchedules::Impl {
   }
 
   long long estimate() const;
-  void build();  // after program, instance, selectable and max_new are set
+  void build(Clock::time_point until);  // after program, instance, selectable and max_new are set
   void encode_capacity(int cap, const std::vector<std::pair<int, int>>& terms);
 };
 
@@ -156,7 +156,7 @@ void SatSchedules::Impl::encode_capacity(int cap, const std::vector<std::pair<in
   }
 }
 
-void SatSchedules::Impl::build() {
+void SatSchedules::Impl::build(Clock::time_point until) {
   const std::size_t waiting = instance.waiting.size();
   const int processors = instance.processors;
   free = grid_free(program, instance);
@@ -235,6 +235,10 @@ void SatSchedules::Impl::build() {
   // processors the running jobs leave free.
   std::vector<std::pair<int, int>> terms;
   for (std::size_t u = 0; u < free.size(); ++u) {
+    if (u % 64 == 0 && (Clock::now() >= until || stop_requested())) {
+      why_not = "sat: time limit reached while building the encoding";
+      return;
+    }
     const auto t = static_cast<long long>(u);
     terms.clear();
     int fixed = 0, total = 0;
@@ -261,7 +265,8 @@ void SatSchedules::Impl::build() {
   }
 }
 
-SatSchedules::SatSchedules(const Instance& instance, long long max_new_tasks, double horizon, bool selectable)
+SatSchedules::SatSchedules(const Instance& instance, long long max_new_tasks, double horizon, bool selectable,
+                           Clock::time_point until)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   if (max_new_tasks > 0 && !instance.bot) throw std::logic_error("SatSchedules: new tasks without a new BoT");
@@ -274,7 +279,7 @@ SatSchedules::SatSchedules(const Instance& instance, long long max_new_tasks, do
     m.why_not = "sat: " + m.program.why_not;
     return;
   }
-  m.build();
+  m.build(until);
 }
 
 SatSchedules::~SatSchedules() = default;
@@ -380,10 +385,10 @@ SatOutcome SatSchedules::probe(long long new_tasks, double bound, Clock::time_po
 
 namespace {
 
-// c*(tasks) by descent on one solver: the lower bound first, then one grid step below the best schedule until a
-// probe is refuted.
+// c*(tasks) by descent on one solver: the first schedules (deadline order, `upper`), a probe at the lower bound,
+// then one grid step below the best schedule until a probe is refuted.
 Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, long long tasks, double lower_bound,
-                                  const SolveOptions& options) {
+                                  const std::vector<Schedule>& upper, const SolveOptions& options) {
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
   if (!sat.why_not().empty()) {
@@ -394,6 +399,9 @@ Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, l
   const double step = 1.0 / scale;
   EarliestSchedule best(instance, result);
   best.consider(deadline_order_schedule(instance, tasks));
+  for (const Schedule& s : upper)
+    if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
+      best.consider(s);
   double lo = grid_point_at_or_after(instance, scale, std::max(lower_bound, instance.now + instance.bot->task_runtime));
   SatOutcome outcome = SatOutcome::kInfeasible;
   auto probe = [&](double bound) {
@@ -421,19 +429,37 @@ Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, l
 
 }  // namespace
 
-ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOptions& options) {
+ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOptions& options,
+                                        const std::vector<OfferList>& incumbents) {
+  const auto started = Clock::now();
   const long long most = delta_counts(instance.bot->tasks).back();
   // Every count's optimum is at most the finish of a schedule of the most tasks (less its latest tasks).
-  const auto first = deadline_order_schedule(instance, most);
-  SatSchedules sat(instance, most, first ? new_tasks_finish(instance, *first) : kForever);
-  return exact_offers_within(instance, options, [&](const Instance& inst, long long tasks, double lower,
-                                                    const SolveOptions& left) {
-    return earliest_completion_on(sat, inst, tasks, lower, left);
-  });
+  std::optional<double> horizon;
+  auto consider = [&](const Schedule& s) {
+    if (schedule_violation(instance, s, most).empty())
+      horizon = std::min(horizon.value_or(kForever), new_tasks_finish(instance, s));
+  };
+  if (auto first = deadline_order_schedule(instance, most)) consider(*first);
+  for (const OfferList& list : incumbents)
+    for (const CountOffer& offer : list.per_count)
+      if (offer.tasks == most) consider(offer.schedule);
+  SatSchedules sat(instance, most, horizon.value_or(kForever), false,
+                   started + std::chrono::milliseconds(options.timeout_ms));
+  SolveOptions left = options;
+  left.timeout_ms = static_cast<unsigned>(std::max<long long>(
+      1, static_cast<long long>(options.timeout_ms) -
+             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count()));
+  ExactResult<OfferList> result = exact_offers_sharing(
+      instance, left, incumbents,
+      [&](long long tasks, double lower, const std::vector<Schedule>& upper, const SolveOptions& o) {
+        return earliest_completion_on(sat, instance, tasks, lower, upper, o);
+      });
+  result.seconds = seconds_since(started);
+  return result;
 }
 
 ExactResult<FeasibilityAnswer> feasibility_sat(const Instance& instance, const SolveOptions& options) {
-  SatSchedules sat(instance, 0, kForever, true);
+  SatSchedules sat(instance, 0, kForever, true, Clock::now() + std::chrono::milliseconds(options.timeout_ms));
   auto answer = [](SatOutcome o) {
     return o == SatOutcome::kInfeasible ? CoreTest::kInfeasible
            : o == SatOutcome::kFound    ? CoreTest::kFeasible

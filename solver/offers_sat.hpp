@@ -4,8 +4,8 @@
 // shape in deadline order, and one precedence literal for each pair of jobs too wide to run side by side. Our own
 // formulation, in the spirit of the time-decomposed cumulative of lazy clause generation (Schutt et al. 2009): the
 // solver learns clauses from each failure and keeps them for every later probe. Exact on the grid of
-// offers_exact.hpp time_grid. Limits: at most kSatMaxLiterals literals; the time limit (checked by CaDiCaL's
-// terminator, within milliseconds).
+// offers_exact.hpp time_grid. Limits: an encoding of at most kSatMaxLiterals literals (estimated before it is built);
+// the time limit (checked while building, and by CaDiCaL's terminator: within milliseconds).
 #pragma once
 
 #include "model/offers.hpp"
@@ -21,7 +21,9 @@
 
 namespace schedcheck::offers {
 
-inline constexpr long long kSatMaxLiterals = 40'000'000;  // about 160 MB of clauses in CaDiCaL
+// Estimated literals (about twice those of the clauses built): 8 million is about 100 generated jobs on a 1 s grid,
+// 0.4 s to build and 300 MB in CaDiCaL.
+inline constexpr long long kSatMaxLiterals = 8'000'000;
 
 enum class SatOutcome { kFound, kInfeasible, kStopped };
 
@@ -32,8 +34,10 @@ class SatSchedules {
   // Schedules of the waiting jobs by their deadlines with up to `max_new_tasks` new tasks, none finishing after
   // `horizon` (absolute; kForever: the horizon of all the work). A probe above the horizon is asked at the horizon:
   // the caller passes a finish that some schedule of every count it probes meets. `selectable`: each waiting job
-  // may be left out of a probe (its `keep`), and an infeasible probe names the kept jobs it needed (core()).
-  SatSchedules(const Instance& instance, long long max_new_tasks, double horizon, bool selectable = false);
+  // may be left out of a probe (its `keep`), and an infeasible probe names the kept jobs it needed (core()). Building
+  // stops at `until` (then why_not() says so).
+  SatSchedules(const Instance& instance, long long max_new_tasks, double horizon, bool selectable = false,
+               std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
   ~SatSchedules();
   SatSchedules(const SatSchedules&) = delete;
   SatSchedules& operator=(const SatSchedules&) = delete;
@@ -55,10 +59,12 @@ class SatSchedules {
   std::unique_ptr<Impl> impl_;
 };
 
-// The exact methods `sat` of offers and deadline-feasibility. offers: one solver for every count; per count the
-// deadline-order schedule, a probe at the lower bound, then descent one grid step below the best schedule found.
+// The exact methods `sat` of offers and deadline-feasibility. offers: one solver for every count, the counts
+// sharing bounds (exact_offers_sharing); per count the deadline-order and the incumbents' schedules (valid offer
+// lists, e.g. the policy's), a probe at the lower bound, then descent one grid step below the best schedule found.
 // deadline-feasibility: one probe, then the core from the refutation, shrunk by deletion within the core budget.
-ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOptions& options);
+ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOptions& options,
+                                        const std::vector<OfferList>& incumbents = {});
 ExactResult<FeasibilityAnswer> feasibility_sat(const Instance& instance, const SolveOptions& options);
 
 }  // namespace schedcheck::offers

@@ -120,8 +120,9 @@ std::unique_ptr<Problem> offers() {
       {{"sat", "our own (time-indexed SAT encoding; CaDiCaL)",
         "one incremental solver for every count: starts in the order encoding on a <= 1 ms grid, a weighted "
         "sequential counter a grid step, same-shape jobs in deadline order, precedence literals for pairs too wide "
-        "to run together; per count: descent one grid step below the best schedule; at most 40 million literals "
-        "(else unknown)"},
+        "to run together; counts share bounds; per count from the policy's and the deadline-order schedules, descent "
+        "one grid step below the best; at most 40 million literals (else unknown)"},
+       [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_sat(i, o, {}); },
        offers::exact_offers_sat},
       {{"sequences", "our own (Kolisch 1996: active schedules)",
         "per count: serial schedule generation over every task sequence; up to 3e5 sequences"},
