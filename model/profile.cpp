@@ -26,8 +26,15 @@ std::size_t AvailabilityProfile::step_index_at(double t) const {
   return static_cast<std::size_t>(it - steps_.begin()) - 1;
 }
 
-std::size_t AvailabilityProfile::split_at(double t) {
-  const std::size_t i = step_index_at(t);
+std::size_t AvailabilityProfile::split_at(double t, std::size_t from) {
+  // The step in force at t: the last one whose time is <= t (+ tolerance), at or after `from` (a forward scan: the
+  // end of a window is usually a few steps after its start).
+  std::size_t i = from;
+  while (i + 1 < steps_.size() && steps_[i + 1].time <= t + kTimeTolerance) ++i;
+  return split_after(i, t);
+}
+std::size_t AvailabilityProfile::split_at(double t) { return split_after(step_index_at(t), t); }
+std::size_t AvailabilityProfile::split_after(std::size_t i, double t) {
   if (std::fabs(steps_[i].time - t) <= kTimeTolerance) return i;
   steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(i) + 1, Step{t, steps_[i].free});
   if (words_) {
@@ -55,7 +62,7 @@ void AvailabilityProfile::merge_with_previous(std::size_t i) {
 void AvailabilityProfile::add(double start, double end, int delta, const ProcessorSet* set, bool free_set) {
   if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
   const std::size_t first = split_at(start);
-  const std::size_t last = split_at(end);  // exclusive; indices before `last` are unaffected by this insert
+  const std::size_t last = split_at(end, first);  // exclusive; indices before `last` are unaffected by this insert
   for (std::size_t i = first; i < last; ++i) {
     steps_[i].free += delta;
     if (set) {
@@ -154,6 +161,20 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
   };
   double candidate = not_before;
   std::size_t i = step_index_at(not_before);
+  if (ignore.processors == 0) {  // no hold: a window fits when no step it meets is short of processors
+    const std::size_t n = steps_.size();
+    while (candidate <= latest_start + kTimeTolerance) {
+      const double window_end = candidate + duration - kTimeTolerance;
+      std::size_t j = i;
+      while (steps_[j].free >= processors) {
+        if (++j == n || steps_[j].time >= window_end) return candidate;
+      }
+      if (j + 1 >= n) return std::nullopt;
+      i = j + 1;
+      candidate = steps_[i].time;
+    }
+    return std::nullopt;
+  }
   while (candidate <= latest_start + kTimeTolerance) {
     const double window_end = candidate + duration;
     std::size_t j = i;
@@ -168,9 +189,14 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
       ++j;
     }
     if (fits) return candidate;
-    if (j + 1 >= steps_.size()) return std::nullopt;
-    i = j + 1;
-    candidate = steps_[i].time;
+    // The next instant the free count can rise: a breakpoint, or an end of the hold (not a breakpoint when the
+    // steps around it are equal).
+    double next = j + 1 < steps_.size() ? steps_[j + 1].time : kForever;
+    for (double b : {ignore.start, ignore.end})
+      if (b > candidate + kTimeTolerance && b < next) next = b;
+    if (next == kForever) return std::nullopt;
+    candidate = next;
+    i = step_index_at(candidate);
   }
   return std::nullopt;
 }

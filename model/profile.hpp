@@ -94,6 +94,8 @@ public:
 private:
   std::size_t step_index_at(double t) const;  // the step in force at t
   std::size_t split_at(double t);             // ensures a breakpoint at t (snapped), returns its index
+  std::size_t split_at(double t, std::size_t from);  // the same, t at or after step `from`'s time
+  std::size_t split_after(std::size_t i, double t);  // the same, step i in force at t
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
   bool same(std::size_t a, std::size_t b) const;  // equal free count (and set)
   void merge_with_previous(std::size_t i);        // removes step i when it equals step i-1

@@ -15,6 +15,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace schedcheck;
 using namespace schedcheck::sla;
@@ -295,6 +296,69 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
   BOOST_TEST(*p.earliest_start(10, 10, 0) == 10.0);
   BOOST_TEST(*p.earliest_start(5, 10.5, 0) == 30.0);  // does not fit the gap: after the second block
   BOOST_TEST(*p.earliest_start(1, 1, 25) == 30.0);    // not_before inside a full block
+}
+
+// The profile against a plain array of free processors per unit of time, on random reservations and releases with
+// integer times (the queries' answers then lie on integers): free_at, min_free, earliest_start (with and without a
+// hold, the hold freed on the array) and latest_count_start after every change.
+BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
+  std::uint64_t state = 12345;
+  auto next = [&](int n) {  // 0 .. n - 1 (SplitMix64)
+    state += 0x9e3779b97f4a7c15ULL;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return static_cast<int>((z ^ (z >> 31)) % static_cast<std::uint64_t>(n));
+  };
+  constexpr int kHorizon = 60, kCapacity = 6;
+  for (int run = 0; run < 200; ++run) {
+    AvailabilityProfile p(kCapacity);
+    std::vector<int> free(kHorizon + 40, kCapacity);
+    struct Held { int start, end, procs; };
+    std::vector<Held> held;
+    for (int change = 0; change < 12; ++change) {
+      if (!held.empty() && next(3) == 0) {
+        const std::size_t k = static_cast<std::size_t>(next(static_cast<int>(held.size())));
+        p.release(held[k].start, held[k].end, held[k].procs);
+        for (int t = held[k].start; t < held[k].end; ++t) free[static_cast<std::size_t>(t)] += held[k].procs;
+        held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
+      } else {
+        const int start = next(kHorizon), end = start + 1 + next(15), procs = 1 + next(kCapacity);
+        p.reserve(start, end, procs);
+        for (int t = start; t < end; ++t) free[static_cast<std::size_t>(t)] -= procs;
+        held.push_back({start, end, procs});
+      }
+      auto fits = [&](int from, int duration, int procs, const Held* hold) {
+        for (int t = from; t < from + duration; ++t) {
+          const bool inside = hold && t >= hold->start && t < hold->end;
+          if (free[static_cast<std::size_t>(t)] + (inside ? hold->procs : 0) < procs) return false;
+        }
+        return true;
+      };
+      for (int q = 0; q < 20; ++q) {
+        const int at = next(kHorizon), duration = 1 + next(12), procs = 1 + next(kCapacity);
+        const int latest = at + next(30);
+        BOOST_REQUIRE_EQUAL(p.free_at(at + 0.5), free[static_cast<std::size_t>(at)]);
+        int least = kCapacity;
+        for (int t = at; t < at + duration; ++t) least = std::min(least, free[static_cast<std::size_t>(t)]);
+        BOOST_REQUIRE_EQUAL(p.min_free(at, at + duration), least);
+        std::optional<double> first, last, first_held;
+        const Held* hold = held.empty() ? nullptr : &held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+        for (int t = at; t <= latest; ++t) {
+          if (!first && fits(t, duration, procs, nullptr)) first = t;
+          if (!first_held && hold && fits(t, duration, procs, hold)) first_held = t;
+          if (fits(t, duration, procs, nullptr)) last = t;
+        }
+        BOOST_REQUIRE(p.earliest_start(procs, duration, at, latest) == first);
+        BOOST_REQUIRE(p.latest_count_start(procs, duration, at, latest) == last);
+        if (hold)
+          BOOST_REQUIRE(p.earliest_count_start(procs, duration, at, latest,
+                                               AvailabilityProfile::Hold{static_cast<double>(hold->start),
+                                                                         static_cast<double>(hold->end),
+                                                                         hold->procs}) == first_held);
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(profile_earliest_start_nullopt_when_more_than_capacity) {
