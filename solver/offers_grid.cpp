@@ -46,6 +46,9 @@ GridProgram grid_program(const Instance& instance, long long new_tasks, double b
     p.end = std::max(p.end, end);
     p.starts += std::max(0LL, latest + 1);
   }
+  if (p.end > kGridMaxSteps)
+    p.why_not = fmt::format("{} grid steps of {:g} s to the last deadline or bound (limit {})", p.end, 1 / p.scale,
+                            kGridMaxSteps);
   return p;
 }
 

@@ -2,7 +2,7 @@
 // the SAT encoding (offers_sat): one group a waiting job (its identical copies), then the new tasks, each with its
 // width, duration and latest start in grid units from now, and the processors free at each grid step. Our own.
 // Exact on the grid of offers_exact.hpp time_grid (with grid data every feasible schedule left-shifts to one with
-// starts on the grid); a horizon of at most kGridMaxHorizonUnits grid units.
+// starts on the grid); a horizon of at most kGridMaxHorizonUnits grid units, of which at most kGridMaxSteps matter.
 #pragma once
 
 #include "model/offers.hpp"
@@ -14,6 +14,7 @@
 namespace schedcheck::offers {
 
 inline constexpr double kGridMaxHorizonUnits = 1e9;  // longest running job + all the work, in grid units
+inline constexpr long long kGridMaxSteps = 2'000'000;  // grid steps a program may look at (its rows, its free array)
 
 struct GridProgram {
   std::string why_not;                // not applicable (times off the grid, a horizon too long)

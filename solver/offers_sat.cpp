@@ -159,6 +159,18 @@ void SatSchedules::Impl::encode_capacity(int cap, const std::vector<std::pair<in
 void SatSchedules::Impl::build(Clock::time_point until) {
   const std::size_t waiting = instance.waiting.size();
   const int processors = instance.processors;
+  // Before anything is allocated a task or a grid step: the tasks, their start literals and the steps alone must
+  // fit the limit.
+  long long tasks = 0, starts = 0;
+  for (const auto& group : program.groups) {
+    tasks += group.copies;
+    starts += group.copies * std::max(0LL, group.latest);
+  }
+  if (tasks > kSatMaxLiterals / 64 || 2 * starts > kSatMaxLiterals || program.end > kSatMaxLiterals) {
+    why_not = fmt::format("sat: {} tasks with {} start literals over {} grid steps of {:g} s (limit {} literals)",
+                          tasks, starts, program.end, 1 / program.scale, kSatMaxLiterals);
+    return;
+  }
   free = grid_free(program, instance);
   // Items: the copies of each group; presence: per waiting job when selectable, per new task (counts).
   if (selectable)
