@@ -358,6 +358,7 @@ struct Handover {
   std::unique_ptr<SatSchedules> sat;
   int turns = 0;  // of the solver
   double seconds = 0;
+  bool sat_won_last = false;  // the last probe both took turns on was the solver's: the next one starts with it
   SatSchedules* solver() {
     if (!enabled) return nullptr;
     if (!sat) sat = make();
@@ -372,10 +373,18 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
                             Handover& handover, std::optional<Schedule>* from_sat,
                             const std::vector<std::size_t>* keep = nullptr) {
   double seconds = kSatFirstSeconds;
-  // The search's first turn: a node budget (most probes end within it); later turns: as long as the solver's last.
-  Outcome outcome = search.probe(bound, handover.enabled ? kBnbProbeNodes : 0);
+  // The search's first turn: a node budget (most probes end within it; none when the solver decided the last probe
+  // they both took turns on: the probes of one instance tend to favour one method); later turns: as long as the
+  // solver's last.
+  const bool sat_first = handover.enabled && handover.sat_won_last;
+  Outcome outcome = sat_first ? Outcome::kBudget : search.probe(bound, handover.enabled ? kBnbProbeNodes : 0);
+  bool contested = false;
   for (;;) {
-    if (outcome != Outcome::kBudget) return outcome;
+    if (outcome != Outcome::kBudget) {
+      if (contested) handover.sat_won_last = false;
+      return outcome;
+    }
+    contested = true;
     const auto started = Clock::now();
     SatSchedules* sat = handover.solver();
     if (!sat) return search.probe(bound, 0);
@@ -385,9 +394,13 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
     handover.seconds += seconds_since(started);
     if (answer == SatOutcome::kFound) {
       *from_sat = sat->schedule();
+      handover.sat_won_last = true;
       return Outcome::kFound;
     }
-    if (answer == SatOutcome::kInfeasible) return Outcome::kExhausted;
+    if (answer == SatOutcome::kInfeasible) {
+      handover.sat_won_last = true;
+      return Outcome::kExhausted;
+    }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
     if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
     outcome = search.probe(bound, 0, Clock::now() + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
