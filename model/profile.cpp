@@ -196,26 +196,57 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
       if (b > candidate + kTimeTolerance && b < next) next = b;
     if (next == kForever) return std::nullopt;
     candidate = next;
-    i = step_index_at(candidate);
+    while (i + 1 < steps_.size() && steps_[i + 1].time <= candidate + kTimeTolerance) ++i;  // candidates only rise
   }
   return std::nullopt;
 }
 
 std::optional<double> AvailabilityProfile::latest_count_start(int processors, double duration, double not_before,
-                                                              double latest_start) const {
+                                                              double latest_start, const Hold& ignore) const {
   if (processors > capacity_) return std::nullopt;
+  // The free count is piecewise constant on the steps cut at the hold's ends (which need not be breakpoints:
+  // adjacent equal steps are merged); a piece inside the hold counts its processors.
+  const bool hold = ignore.processors != 0 && ignore.end > ignore.start + kTimeTolerance;
+  const std::size_t n = steps_.size();
   double candidate = latest_start;
+  std::size_t at = step_index_at(candidate);  // the step in force at the candidate (candidates only fall)
   while (candidate >= not_before - kTimeTolerance) {
-    // The leftmost step of [candidate, candidate + duration) with too few free: the job must end by its start.
+    // The leftmost piece of [candidate, candidate + duration) with too few free: the job must end by its start.
     const double window_end = candidate + duration;
-    const std::size_t i = step_index_at(candidate);
-    std::size_t j = i;
-    while (j < steps_.size() && (j == i || steps_[j].time < window_end - kTimeTolerance) &&
-           steps_[j].free >= processors)
-      ++j;
-    if (j >= steps_.size() || (j != i && steps_[j].time >= window_end - kTimeTolerance)) return candidate;
-    if (j == 0) return std::nullopt;  // blocked since the beginning of time
-    candidate = steps_[j].time - duration;
+    while (steps_[at].time > candidate + kTimeTolerance) --at;  // steps_[0] is at -infinity
+    std::size_t j = at;
+    double x = candidate;  // the start of the current piece, inside step j
+    bool blocked = false;
+    for (;;) {
+      const double step_end = j + 1 < n ? steps_[j + 1].time : kForever;
+      double piece_end = step_end;
+      bool inside = false;
+      if (hold) {
+        inside = x >= ignore.start - kTimeTolerance && x < ignore.end - kTimeTolerance;
+        if (ignore.start > x + kTimeTolerance) piece_end = std::min(piece_end, ignore.start);
+        if (ignore.end > x + kTimeTolerance) piece_end = std::min(piece_end, ignore.end);
+      }
+      if (steps_[j].free + (inside ? ignore.processors : 0) < processors) {
+        blocked = true;
+        break;
+      }
+      if (piece_end >= window_end - kTimeTolerance) break;
+      x = piece_end;
+      if (x >= step_end - kTimeTolerance) ++j;
+    }
+    if (!blocked) return candidate;
+    // The blocked piece begins at x, or before the candidate when it is the first piece: at the latest of its
+    // step's start and the hold's ends not after the candidate.
+    double block_start = x;
+    if (x <= candidate + kTimeTolerance) {
+      block_start = steps_[j].time;
+      if (hold) {
+        for (double b : {ignore.start, ignore.end})
+          if (b <= candidate + kTimeTolerance) block_start = std::max(block_start, b);
+      }
+    }
+    if (block_start <= -kForever) return std::nullopt;  // blocked since the beginning of time
+    candidate = block_start - duration;
   }
   return std::nullopt;
 }

@@ -66,15 +66,20 @@ public:
   // processors are asked for than the machine has, or the start would be later than latest_start.
   std::optional<double> earliest_start(int processors, double duration, double not_before,
                                        double latest_start = kForever) const;
-  // Latest t in [not_before, latest_start] with at least `processors` free over [t, t + duration), on the counts
-  // alone (processor identity ignored); nullopt when there is none. The mirror of earliest_start.
-  std::optional<double> latest_count_start(int processors, double duration, double not_before,
-                                           double latest_start) const;
   // A job's hold on the profile, for searches that should see it as free (where could this job go instead?).
   struct Hold {
     double start = 0, end = 0;
     int processors = 0;
   };
+  // Latest t in [not_before, latest_start] with at least `processors` free over [t, t + duration), on the counts
+  // alone (processor identity ignored), with `ignore` counted as free; nullopt when there is none. The mirror of
+  // earliest_count_start.
+  std::optional<double> latest_count_start(int processors, double duration, double not_before, double latest_start,
+                                           const Hold& ignore) const;
+  std::optional<double> latest_count_start(int processors, double duration, double not_before,
+                                           double latest_start) const {
+    return latest_count_start(processors, duration, not_before, latest_start, Hold{});
+  }
   // earliest_start on the counts alone (with or without processor identity), with `ignore` counted as free:
   // exact for the count model, a necessary condition with processor identity.
   std::optional<double> earliest_count_start(int processors, double duration, double not_before, double latest_start,

@@ -262,16 +262,30 @@ class ActiveSearch {
   bool time_table(std::vector<double>& est, std::vector<double>& lst, std::vector<std::size_t>& order) {
     for (std::size_t g = 0; g < jobs_.size(); ++g) lst[g] = jobs_[g].deadline - jobs_[g].duration;
     for (int round = 0; round < kTimeTablingRounds; ++round) {
-      bool any = false;
-      for (std::size_t g = 0; g < jobs_.size() && !any; ++g)
-        any = left_[g] > 0 && lst[g] < est[g] + jobs_[g].duration - kTimeTolerance;
-      if (!any) return true;  // no compulsory part: nothing to learn (and no profile to copy)
-      tt_ = profile_;
+      if (round == 0) {
+        bool any = false;
+        for (std::size_t g = 0; g < jobs_.size() && !any; ++g)
+          any = left_[g] > 0 && lst[g] < est[g] + jobs_[g].duration - kTimeTolerance;
+        if (!any) return true;  // no compulsory part: nothing to learn (and no profile to copy)
+        tt_ = profile_;
+        part_.assign(jobs_.size(), {0, 0});
+      }
+      // Each compulsory part reserved once, then only its growth (bounds only narrow: parts only grow).
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
-        if (lst[g] < est[g] + j.duration - kTimeTolerance)
-          tt_.reserve(lst[g], est[g] + j.duration, static_cast<int>(j.procs * left_[g]));
+        const double lo = lst[g], hi = est[g] + j.duration;
+        if (!(lo < hi - kTimeTolerance)) continue;
+        const int procs = static_cast<int>(j.procs * left_[g]);
+        auto& [from, to] = part_[g];
+        if (!(from < to)) {
+          tt_.reserve(lo, hi, procs);
+        } else {
+          if (lo < from - kTimeTolerance) tt_.reserve(lo, from, procs);
+          if (hi > to + kTimeTolerance) tt_.reserve(to, hi, procs);
+        }
+        from = lo;
+        to = hi;
       }
       for (const auto& step : tt_.steps())
         if (step.free < 0) return false;
@@ -279,14 +293,11 @@ class ActiveSearch {
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
-        // Its own compulsory part freed for the queries (released and reserved again: a Hold passed to
-        // earliest_count_start is not exact when its ends fall inside a merged step).
-        const bool own = lst[g] < est[g] + j.duration - kTimeTolerance;
-        const double part_start = lst[g], part_end = est[g] + j.duration;
-        if (own) tt_.release(part_start, part_end, j.procs);
-        const auto e = tt_.earliest_start(j.procs, j.duration, est[g], lst[g]);
-        const auto l = e ? tt_.latest_count_start(j.procs, j.duration, *e, lst[g]) : std::nullopt;
-        if (own) tt_.reserve(part_start, part_end, j.procs);
+        // One copy's own compulsory part counted as free for the queries.
+        AvailabilityProfile::Hold own;
+        if (lst[g] < est[g] + j.duration - kTimeTolerance) own = {lst[g], est[g] + j.duration, j.procs};
+        const auto e = tt_.earliest_count_start(j.procs, j.duration, est[g], lst[g], own);
+        const auto l = e ? tt_.latest_count_start(j.procs, j.duration, *e, lst[g], own) : std::nullopt;
         if (!e || !l) return false;
         if (*e > est[g] + kTimeTolerance) {
           est[g] = *e;
@@ -337,6 +348,7 @@ class ActiveSearch {
   std::vector<std::vector<std::int64_t>> keys_;
   std::vector<std::size_t> prev_;
   std::vector<double> ds_, avail_, wide_time_;
+  std::vector<std::pair<double, double>> part_;  // time_table: each job's compulsory part reserved on tt_
   std::vector<std::int64_t> key_;
   StateMemory failed_{kMaxRememberedWords};
   std::size_t tt_hits_ = 0;

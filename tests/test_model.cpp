@@ -300,7 +300,8 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
 
 // The profile against a plain array of free processors per unit of time, on random reservations and releases with
 // integer times (the queries' answers then lie on integers): free_at, min_free, earliest_start (with and without a
-// hold, the hold freed on the array) and latest_count_start after every change.
+// hold, the hold freed on the array) and latest_count_start (the same) after every change. A hold is part of a
+// reservation: its ends may fall inside merged steps.
 BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
   std::uint64_t state = 12345;
   auto next = [&](int n) {  // 0 .. n - 1 (SplitMix64)
@@ -342,20 +343,29 @@ BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
         int least = kCapacity;
         for (int t = at; t < at + duration; ++t) least = std::min(least, free[static_cast<std::size_t>(t)]);
         BOOST_REQUIRE_EQUAL(p.min_free(at, at + duration), least);
-        std::optional<double> first, last, first_held;
-        const Held* hold = held.empty() ? nullptr : &held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+        std::optional<double> first, last, first_held, last_held;
+        std::optional<Held> hold;
+        if (!held.empty()) {  // a part of a reservation: a sub-interval and some of its processors
+          const Held& of = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+          const int from = of.start + next(of.end - of.start);
+          hold = Held{from, from + 1 + next(of.end - from), 1 + next(of.procs)};
+        }
         for (int t = at; t <= latest; ++t) {
           if (!first && fits(t, duration, procs, nullptr)) first = t;
-          if (!first_held && hold && fits(t, duration, procs, hold)) first_held = t;
           if (fits(t, duration, procs, nullptr)) last = t;
+          if (hold && fits(t, duration, procs, &*hold)) {
+            if (!first_held) first_held = t;
+            last_held = t;
+          }
         }
         BOOST_REQUIRE(p.earliest_start(procs, duration, at, latest) == first);
         BOOST_REQUIRE(p.latest_count_start(procs, duration, at, latest) == last);
-        if (hold)
-          BOOST_REQUIRE(p.earliest_count_start(procs, duration, at, latest,
-                                               AvailabilityProfile::Hold{static_cast<double>(hold->start),
-                                                                         static_cast<double>(hold->end),
-                                                                         hold->procs}) == first_held);
+        if (hold) {
+          const AvailabilityProfile::Hold h{static_cast<double>(hold->start), static_cast<double>(hold->end),
+                                            hold->procs};
+          BOOST_REQUIRE(p.earliest_count_start(procs, duration, at, latest, h) == first_held);
+          BOOST_REQUIRE(p.latest_count_start(procs, duration, at, latest, h) == last_held);
+        }
       }
     }
   }
