@@ -271,6 +271,11 @@ class ActiveSearch {
         part_.assign(jobs_.size(), {0, 0});
       }
       // Each compulsory part reserved once, then only its growth (bounds only narrow: parts only grow).
+      grown_.clear();
+      auto reserve = [&](double from, double to, int procs) {
+        tt_.reserve(from, to, procs);
+        grown_.emplace_back(from, to);
+      };
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
@@ -279,10 +284,10 @@ class ActiveSearch {
         const int procs = static_cast<int>(j.procs * left_[g]);
         auto& [from, to] = part_[g];
         if (!(from < to)) {
-          tt_.reserve(lo, hi, procs);
+          reserve(lo, hi, procs);
         } else {
-          if (lo < from - kTimeTolerance) tt_.reserve(lo, from, procs);
-          if (hi > to + kTimeTolerance) tt_.reserve(to, hi, procs);
+          if (lo < from - kTimeTolerance) reserve(lo, from, procs);
+          if (hi > to + kTimeTolerance) reserve(to, hi, procs);
         }
         from = lo;
         to = hi;
@@ -293,6 +298,12 @@ class ActiveSearch {
       for (std::size_t g = 0; g < jobs_.size(); ++g) {
         if (left_[g] == 0) continue;
         const SerialJob& j = jobs_[g];
+        // After the first round, a job whose window [earliest start, latest end) no part grew into would get the
+        // same answers again (its bounds are the answers on the profile it was last asked on).
+        if (round > 0 && std::none_of(grown_.begin(), grown_.end(), [&](const std::pair<double, double>& r) {
+              return r.first < lst[g] + j.duration - kTimeTolerance && r.second > est[g] + kTimeTolerance;
+            }))
+          continue;
         // One copy's own compulsory part counted as free for the queries.
         AvailabilityProfile::Hold own;
         if (lst[g] < est[g] + j.duration - kTimeTolerance) own = {lst[g], est[g] + j.duration, j.procs};
@@ -348,7 +359,8 @@ class ActiveSearch {
   std::vector<std::vector<std::int64_t>> keys_;
   std::vector<std::size_t> prev_;
   std::vector<double> ds_, avail_, wide_time_;
-  std::vector<std::pair<double, double>> part_;  // time_table: each job's compulsory part reserved on tt_
+  std::vector<std::pair<double, double>> part_;   // time_table: each job's compulsory part reserved on tt_
+  std::vector<std::pair<double, double>> grown_;  // time_table: what this round reserved
   std::vector<std::int64_t> key_;
   StateMemory failed_{kMaxRememberedWords};
   std::size_t tt_hits_ = 0;
