@@ -5,11 +5,13 @@
 #include "model/profile.hpp"
 #include "model/sla.hpp"
 #include "solver/z3_support.hpp"
+#include "counterexamples/rng.hpp"
 #include "counterexamples/sla_generator.hpp"
 #include "helpers.hpp"
 
 #include <boost/test/unit_test.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -303,14 +305,8 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
 // hold, the hold freed on the array) and latest_count_start (the same) after every change. A hold is part of a
 // reservation: its ends may fall inside merged steps.
 BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
-  std::uint64_t state = 12345;
-  auto next = [&](int n) {  // 0 .. n - 1 (SplitMix64)
-    state += 0x9e3779b97f4a7c15ULL;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return static_cast<int>((z ^ (z >> 31)) % static_cast<std::uint64_t>(n));
-  };
+  SplitMix64 rng(12345);
+  auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
   constexpr int kHorizon = 60, kCapacity = 6;
   for (int run = 0; run < 200; ++run) {
     AvailabilityProfile p(kCapacity);
@@ -369,6 +365,84 @@ BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
       }
     }
   }
+}
+
+// free_on with processor identity against a plain array of free processor sets per unit of time, on random
+// reservations of free sets and releases with integer times, a hold being a part of a reservation (a sub-interval and
+// some of its processors; its ends may fall inside merged steps).
+BOOST_AUTO_TEST_CASE(profile_free_on_matches_a_unit_array_of_sets) {
+  SplitMix64 rng(777);
+  auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
+  constexpr int kHorizon = 50, kCapacity = 6;
+  auto bits = [](const ProcessorSet& set) {
+    unsigned b = 0;
+    for (int i : set.members()) b |= 1u << i;
+    return b;
+  };
+  auto set_of = [](unsigned b) {
+    ProcessorSet set(kCapacity);
+    for (int i = 0; i < kCapacity; ++i)
+      if (b & (1u << i)) set.set(i);
+    return set;
+  };
+  int checked = 0, with_hold_only = 0;
+  for (int run = 0; run < 200; ++run) {
+    AvailabilityProfile p(kCapacity, true);
+    std::vector<unsigned> free(kHorizon + 30, (1u << kCapacity) - 1);
+    struct Held { int start, end; unsigned on; };
+    std::vector<Held> held;
+    for (int change = 0; change < 10; ++change) {
+      if (!held.empty() && next(3) == 0) {
+        const std::size_t k = static_cast<std::size_t>(next(static_cast<int>(held.size())));
+        p.release(held[k].start, held[k].end, set_of(held[k].on));
+        for (int t = held[k].start; t < held[k].end; ++t) free[static_cast<std::size_t>(t)] |= held[k].on;
+        held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
+      } else {  // a set free over the whole window (reserve's precondition)
+        const int start = next(kHorizon), end = start + 1 + next(12);
+        unsigned common = (1u << kCapacity) - 1;
+        for (int t = start; t < end; ++t) common &= free[static_cast<std::size_t>(t)];
+        const unsigned on = common & static_cast<unsigned>(next(1 << kCapacity));
+        if (on == 0) continue;
+        p.reserve(start, end, set_of(on));
+        for (int t = start; t < end; ++t) free[static_cast<std::size_t>(t)] &= ~on;
+        held.push_back({start, end, on});
+      }
+      for (int q = 0; q < 20; ++q) {
+        const int at = next(kHorizon), end = at + 1 + next(10);
+        const unsigned want = static_cast<unsigned>(1 + next((1 << kCapacity) - 1));
+        std::optional<Held> hold;
+        if (!held.empty() && next(4) != 0) {
+          const Held& of = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+          const int from = of.start + next(of.end - of.start);
+          const unsigned part = of.on & static_cast<unsigned>(next(1 << kCapacity));
+          if (part != 0) hold = Held{from, from + 1 + next(of.end - from), part};
+        }
+        bool expected = true;
+        for (int t = at; t < end; ++t) {
+          const bool inside = hold && t >= hold->start && t < hold->end;
+          if (want & ~(free[static_cast<std::size_t>(t)] | (inside ? hold->on : 0u))) expected = false;
+        }
+        const AvailabilityProfile::Hold h =
+            hold ? AvailabilityProfile::Hold{static_cast<double>(hold->start), static_cast<double>(hold->end),
+                                             std::popcount(hold->on)}
+                 : AvailabilityProfile::Hold{};
+        const bool answer = p.free_on(set_of(want), at, end, h, hold ? set_of(hold->on) : ProcessorSet());
+        BOOST_REQUIRE_MESSAGE(answer == expected, "run " << run << " change " << change << ": free_on(" << want
+                                                          << ", [" << at << ", " << end << ")) " << answer);
+        ++checked;
+        if (hold && expected) {
+          bool without = true;
+          for (int t = at; t < end; ++t)
+            if (want & ~free[static_cast<std::size_t>(t)]) without = false;
+          if (!without) ++with_hold_only;
+        }
+      }
+      BOOST_REQUIRE_EQUAL(bits(p.free_over(0, 1)), free[0]);
+    }
+  }
+  // The hold mattered often enough for the comparison to mean something.
+  BOOST_TEST(checked > 1000);
+  BOOST_TEST(with_hold_only > 50);
 }
 
 BOOST_AUTO_TEST_CASE(profile_earliest_start_nullopt_when_more_than_capacity) {
