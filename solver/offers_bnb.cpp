@@ -383,6 +383,7 @@ struct Handover {
   int turns = 0;  // of the solver
   double seconds = 0;
   bool sat_won_last = false;  // the last probe both took turns on was the solver's: the next one starts with it
+  int bnb_streak = 0;         // contested probes the search decided since the solver last did (its budget doubles)
   SatSchedules* solver() {
     if (!enabled) return nullptr;
     if (!sat) sat = make();
@@ -397,15 +398,19 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
                             Handover& handover, std::optional<Schedule>* from_sat,
                             const std::vector<std::size_t>* keep = nullptr) {
   double seconds = kSatFirstSeconds;
-  // The search's first turn: a node budget (most probes end within it; none when the solver decided the last probe
-  // they both took turns on: the probes of one instance tend to favour one method); later turns: as long as the
-  // solver's last.
+  // The search's first turn: a node budget (most probes end within it), doubled for each probe in a row that both
+  // took turns on and the search decided, and no turn at all when the solver decided the last such probe (the probes
+  // of one instance tend to favour one method); later turns: as long as the solver's last.
   const bool sat_first = handover.enabled && handover.sat_won_last;
-  Outcome outcome = sat_first ? Outcome::kBudget : search.probe(bound, handover.enabled ? kBnbProbeNodes : 0);
+  const std::size_t budget = kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings);
+  Outcome outcome = sat_first ? Outcome::kBudget : search.probe(bound, handover.enabled ? budget : 0);
   bool contested = false;
   for (;;) {
     if (outcome != Outcome::kBudget) {
-      if (contested) handover.sat_won_last = false;
+      if (contested) {
+        handover.sat_won_last = false;
+        ++handover.bnb_streak;
+      }
       return outcome;
     }
     contested = true;
@@ -419,10 +424,12 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
     if (answer == SatOutcome::kFound) {
       *from_sat = sat->schedule();
       handover.sat_won_last = true;
+      handover.bnb_streak = 0;
       return Outcome::kFound;
     }
     if (answer == SatOutcome::kInfeasible) {
       handover.sat_won_last = true;
+      handover.bnb_streak = 0;
       return Outcome::kExhausted;
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
@@ -573,8 +580,8 @@ ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const 
 std::optional<MethodStep> handover_step(const Handover& handover, const std::string& status) {
   if (handover.turns == 0) return std::nullopt;
   return MethodStep{"sat",
-                    fmt::format("{} turn{} on probes the bnb left open after {} nodes (time-indexed SAT encoding, "
-                                "CaDiCaL, {}; each turn of either {}x longer than its last)",
+                    fmt::format("{} turn{} on probes the bnb left open after {} nodes or more (time-indexed SAT "
+                                "encoding, CaDiCaL, {}; each turn of either {}x longer than its last)",
                                 handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
                                 handover.sat ? handover.sat->size() : "", kHandoverGrowth),
                     status, handover.seconds};
