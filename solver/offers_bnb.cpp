@@ -2,6 +2,7 @@
 #include "solver/offers_bnb.hpp"
 
 #include "model/stop.hpp"
+#include "solver/offers_machines.hpp"
 #include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"
 #include "solver/serial_search.hpp"
@@ -22,7 +23,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-constexpr unsigned kNodesPerClockRead = 256;
 
 enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the probe's node budget ran out
 
@@ -75,6 +75,7 @@ class ActiveSearch {
         continue;
       if (a < b) prev_[b] = a;
     }
+    if (MachineSearch::applies(instance, jobs_, scale_)) machines_.emplace(instance, jobs_, target_, scale_, until_);
   }
 
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
@@ -83,6 +84,14 @@ class ActiveSearch {
   // `turn_end`: stops there too, with kBudget.
   Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     if (target_ != kNone) jobs_[target_].deadline = bound;
+    if (machines_) {  // every task one processor wide: the machine-assignment search instead
+      switch (machines_->probe(bound, node_budget, turn_end)) {
+        case MachineSearch::Outcome::kFound: return Outcome::kFound;
+        case MachineSearch::Outcome::kExhausted: return Outcome::kExhausted;
+        case MachineSearch::Outcome::kStopped: return Outcome::kStopped;
+        case MachineSearch::Outcome::kBudget: return Outcome::kBudget;
+      }
+    }
     found_ = stopped_ = over_budget_ = false;
     node_limit_ = node_budget == 0 ? kNone : nodes_ + node_budget;
     turn_end_ = turn_end;
@@ -92,8 +101,8 @@ class ActiveSearch {
     return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
 
-  const std::vector<SerialPlacement>& found_schedule() const { return best_; }
-  std::size_t nodes() const { return nodes_; }
+  const std::vector<SerialPlacement>& found_schedule() const { return machines_ ? machines_->found_schedule() : best_; }
+  std::size_t nodes() const { return machines_ ? machines_->nodes() : nodes_; }
   std::size_t tt_hits() const { return tt_hits_; }
 
  private:
@@ -174,19 +183,9 @@ class ActiveSearch {
   // away), so the earliest starts are searched from there.
   void node(double t, std::size_t last, double fits_from) {
     const std::size_t depth = placed_.size();
-    if (++nodes_ % kNodesPerClockRead == 0) {
-      const auto now = Clock::now();
-      if (now >= until_ || stop_requested()) {
-        stopped_ = true;
-        return;
-      }
-      if (now >= turn_end_) {
-        stopped_ = over_budget_ = true;
-        return;
-      }
-    }
-    if (nodes_ >= node_limit_) {  // unwinds like a stop: nothing below is remembered as failed
-      stopped_ = over_budget_ = true;
+    if (const NodeCheck check = check_node(++nodes_, node_limit_, until_, turn_end_); check != NodeCheck::kGo) {
+      stopped_ = true;  // unwinds: nothing below is remembered as failed
+      over_budget_ = check == NodeCheck::kBudget;
       return;
     }
     if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
@@ -364,6 +363,7 @@ class ActiveSearch {
   std::vector<std::int64_t> key_;
   StateMemory failed_{kMaxRememberedWords};
   std::size_t tt_hits_ = 0;
+  std::optional<MachineSearch> machines_;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {
@@ -470,8 +470,11 @@ std::string bnb_not_applicable(const Instance& instance, long long new_tasks) {
 
 std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
   const long long scale = time_grid(instance, all_jobs(instance), new_tasks);
-  return fmt::format("times on a {:g} s grid, {} tasks (limit {})", 1.0 / static_cast<double>(scale),
-                     total_tasks(instance, new_tasks), kBnbMaxTasks);
+  const bool machines =
+      MachineSearch::applies(instance, serial_jobs(instance, new_tasks), static_cast<double>(scale));
+  return fmt::format("times on a {:g} s grid, {} tasks (limit {}){}", 1.0 / static_cast<double>(scale),
+                     total_tasks(instance, new_tasks), kBnbMaxTasks,
+                     machines ? "; every task one processor wide: tasks assigned to machines in deadline order" : "");
 }
 
 namespace {

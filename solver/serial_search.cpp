@@ -1,6 +1,8 @@
 // Serial schedule generation search (see serial_search.hpp). Our own.
 #include "solver/serial_search.hpp"
 
+#include "model/stop.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -100,6 +102,17 @@ void StateMemory::remember(std::uint64_t hash, const std::vector<std::int64_t>& 
   Entry& slot = newer_[hash];
   slot.key = key;
   slot.value = value;
+}
+
+NodeCheck check_node(std::size_t nodes, std::size_t node_limit, std::chrono::steady_clock::time_point until,
+                     std::chrono::steady_clock::time_point turn_end) {
+  constexpr std::size_t kNodesPerClockRead = 256;
+  if (nodes % kNodesPerClockRead == 0) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= until || stop_requested()) return NodeCheck::kStopped;
+    if (now >= turn_end) return NodeCheck::kBudget;
+  }
+  return nodes >= node_limit ? NodeCheck::kBudget : NodeCheck::kGo;
 }
 
 double sequence_count(const std::vector<SerialJob>& jobs) {

@@ -6,6 +6,7 @@
 
 #include "model/profile.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -74,6 +75,13 @@ class StateMemory {
   std::size_t max_words_, words_ = 0;
   std::unordered_map<std::uint64_t, Entry> newer_, older_;
 };
+
+// The stop test of a depth-first search with a time limit and a turn (an end time and a node budget), made at each
+// node: kStopped at the time limit or a stop signal, kBudget at the turn's end or past `node_limit` nodes. The clock
+// is read every 256th node only.
+enum class NodeCheck { kGo, kStopped, kBudget };
+NodeCheck check_node(std::size_t nodes, std::size_t node_limit, std::chrono::steady_clock::time_point until,
+                     std::chrono::steady_clock::time_point turn_end);
 
 // How many distinct sequences of all copies exist (the multinomial coefficient), as a double (inf on overflow).
 double sequence_count(const std::vector<SerialJob>& jobs);

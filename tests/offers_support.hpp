@@ -55,4 +55,25 @@ inline const char* kTrial41 = R"({"kind": "provider-offers", "name": "trial-41",
 
 inline Instance trial_41() { return read_instance(nlohmann::json::parse(kTrial41), "trial-41", true); }
 
+// Seed 13's trial 396 of `search offers --policy edf` (size 10): ten BoTs and a local job, every task one processor
+// wide, on 8 processors. Its 6-task count (97) is a packing refutation: the active search had not proven it in 60 s.
+inline const char* kSeed13Trial396 = R"({"kind": "provider-offers", "name": "seed-13-trial-396",
+  "provider": {"now": 27.0, "processors": 8},
+  "bot": {"id": "new", "deadline": 96.0, "task_runtime": 16.0, "tasks": 6},
+  "running": [{"id": "r1", "procs": 1, "remaining": 20.0}],
+  "waiting": [
+    {"id": "b1", "type": "bot", "deadline": 58.0, "task_runtime": 3.0, "tasks": 4},
+    {"id": "b2", "type": "bot", "deadline": 87.0, "task_runtime": 28.0, "tasks": 4},
+    {"id": "b3", "type": "bot", "deadline": 60.0, "task_runtime": 16.0, "tasks": 4},
+    {"id": "b4", "type": "bot", "deadline": 78.0, "task_runtime": 16.0, "tasks": 4},
+    {"id": "b5", "type": "bot", "deadline": 93.0, "task_runtime": 28.0, "tasks": 1},
+    {"id": "b6", "type": "bot", "deadline": 65.0, "task_runtime": 5.0, "tasks": 4},
+    {"id": "j7", "type": "local", "deadline": 79.0, "procs": 1, "runtime": 13.0},
+    {"id": "b9", "type": "bot", "deadline": 83.0, "task_runtime": 28.0, "tasks": 3},
+    {"id": "b10", "type": "bot", "deadline": 71.0, "task_runtime": 8.0, "tasks": 3}]})";
+
+inline Instance seed_13_trial_396() {
+  return read_instance(nlohmann::json::parse(kSeed13Trial396), "seed-13-trial-396", true);
+}
+
 }  // namespace schedcheck::offers::test

@@ -1,8 +1,9 @@
 // Tests of the branch-and-bound over active schedules for a provider (solver/offers_bnb.hpp) and of the default
 // `auto` methods: differential against sequences, Z3 and Gecode on seeded instances small enough for all of them
 // to prove (3 waiting jobs, parts <= 3 tasks, new BoT <= 4 tasks; feasibility at 5 jobs), on the 1 s and 0.1 s
-// grids; the offer list's quotes against the sequence search's; deadline-feasibility's `infeasible` answer with a
-// minimal core through the registry; the chooser's chain. Each mismatch prints the instance.
+// grids; the offer list's quotes against the sequence search's; the machine search on one-processor-wide instances;
+// deadline-feasibility's `infeasible` answer with a minimal core through the registry; the chooser's chain. Each
+// mismatch prints the instance.
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
@@ -161,6 +162,59 @@ RC_BOOST_PROP(identical_shapes_bnb_vs_sequences, (std::uint32_t seed)) {
   RC_PRE(sequences.status == ExactStatus::kOptimal);
   RC_ASSERT(list.status == ExactStatus::kOptimal);
   RC_ASSERT(quotes(*list.decision) == quotes(*sequences.decision));
+}
+
+// Every task one processor wide: bnb's probes search machine assignments in deadline order
+// (solver/offers_machines.hpp). The same instances as above with each local job made one processor wide: bnb
+// agrees with sequences, z3 and gecode on every count, and `auto` names the machine search in its chain.
+namespace {
+Instance one_processor_wide(Instance instance) {
+  for (auto& job : instance.waiting) job.procs = 1;
+  return instance;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(one_processor_wide_bnb_vs_sequences_vs_z3_vs_gecode) {
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Instance instance = one_processor_wide(generate_instance(seed, 3, small_settings()));
+    if (!edf_accepted_work_violation(instance).empty()) continue;  // narrower jobs can make EDF late (an anomaly)
+    check_four_agree(instance);
+    const auto chosen = exact_offers_auto(instance, SolveOptions{20'000}, {});
+    BOOST_REQUIRE(!chosen.chain.empty());
+    BOOST_CHECK_MESSAGE(chosen.chain.front().why.find("machines in deadline order") != std::string::npos,
+                        chosen.chain.front().why);
+    ++checked;
+  }
+  BOOST_CHECK_GE(checked, 8);
+}
+
+// Feasibility on unrepaired one-processor-wide instances (many infeasible; running jobs of several processors free
+// machines at different times): bnb's machine search agrees with the sequence search, and its schedules are valid.
+RC_BOOST_PROP(one_processor_wide_feasibility_bnb_vs_sequences, (std::uint32_t seed)) {
+  GeneratorSettings settings;
+  settings.repair = false;
+  settings.with_bot = false;
+  settings.max_processors = 8;
+  const Instance instance = one_processor_wide(generate_instance(seed, 6, settings));
+  RC_LOG() << write_instance(instance).dump() << "\n";
+  const auto b = feasibility_bnb(instance, SolveOptions{20'000});
+  const auto s = feasibility_sequences(instance);
+  RC_PRE(s.status != ExactStatus::kUnknown);  // within the sequence limit
+  RC_ASSERT(b.status == s.status);
+  if (b.status == ExactStatus::kOptimal) RC_ASSERT(validate_feasibility(instance, *b.decision).reason == "");
+}
+
+// Seed 13's trial 396 of `search offers --policy edf` (ten BoTs, 34 one-processor tasks on 8 processors): the active
+// search had not proven 6 new tasks by 97 in 60 s; the time-indexed SAT encoding and the active search with SAT turns
+// (before the machine search existed) both give 346, with 6 tasks finishing at 97. The machine search proves it.
+BOOST_AUTO_TEST_CASE(seed_13_trial_396_by_machine_assignment) {
+  const Instance instance = seed_13_trial_396();
+  const auto bnb = exact_offers_bnb(instance, SolveOptions{20'000}, {});
+  BOOST_REQUIRE(bnb.status == ExactStatus::kOptimal);
+  BOOST_CHECK_EQUAL(validate_offers(instance, *bnb.decision).reason, "");
+  BOOST_CHECK_EQUAL(offers_objective(instance, *bnb.decision), 346);
+  BOOST_CHECK_EQUAL(joined(quotes(*bnb.decision)), joined({96, 96, 96, 96, 97}));
 }
 
 BOOST_AUTO_TEST_CASE(times_off_the_grid_are_unknown_and_auto_falls_back_to_z3) {
