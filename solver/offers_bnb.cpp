@@ -382,8 +382,23 @@ struct Handover {
   std::unique_ptr<SatSchedules> sat;
   int turns = 0;  // of the solver
   double seconds = 0;
-  bool sat_won_last = false;  // the last probe both took turns on was the solver's: the next one starts with it
-  int bnb_streak = 0;         // contested probes the search decided since the solver last did (its budget doubles)
+  // Of the probes both took turns on ("contested"):
+  bool sat_won_last = false;  // the solver decided the last one: the next starts with it
+  int bnb_streak = 0;         // how many in a row the search decided since the solver last did
+  std::size_t bnb_won_nodes = 0;  // the nodes the search took on the last one, when it decided it
+  double sat_won_seconds = 0;     // the seconds the solver took on the last one, when it decided it
+  void won_by_search(std::size_t nodes) {
+    sat_won_last = false;
+    ++bnb_streak;
+    bnb_won_nodes = nodes;
+    sat_won_seconds = 0;
+  }
+  void won_by_solver(double seconds_taken) {
+    sat_won_last = true;
+    bnb_streak = 0;
+    bnb_won_nodes = 0;
+    sat_won_seconds = seconds_taken;
+  }
   SatSchedules* solver() {
     if (!enabled) return nullptr;
     if (!sat) sat = make();
@@ -397,20 +412,23 @@ struct Handover {
 Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound, Clock::time_point until,
                             Handover& handover, std::optional<Schedule>* from_sat,
                             const std::vector<std::size_t>* keep = nullptr) {
-  double seconds = kSatFirstSeconds;
-  // The search's first turn: a node budget (most probes end within it), doubled for each probe in a row that both
-  // took turns on and the search decided, and no turn at all when the solver decided the last such probe (the probes
-  // of one instance tend to favour one method); later turns: as long as the solver's last.
+  // The first turns (the probes of one instance tend to favour one method). When the search decided the last probe
+  // that both took turns on (or none was), it goes first with a node budget (most probes end within it), doubled for
+  // each such probe in a row and at least kWonGrowth times the nodes it took on the last; the solver's first turn is
+  // then kSatFirstSeconds. When the solver decided the last such probe, it goes first, for kWonGrowth times what it
+  // took there (at least kSatFirstSeconds). Later turns: each as long as the other's last, each pair kHandoverGrowth
+  // times longer.
   const bool sat_first = handover.enabled && handover.sat_won_last;
-  const std::size_t budget = kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings);
+  double seconds = sat_first ? std::max(kSatFirstSeconds, kWonGrowth * handover.sat_won_seconds) : kSatFirstSeconds;
+  const std::size_t budget = std::max(kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings),
+                                      static_cast<std::size_t>(kWonGrowth) * handover.bnb_won_nodes);
+  const std::size_t nodes_before = search.nodes();
+  double sat_seconds = 0;  // the solver's, on this probe
   Outcome outcome = sat_first ? Outcome::kBudget : search.probe(bound, handover.enabled ? budget : 0);
   bool contested = false;
   for (;;) {
     if (outcome != Outcome::kBudget) {
-      if (contested) {
-        handover.sat_won_last = false;
-        ++handover.bnb_streak;
-      }
+      if (contested) handover.won_by_search(search.nodes() - nodes_before);
       return outcome;
     }
     contested = true;
@@ -421,16 +439,12 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
     const SatOutcome answer = sat->probe(tasks, bound, cap, keep);
     ++handover.turns;
     handover.seconds += seconds_since(started);
-    if (answer == SatOutcome::kFound) {
+    sat_seconds += seconds_since(started);
+    if (answer == SatOutcome::kFound || answer == SatOutcome::kInfeasible) {
+      handover.won_by_solver(sat_seconds);
+      if (answer == SatOutcome::kInfeasible) return Outcome::kExhausted;
       *from_sat = sat->schedule();
-      handover.sat_won_last = true;
-      handover.bnb_streak = 0;
       return Outcome::kFound;
-    }
-    if (answer == SatOutcome::kInfeasible) {
-      handover.sat_won_last = true;
-      handover.bnb_streak = 0;
-      return Outcome::kExhausted;
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
     if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone

@@ -26,6 +26,8 @@ inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks
 // solve --json chain lists the turns of the solver ("sat").
 inline constexpr std::size_t kBnbProbeNodes = 20'000;
 inline constexpr int kBnbStreakDoublings = 4;  // kBnbProbeNodes doubles for each contested probe bnb won in a row, up to 16x
+inline constexpr double kWonGrowth = 2;  // and a method's first turn after it decided a contested probe is at least
+                                        // this many times what it took there (nodes or seconds)
 inline constexpr double kSatFirstSeconds = 0.1;   // the solver's first turn
 inline constexpr double kHandoverGrowth = 2;      // each further pair of turns is this many times longer
 
