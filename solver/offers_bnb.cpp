@@ -75,7 +75,9 @@ class ActiveSearch {
         continue;
       if (a < b) prev_[b] = a;
     }
-    if (MachineSearch::applies(instance, jobs_, scale_)) machines_.emplace(instance, jobs_, target_, scale_, until_);
+    for (std::size_t g = 0; g < jobs_.size(); ++g)
+      if (jobs_[g].procs > 1) wide_left_ += static_cast<std::size_t>(jobs_[g].copies);
+    if (MachineSearch::sizes_fit(instance, jobs_, scale_)) machines_.emplace(instance, jobs_, target_, scale_, until_);
   }
 
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
@@ -84,14 +86,6 @@ class ActiveSearch {
   // `turn_end`: stops there too, with kBudget.
   Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     if (target_ != kNone) jobs_[target_].deadline = bound;
-    if (machines_) {  // every task one processor wide: the machine-assignment search instead
-      switch (machines_->probe(bound, node_budget, turn_end)) {
-        case MachineSearch::Outcome::kFound: return Outcome::kFound;
-        case MachineSearch::Outcome::kExhausted: return Outcome::kExhausted;
-        case MachineSearch::Outcome::kStopped: return Outcome::kStopped;
-        case MachineSearch::Outcome::kBudget: return Outcome::kBudget;
-      }
-    }
     found_ = stopped_ = over_budget_ = false;
     node_limit_ = node_budget == 0 ? kNone : nodes_ + node_budget;
     turn_end_ = turn_end;
@@ -101,8 +95,8 @@ class ActiveSearch {
     return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
 
-  const std::vector<SerialPlacement>& found_schedule() const { return machines_ ? machines_->found_schedule() : best_; }
-  std::size_t nodes() const { return machines_ ? machines_->nodes() : nodes_; }
+  const std::vector<SerialPlacement>& found_schedule() const { return best_; }
+  std::size_t nodes() const { return nodes_; }
   std::size_t tt_hits() const { return tt_hits_; }
 
  private:
@@ -111,6 +105,7 @@ class ActiveSearch {
     profile_.reserve(start, start + jobs_[g].duration, jobs_[g].procs);
     placed_.push_back({g, start});
     --left_[g];
+    if (jobs_[g].procs > 1) --wide_left_;
     target_finish_[depth + 1] = g == target_ ? std::max(target_finish_[depth], start + jobs_[g].duration)
                                              : target_finish_[depth];
   }
@@ -118,11 +113,43 @@ class ActiveSearch {
     profile_.release(start, start + jobs_[g].duration, jobs_[g].procs);
     placed_.pop_back();
     ++left_[g];
+    if (jobs_[g].procs > 1) ++wide_left_;
   }
 
   void leaf() {
     found_ = true;
     best_ = placed_;
+  }
+
+  // Every remaining task is one processor wide, and every placed one starts by t, where the remaining ones start: from
+  // t on processors only come free, so the rest is one-processor tasks on machines free from given times, which the
+  // machine search decides exactly (solver/offers_machines.hpp). It searches every completion with starts from t on,
+  // a superset of this node's subtree (start order, activeness) whose members are all schedules: its answer is the
+  // subtree's. The same search, from now, serves an instance whose tasks are all one processor wide.
+  void rest_on_machines(double t) {
+    free_from_.clear();
+    int free = std::max(0, profile_.free_at(t));
+    free_from_.assign(static_cast<std::size_t>(free), t);
+    for (const auto& step : profile_.steps())
+      if (step.time > t + kTimeTolerance && step.free > free) {
+        free_from_.insert(free_from_.end(), static_cast<std::size_t>(step.free - free), step.time);
+        free = step.free;
+      }
+    free_from_.resize(static_cast<std::size_t>(processors_), kForever);  // (never: the profile ends at P free)
+    const std::size_t before = machines_->nodes();
+    const std::size_t budget = node_limit_ == kNone ? 0 : std::max<std::size_t>(1, node_limit_ - nodes_);
+    const auto outcome = machines_->probe_rest(free_from_, left_, bound(), budget, turn_end_);
+    nodes_ += machines_->nodes() - before;
+    switch (outcome) {
+      case MachineSearch::Outcome::kFound:
+        found_ = true;
+        best_ = placed_;
+        best_.insert(best_.end(), machines_->found_schedule().begin(), machines_->found_schedule().end());
+        break;
+      case MachineSearch::Outcome::kExhausted: break;
+      case MachineSearch::Outcome::kStopped: stopped_ = true; break;
+      case MachineSearch::Outcome::kBudget: stopped_ = over_budget_ = true; break;
+    }
   }
 
   // Free processor-time of the profile over [t, D] for each D of ds_ (ascending) into avail_, and the time with at
@@ -191,6 +218,10 @@ class ActiveSearch {
     if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
     if (depth == total_) {
       leaf();
+      return;
+    }
+    if (wide_left_ == 0 && machines_) {
+      rest_on_machines(t);
       return;
     }
     std::vector<double>& est = est_[depth];
@@ -363,7 +394,9 @@ class ActiveSearch {
   std::vector<std::int64_t> key_;
   StateMemory failed_{kMaxRememberedWords};
   std::size_t tt_hits_ = 0;
-  std::optional<MachineSearch> machines_;
+  std::optional<MachineSearch> machines_;  // rest_on_machines
+  std::size_t wide_left_ = 0;              // remaining copies of jobs more than one processor wide
+  std::vector<double> free_from_;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {
@@ -484,11 +517,15 @@ std::string bnb_not_applicable(const Instance& instance, long long new_tasks) {
 
 std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
   const long long scale = time_grid(instance, all_jobs(instance), new_tasks);
-  const bool machines =
-      MachineSearch::applies(instance, serial_jobs(instance, new_tasks), static_cast<double>(scale));
+  const auto jobs = serial_jobs(instance, new_tasks);
+  const char* machines = MachineSearch::applies(instance, jobs, static_cast<double>(scale))
+                             ? "; every task one processor wide: tasks assigned to machines in deadline order"
+                         : MachineSearch::sizes_fit(instance, jobs, static_cast<double>(scale))
+                             ? "; once every wider job is placed, the one-processor rest assigned to machines in deadline "
+                               "order"
+                             : "";
   return fmt::format("times on a {:g} s grid, {} tasks (limit {}){}", 1.0 / static_cast<double>(scale),
-                     total_tasks(instance, new_tasks), kBnbMaxTasks,
-                     machines ? "; every task one processor wide: tasks assigned to machines in deadline order" : "");
+                     total_tasks(instance, new_tasks), kBnbMaxTasks, machines);
 }
 
 namespace {

@@ -4,8 +4,9 @@
 // at a time in the order of their starts, each at its earliest start on the availability profile: every feasible
 // schedule left-shifts to one built so (active schedules, Kolisch 1996), so the search is exact on any data; it is
 // offered for data on a 1 ms grid (solver/offers_exact.hpp time_grid), where "no schedule one grid step earlier"
-// proves an optimum. When every task is one processor wide, each probe searches machine assignments in deadline order
-// instead (solver/offers_machines.hpp). Limits: at most kBnbMaxTasks tasks; the time limit.
+// proves an optimum. Once every remaining task is one processor wide (at the root when all are), the rest is decided
+// by machine assignment in deadline order (solver/offers_machines.hpp). Limits: at most kBnbMaxTasks tasks; the time
+// limit.
 #pragma once
 
 #include "model/offers.hpp"

@@ -37,19 +37,25 @@ void or_shifted(std::vector<std::uint64_t>& bits, std::int64_t shift, std::int64
 
 }  // namespace
 
-bool MachineSearch::applies(const Instance& instance, const std::vector<SerialJob>& jobs, double scale) {
+bool MachineSearch::sizes_fit(const Instance& instance, const std::vector<SerialJob>& jobs, double scale) {
   if (scale <= 0 || instance.processors < 1 || instance.processors > kMachinesMax) return false;
   for (const SerialJob& j : jobs)
-    if (j.copies > 0 && (j.procs != 1 || j.duration * scale > kMaxUnits / 1e3)) return false;
+    if (j.copies > 0 && j.duration * scale > kMaxUnits / 1e3) return false;
   for (const auto& r : instance.running)
     if (r.remaining * scale > kMaxUnits / 1e3) return false;
   return true;
+}
+
+bool MachineSearch::applies(const Instance& instance, const std::vector<SerialJob>& jobs, double scale) {
+  return sizes_fit(instance, jobs, scale) &&
+         std::all_of(jobs.begin(), jobs.end(), [](const SerialJob& j) { return j.copies == 0 || j.procs == 1; });
 }
 
 MachineSearch::MachineSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                              Clock::time_point until)
     : now_(instance.now), scale_(scale), jobs_(std::move(jobs)), target_(target), until_(until),
       failed_(kMaxRememberedWords) {
+  for (const SerialJob& j : jobs_) all_copies_.push_back(j.copies);
   // Machines: a running job of p processors frees p machines at its end; the others are free now. Tasks one
   // processor wide fit a cumulative schedule on this profile (which only grows) onto machines: in start order, each
   // takes any machine free at its start (fewer tasks run than processors are free there).
@@ -101,7 +107,7 @@ void MachineSearch::arrange(double bound) {
   saved_.assign(groups_.size(), {});
 }
 
-// Before task `pos` (searched at a group's start only: checking every node gave fewer nodes but more time): every
+// Before task `pos` (checked at a group's start only: checking every node gave fewer nodes but more time): every
 // later group still fits on the least loaded machine, and for each deadline class the work due by it fits in what the
 // machines can still take of it: for a machine with load L, the most work of the remaining tasks due by the class that
 // it can run in deadline order from L, each by its deadline (a subset-sum over queue ends, tasks in deadline order; a
@@ -238,8 +244,21 @@ void MachineSearch::search(std::size_t pos, std::size_t from) {
 }
 
 MachineSearch::Outcome MachineSearch::probe(double bound, std::size_t node_budget, Clock::time_point turn_end) {
-  arrange(bound);
+  for (std::size_t g = 0; g < jobs_.size(); ++g) jobs_[g].copies = all_copies_[g];
   loads_ = free_at_;
+  return run(bound, node_budget, turn_end);
+}
+
+MachineSearch::Outcome MachineSearch::probe_rest(const std::vector<double>& free_from, const std::vector<long long>& left,
+                                                 double bound, std::size_t node_budget, Clock::time_point turn_end) {
+  for (std::size_t g = 0; g < jobs_.size(); ++g) jobs_[g].copies = left[g];
+  loads_.clear();
+  for (double t : free_from) loads_.push_back(std::max<std::int64_t>(0, units(t - now_, scale_)));
+  return run(bound, node_budget, turn_end);
+}
+
+MachineSearch::Outcome MachineSearch::run(double bound, std::size_t node_budget, Clock::time_point turn_end) {
+  arrange(bound);
   placed_work_ = 0;
   found_now_ = stopped_ = over_budget_ = false;
   node_limit_ = node_budget == 0 ? static_cast<std::size_t>(-1) : nodes_ + node_budget;

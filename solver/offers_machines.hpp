@@ -1,7 +1,8 @@
-// The bnb's search for providers whose tasks are all one processor wide (BoT tasks, one-processor local jobs): the
-// processors are then identical machines, each free from the end of the running jobs it holds, and a machine runs its
-// tasks best in deadline order (Jackson 1955; all are released at now), so a schedule is an assignment of the tasks,
-// taken in deadline order, to the ends of the machines' queues. Our own. Exact on data on a grid (time_grid); limits:
+// The bnb's search for tasks that are all one processor wide (BoT tasks, one-processor local jobs) on processors that
+// only come free from a time on (a provider's running jobs end; in the bnb, the jobs placed so far all start by then):
+// the processors are then identical machines, each free from its own time, and a machine runs its tasks best in
+// deadline order (Jackson 1955; all are released by then), so a schedule is an assignment of the tasks, taken in
+// deadline order, to the ends of the machines' queues. Our own. Exact on data on a grid (time_grid); limits:
 // at most kMachinesMax processors, the node budget and the time limit; the packing bound only for deadlines within
 // 2048 grid steps of a machine's queue end (else the free time before each deadline).
 #pragma once
@@ -23,8 +24,9 @@ class MachineSearch {
   using Clock = std::chrono::steady_clock;
   enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // as the bnb's probes
 
-  // Whether every task of `jobs` (SerialJob per waiting job, then the new tasks) is one processor wide and the
-  // instance small enough for the search (processors, times in grid units).
+  // Whether the instance is small enough for the search (processors, times in grid units), and with `applies`
+  // also every task of `jobs` (SerialJob per waiting job, then the new tasks) one processor wide.
+  static bool sizes_fit(const Instance& instance, const std::vector<SerialJob>& jobs, double scale);
   static bool applies(const Instance& instance, const std::vector<SerialJob>& jobs, double scale);
 
   // `target`: the job whose deadline each probe sets (the new tasks), or -1 for none.
@@ -34,6 +36,11 @@ class MachineSearch {
   // A schedule meeting every deadline, the target's being `bound`; at most `node_budget` nodes (0: no budget) and
   // until `turn_end` (then kBudget). Failed states are kept with the bound they failed under, for later probes.
   Outcome probe(double bound, std::size_t node_budget, Clock::time_point turn_end);
+  // The same for `left` copies of each job (all one processor wide) on machines free from the given times (seconds,
+  // ascending, one a processor): the rest of a schedule whose placed jobs all start by the first of these times, so
+  // that processors only come free from then on.
+  Outcome probe_rest(const std::vector<double>& free_from, const std::vector<long long>& left, double bound,
+                     std::size_t node_budget, Clock::time_point turn_end);
   const std::vector<SerialPlacement>& found_schedule() const { return found_; }
   std::size_t nodes() const { return nodes_; }
 
@@ -45,12 +52,14 @@ class MachineSearch {
     std::vector<std::size_t> jobs;     // the jobs whose copies these are, in this order
   };
   void arrange(double bound);
+  Outcome run(double bound, std::size_t node_budget, Clock::time_point turn_end);
   bool bounds_hold(std::size_t pos);
   void search(std::size_t pos, std::size_t from);
   std::uint64_t state_key(std::size_t group);
 
   double now_, scale_;
-  std::vector<SerialJob> jobs_;
+  std::vector<SerialJob> jobs_;       // copies: those of this probe
+  std::vector<long long> all_copies_;  // every copy of each job
   std::size_t target_;
   Clock::time_point until_, turn_end_ = Clock::time_point::max();
   std::vector<std::int64_t> free_at_;  // each machine's first free time (grid units from now), ascending

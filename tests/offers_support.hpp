@@ -76,4 +76,24 @@ inline Instance seed_13_trial_396() {
   return read_instance(nlohmann::json::parse(kSeed13Trial396), "seed-13-trial-396", true);
 }
 
+// Seed 12's trial 397 (size 10): a 5-processor local job that must start within 2 s of now, then one-processor BoT
+// tasks on 8 processors.
+inline const char* kSeed12Trial397 = R"({"kind": "provider-offers", "name": "seed-12-trial-397",
+  "provider": {"now": 14.0, "processors": 8},
+  "bot": {"id": "new", "deadline": 30.0, "task_runtime": 9.0, "tasks": 6},
+  "running": [{"id": "r1", "procs": 1, "remaining": 2.0}],
+  "waiting": [
+    {"id": "b1", "type": "bot", "deadline": 48.0, "task_runtime": 13.0, "tasks": 4},
+    {"id": "b2", "type": "bot", "deadline": 65.0, "task_runtime": 21.0, "tasks": 3},
+    {"id": "b3", "type": "bot", "deadline": 54.0, "task_runtime": 8.0, "tasks": 4},
+    {"id": "b4", "type": "bot", "deadline": 45.0, "task_runtime": 5.0, "tasks": 2},
+    {"id": "b5", "type": "bot", "deadline": 43.0, "task_runtime": 18.0, "tasks": 2},
+    {"id": "j7", "type": "local", "deadline": 26.0, "procs": 5, "runtime": 10.0},
+    {"id": "b8", "type": "bot", "deadline": 41.0, "task_runtime": 9.0, "tasks": 4},
+    {"id": "b10", "type": "bot", "deadline": 63.0, "task_runtime": 25.0, "tasks": 2}]})";
+
+inline Instance seed_12_trial_397() {
+  return read_instance(nlohmann::json::parse(kSeed12Trial397), "seed-12-trial-397", true);
+}
+
 }  // namespace schedcheck::offers::test
