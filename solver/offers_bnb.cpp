@@ -135,7 +135,8 @@ class ActiveSearch {
         free_from_.insert(free_from_.end(), static_cast<std::size_t>(step.free - free), step.time);
         free = step.free;
       }
-    free_from_.resize(static_cast<std::size_t>(processors_), kForever);  // (never: the profile ends at P free)
+    // The profile's last step has every processor free (all jobs end); an over-used one (free < 0) is read as 0.
+    free_from_.resize(static_cast<std::size_t>(processors_), profile_.steps().back().time);
     const std::size_t before = machines_->nodes();
     const std::size_t budget = node_limit_ == kNone ? 0 : std::max<std::size_t>(1, node_limit_ - nodes_);
     const auto outcome = machines_->probe_rest(free_from_, left_, bound(), budget, turn_end_);
