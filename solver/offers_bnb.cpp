@@ -139,7 +139,7 @@ class ActiveSearch {
     free_from_.resize(static_cast<std::size_t>(processors_), profile_.steps().back().time);
     const std::size_t before = machines_->nodes();
     const std::size_t budget = node_limit_ == kNone ? 0 : std::max<std::size_t>(1, node_limit_ - nodes_);
-    const auto outcome = machines_->probe_rest(free_from_, left_, bound(), budget, turn_end_);
+    const auto outcome = machines_->probe(free_from_, left_, bound(), budget, turn_end_);
     nodes_ += machines_->nodes() - before;
     switch (outcome) {
       case MachineSearch::Outcome::kFound:

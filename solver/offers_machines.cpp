@@ -54,17 +54,7 @@ bool MachineSearch::applies(const Instance& instance, const std::vector<SerialJo
 MachineSearch::MachineSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                              Clock::time_point until)
     : now_(instance.now), scale_(scale), jobs_(std::move(jobs)), target_(target), until_(until),
-      failed_(kMaxRememberedWords) {
-  for (const SerialJob& j : jobs_) all_copies_.push_back(j.copies);
-  // Machines: a running job of p processors frees p machines at its end; the others are free now. Tasks one
-  // processor wide fit a cumulative schedule on this profile (which only grows) onto machines: in start order, each
-  // takes any machine free at its start (fewer tasks run than processors are free there).
-  for (const auto& r : instance.running)
-    for (int p = 0; p < r.procs && static_cast<int>(free_at_.size()) < instance.processors; ++p)
-      free_at_.push_back(std::max<std::int64_t>(0, units(r.remaining, scale)));
-  free_at_.resize(static_cast<std::size_t>(instance.processors), 0);
-  std::sort(free_at_.begin(), free_at_.end());
-}
+      failed_(kMaxRememberedWords) {}
 
 // The deadline order of this probe's tasks: groups by (deadline, longest runtime first, job), jobs of one
 // (deadline, runtime) merged, and the work due by each deadline class.
@@ -107,20 +97,19 @@ void MachineSearch::arrange(double bound) {
   saved_.assign(groups_.size(), {});
 }
 
-// Before task `pos` (checked at a group's start only: checking every node gave fewer nodes but more time): every
-// later group still fits on the least loaded machine, and for each deadline class the work due by it fits in what the
+// At the start of `group` (checked there only: checking every node gave fewer nodes but more time): every later
+// group still fits on the least loaded machine, and for each deadline class the work due by it fits in what the
 // machines can still take of it: for a machine with load L, the most work of the remaining tasks due by the class that
 // it can run in deadline order from L, each by its deadline (a subset-sum over queue ends, tasks in deadline order; a
 // task counts on every machine, so this is a relaxation). The same for the longer tasks alone, which pack worse.
-bool MachineSearch::bounds_hold(std::size_t pos) {
-  const std::size_t group = group_of_[pos], done = pos - groups_[group].first;  // copies of `group` placed
+bool MachineSearch::bounds_hold(std::size_t group) {
   sorted_ = loads_;
   std::sort(sorted_.begin(), sorted_.end());
   for (std::size_t h = group; h < groups_.size(); ++h)
     if (sorted_.front() + groups_[h].runtime > groups_[h].due) return false;
   const std::size_t c0 = groups_[group].deadline_class;
   const std::int64_t last_due = groups_.back().due;
-  auto left = [&](std::size_t h) { return static_cast<std::int64_t>(groups_[h].count - (h == group ? done : 0)); };
+  auto left = [&](std::size_t h) { return static_cast<std::int64_t>(groups_[h].count); };  // every copy remains
   if (last_due >= kNoDeadline || last_due - sorted_.front() > kTableUnits) {
     for (std::size_t c = c0; c < class_due_.size() && class_due_[c] < kNoDeadline; ++c) {
       std::int64_t room = 0;  // far or no deadlines: the free time before each
@@ -211,7 +200,7 @@ void MachineSearch::search(std::size_t pos, std::size_t from) {
   const std::size_t gi = group_of_[pos];
   const Group& group = groups_[gi];
   const bool opens = pos == group.first;
-  if (opens && !bounds_hold(pos)) return;
+  if (opens && !bounds_hold(gi)) return;
   std::uint64_t hash = 0;
   std::vector<std::int64_t> key;
   if (opens) {
@@ -243,21 +232,11 @@ void MachineSearch::search(std::size_t pos, std::size_t from) {
   }
 }
 
-MachineSearch::Outcome MachineSearch::probe(double bound, std::size_t node_budget, Clock::time_point turn_end) {
-  for (std::size_t g = 0; g < jobs_.size(); ++g) jobs_[g].copies = all_copies_[g];
-  loads_ = free_at_;
-  return run(bound, node_budget, turn_end);
-}
-
-MachineSearch::Outcome MachineSearch::probe_rest(const std::vector<double>& free_from, const std::vector<long long>& left,
-                                                 double bound, std::size_t node_budget, Clock::time_point turn_end) {
+MachineSearch::Outcome MachineSearch::probe(const std::vector<double>& free_from, const std::vector<long long>& left,
+                                            double bound, std::size_t node_budget, Clock::time_point turn_end) {
   for (std::size_t g = 0; g < jobs_.size(); ++g) jobs_[g].copies = left[g];
   loads_.clear();
   for (double t : free_from) loads_.push_back(std::max<std::int64_t>(0, units(t - now_, scale_)));
-  return run(bound, node_budget, turn_end);
-}
-
-MachineSearch::Outcome MachineSearch::run(double bound, std::size_t node_budget, Clock::time_point turn_end) {
   arrange(bound);
   placed_work_ = 0;
   found_now_ = stopped_ = over_budget_ = false;

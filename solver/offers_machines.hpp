@@ -29,18 +29,17 @@ class MachineSearch {
   static bool sizes_fit(const Instance& instance, const std::vector<SerialJob>& jobs, double scale);
   static bool applies(const Instance& instance, const std::vector<SerialJob>& jobs, double scale);
 
-  // `target`: the job whose deadline each probe sets (the new tasks), or -1 for none.
+  // `target`: the job whose deadline each probe sets (the new tasks), or -1 for none. `instance`: now.
   MachineSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                 Clock::time_point until);
 
-  // A schedule meeting every deadline, the target's being `bound`; at most `node_budget` nodes (0: no budget) and
-  // until `turn_end` (then kBudget). Failed states are kept with the bound they failed under, for later probes.
-  Outcome probe(double bound, std::size_t node_budget, Clock::time_point turn_end);
-  // The same for `left` copies of each job (all one processor wide) on machines free from the given times (seconds,
-  // ascending, one a processor): the rest of a schedule whose placed jobs all start by the first of these times, so
-  // that processors only come free from then on.
-  Outcome probe_rest(const std::vector<double>& free_from, const std::vector<long long>& left, double bound,
-                     std::size_t node_budget, Clock::time_point turn_end);
+  // A schedule of `left` copies of each job (all one processor wide) on machines free from the given times (seconds,
+  // ascending, one a processor) meeting every deadline, the target's being `bound`: the rest of a schedule whose
+  // placed jobs all start by the first of these times, so that processors only come free from then on. At most
+  // `node_budget` nodes (0: no budget) and until `turn_end` (then kBudget). Failed states are kept with the bound
+  // they failed under, for later probes.
+  Outcome probe(const std::vector<double>& free_from, const std::vector<long long>& left, double bound,
+                std::size_t node_budget, Clock::time_point turn_end);
   const std::vector<SerialPlacement>& found_schedule() const { return found_; }
   std::size_t nodes() const { return nodes_; }
 
@@ -52,17 +51,14 @@ class MachineSearch {
     std::vector<std::size_t> jobs;     // the jobs whose copies these are, in this order
   };
   void arrange(double bound);
-  Outcome run(double bound, std::size_t node_budget, Clock::time_point turn_end);
-  bool bounds_hold(std::size_t pos);
+  bool bounds_hold(std::size_t group);
   void search(std::size_t pos, std::size_t from);
   std::uint64_t state_key(std::size_t group);
 
   double now_, scale_;
-  std::vector<SerialJob> jobs_;       // copies: those of this probe
-  std::vector<long long> all_copies_;  // every copy of each job
+  std::vector<SerialJob> jobs_;  // copies: those of this probe
   std::size_t target_;
   Clock::time_point until_, turn_end_ = Clock::time_point::max();
-  std::vector<std::int64_t> free_at_;  // each machine's first free time (grid units from now), ascending
   std::vector<std::int64_t> loads_;    // during a search: each machine's queue end
   std::vector<std::vector<std::int64_t>> saved_;  // a group's loads before sorting, by group
   std::vector<Group> groups_;
