@@ -522,8 +522,8 @@ std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
   const char* machines = MachineSearch::applies(instance, jobs, static_cast<double>(scale))
                              ? "; every task one processor wide: tasks assigned to machines in deadline order"
                          : MachineSearch::sizes_fit(instance, jobs, static_cast<double>(scale))
-                             ? "; once every wider job is placed, the one-processor rest assigned to machines in deadline "
-                               "order"
+                             ? "; once every wider job is placed, the one-processor rest assigned to machines in "
+                               "deadline order"
                              : "";
   return fmt::format("times on a {:g} s grid, {} tasks (limit {}){}", 1.0 / static_cast<double>(scale),
                      total_tasks(instance, new_tasks), kBnbMaxTasks, machines);

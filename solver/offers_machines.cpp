@@ -1,7 +1,6 @@
 // The machine-assignment search for one-processor-wide providers (see offers_machines.hpp). Our own.
 #include "solver/offers_machines.hpp"
 
-
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -97,23 +96,21 @@ void MachineSearch::arrange(double bound) {
   saved_.assign(groups_.size(), {});
 }
 
-// At the start of `group` (checked there only: checking every node gave fewer nodes but more time): every later
-// group still fits on the least loaded machine, and for each deadline class the work due by it fits in what the
-// machines can still take of it: for a machine with load L, the most work of the remaining tasks due by the class that
-// it can run in deadline order from L, each by its deadline (a subset-sum over queue ends, tasks in deadline order; a
-// task counts on every machine, so this is a relaxation). The same for the longer tasks alone, which pack worse.
+// At the start of `group`, loads sorted (checked there only: checking every node gave fewer nodes but more time):
+// every later group still fits on the least loaded machine, and for each deadline class the work due by it fits in
+// what the machines can still take of it: for a machine with load L, the most work of the remaining tasks due by the
+// class that it can run in deadline order from L, each by its deadline (a subset-sum over queue ends, tasks in
+// deadline order; a task counts on every machine, so this is a relaxation). The same for the longer tasks alone, which
+// pack worse.
 bool MachineSearch::bounds_hold(std::size_t group) {
-  sorted_ = loads_;
-  std::sort(sorted_.begin(), sorted_.end());
   for (std::size_t h = group; h < groups_.size(); ++h)
-    if (sorted_.front() + groups_[h].runtime > groups_[h].due) return false;
+    if (loads_.front() + groups_[h].runtime > groups_[h].due) return false;
   const std::size_t c0 = groups_[group].deadline_class;
   const std::int64_t last_due = groups_.back().due;
-  auto left = [&](std::size_t h) { return static_cast<std::int64_t>(groups_[h].count); };  // every copy remains
-  if (last_due >= kNoDeadline || last_due - sorted_.front() > kTableUnits) {
+  if (last_due >= kNoDeadline || last_due - loads_.front() > kTableUnits) {
     for (std::size_t c = c0; c < class_due_.size() && class_due_[c] < kNoDeadline; ++c) {
       std::int64_t room = 0;  // far or no deadlines: the free time before each
-      for (std::int64_t load : sorted_) room += std::max<std::int64_t>(0, class_due_[c] - load);
+      for (std::int64_t load : loads_) room += std::max<std::int64_t>(0, class_due_[c] - load);
       if (class_work_[c] - placed_work_ > room) return false;
     }
     return true;
@@ -125,13 +122,13 @@ bool MachineSearch::bounds_hold(std::size_t group) {
     std::int64_t work = 0;
     for (std::size_t h = group, c = c0; c < class_due_.size(); ++c) {
       for (; h < groups_.size() && groups_[h].deadline_class == c; ++h)
-        if (groups_[h].runtime >= shortest) work += groups_[h].runtime * left(h);
+        if (groups_[h].runtime >= shortest) work += groups_[h].runtime * static_cast<std::int64_t>(groups_[h].count);
       need_[c] = work;
     }
-    for (std::size_t k = 0; k < sorted_.size();) {
-      const std::int64_t base = sorted_[k];
+    for (std::size_t k = 0; k < loads_.size();) {
+      const std::int64_t base = loads_[k];
       std::size_t same = k + 1;
-      while (same < sorted_.size() && sorted_[same] == base) ++same;
+      while (same < loads_.size() && loads_[same] == base) ++same;
       const auto machines = static_cast<std::int64_t>(same - k);
       k = same;
       if (base >= last_due) break;
@@ -142,7 +139,7 @@ bool MachineSearch::bounds_hold(std::size_t group) {
         for (; h < groups_.size() && groups_[h].deadline_class == c; ++h) {
           const std::int64_t r = groups_[h].runtime, limit = groups_[h].due - base;
           if (r < shortest || r <= 0 || limit < r) continue;
-          const auto copies = std::min(left(h), limit / r);
+          const auto copies = std::min(static_cast<std::int64_t>(groups_[h].count), limit / r);
           for (std::int64_t n = 0; n < copies; ++n) or_shifted(reach_, r, limit);
         }
         for (std::size_t w = reach_.size(); w-- > 0;)
@@ -200,13 +197,16 @@ void MachineSearch::search(std::size_t pos, std::size_t from) {
   const std::size_t gi = group_of_[pos];
   const Group& group = groups_[gi];
   const bool opens = pos == group.first;
-  if (opens && !bounds_hold(gi)) return;
   std::uint64_t hash = 0;
   std::vector<std::int64_t> key;
   if (opens) {
     saved_[gi] = loads_;
     std::sort(loads_.begin(), loads_.end());
     from = 0;
+    if (!bounds_hold(gi)) {
+      loads_ = saved_[gi];
+      return;
+    }
     hash = state_key(gi);
     if (failed_.any(hash, key_, [&](double failed_under) { return bound_ <= failed_under + kTimeTolerance; })) {
       loads_ = saved_[gi];

@@ -66,7 +66,6 @@ class MachineSearch {
   std::vector<std::int64_t> starts_;      // position -> start (grid units)
   std::vector<std::int64_t> class_due_;   // per deadline class: the deadline
   std::vector<std::int64_t> class_work_;  // per deadline class: the work of every task due by it
-  std::vector<std::int64_t> sorted_;    // bounds_hold: the loads, ascending
   std::vector<std::int64_t> room_, need_, runtimes_;      // bounds_hold: per class, what the machines can still take
   std::vector<std::uint64_t> reach_;    // bounds_hold: reachable queue ends of one machine
   std::int64_t placed_work_ = 0;
