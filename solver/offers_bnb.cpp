@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <numeric>
 #include <tuple>
@@ -40,6 +41,13 @@ enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the p
 //    start, nor before the first time any remaining task fits);
 //  - widths: the same for the time in [t, D] with at least w processors free, against the work of the jobs at least
 //    w wide when no two of them fit side by side (w > P / 2): they run one at a time.
+// The machine relaxation: processors that only come free from now on are identical machines, each free from its own
+// time, and any schedule of the jobs on them can be given processors (in start order, a job takes processors free at
+// its start, which stay free), so a job w processors wide becomes w one-processor tasks of its runtime and deadline
+// on w machines. The tasks no longer start together: the machine search (solver/offers_machines.hpp) over those
+// tasks is a relaxation, and when it finds no schedule, neither is there one. A probe whose search has not ended
+// after kRelaxAfterNodes nodes takes turns with it: kRelaxNodes for the relaxation, as many for the search, then
+// twice as many each (the relaxation keeps its failed states from turn to turn), until one decides (our own).
 // Minimisation (a target job: the new tasks): the target's deadline is the bound; a schedule found lowers it to its
 // finish - step, and the search unwinds to the last target task's placement (the tasks after it cannot lower the
 // finish). The search ends when the bound drops below the lower bound or the space is exhausted.
@@ -77,7 +85,12 @@ class ActiveSearch {
     }
     for (std::size_t g = 0; g < jobs_.size(); ++g)
       if (jobs_[g].procs > 1) wide_left_ += static_cast<std::size_t>(jobs_[g].copies);
-    if (MachineSearch::sizes_fit(instance, jobs_, scale_)) machines_.emplace(instance, jobs_, target_, scale_, until_);
+    if (MachineSearch::sizes_fit(instance, jobs_, scale_)) {
+      machines_.emplace(instance, jobs_, target_, scale_, until_);
+      machine_times(now_);  // the relaxation's machines and tasks (every job w processors wide as w tasks)
+      root_free_from_ = free_from_;
+      for (const SerialJob& j : jobs_) root_left_.push_back(j.copies * j.procs);
+    }
   }
 
   // A schedule meeting every deadline, the target's (if any) being `bound`. A later probe may reuse what earlier
@@ -89,10 +102,29 @@ class ActiveSearch {
     found_ = stopped_ = over_budget_ = false;
     node_limit_ = node_budget == 0 ? kNone : nodes_ + node_budget;
     turn_end_ = turn_end;
+    // The relaxation's turns, unless it found a schedule under this bound or a lower one; a probe that comes back
+    // (`auto`'s next turn) goes on with them where it stopped.
+    if (const double b = this->bound(); b != relax_bound_) {  // b: 0 without a target
+      relax_bound_ = b;
+      relax_on_ = wide_left_ > 0 && machines_ && !(relaxed_found_under_ && b >= *relaxed_found_under_ - kTimeTolerance);
+      relax_at_ = nodes_ + kRelaxAfterNodes;
+      relax_budget_ = kRelaxNodes;
+    }
+    relaxed_refuted_ = false;
     node(now_, 0, now_);
+    if (relaxed_refuted_) return Outcome::kExhausted;
     if (over_budget_) return Outcome::kBudget;
     if (stopped_) return Outcome::kStopped;
     return found_ ? Outcome::kFound : Outcome::kExhausted;
+  }
+
+  // The relaxation alone, without a node budget (machine_relaxation).
+  MachineSearch::Outcome relaxation_alone(double bound) {
+    if (!machines_) return MachineSearch::Outcome::kStopped;
+    if (target_ != kNone) jobs_[target_].deadline = bound;
+    relax_budget_ = 0;
+    turn_end_ = Clock::time_point::max();
+    return relaxed_root();
   }
 
   const std::vector<SerialPlacement>& found_schedule() const { return best_; }
@@ -121,22 +153,30 @@ class ActiveSearch {
     best_ = placed_;
   }
 
+  // The machine relaxation of this probe (see the top): kExhausted refutes it.
+  MachineSearch::Outcome relaxed_root() {
+    const std::size_t before = machines_->nodes();
+    const auto outcome = machines_->probe(root_free_from_, root_left_, bound(), relax_budget_, turn_end_);
+    const std::size_t spent = machines_->nodes() - before;
+    nodes_ += spent;
+    if (node_limit_ != kNone) node_limit_ += spent;  // not taken from the search's turn (`auto`)
+    if (outcome == MachineSearch::Outcome::kFound) {
+      relaxed_found_under_ = bound();
+      relax_on_ = false;
+    } else if (outcome == MachineSearch::Outcome::kBudget) {
+      relax_budget_ *= 2;
+      relax_at_ = nodes_ + relax_budget_;
+    }
+    return outcome;
+  }
+
   // Every remaining task is one processor wide, and every placed one starts by t, where the remaining ones start: from
   // t on processors only come free, so the rest is one-processor tasks on machines free from given times, which the
   // machine search decides exactly (solver/offers_machines.hpp). It searches every completion with starts from t on,
   // a superset of this node's subtree (start order, activeness) whose members are all schedules: its answer is the
   // subtree's. The same search, from now, serves an instance whose tasks are all one processor wide.
   void rest_on_machines(double t) {
-    free_from_.clear();
-    int free = std::max(0, profile_.free_at(t));
-    free_from_.assign(static_cast<std::size_t>(free), t);
-    for (const auto& step : profile_.steps())
-      if (step.time > t + kTimeTolerance && step.free > free) {
-        free_from_.insert(free_from_.end(), static_cast<std::size_t>(step.free - free), step.time);
-        free = step.free;
-      }
-    // The profile's last step has every processor free (all jobs end); an over-used one (free < 0) is read as 0.
-    free_from_.resize(static_cast<std::size_t>(processors_), profile_.steps().back().time);
+    machine_times(t);
     const std::size_t before = machines_->nodes();
     const std::size_t budget = node_limit_ == kNone ? 0 : std::max<std::size_t>(1, node_limit_ - nodes_);
     const auto outcome = machines_->probe(free_from_, left_, bound(), budget, turn_end_);
@@ -151,6 +191,20 @@ class ActiveSearch {
       case MachineSearch::Outcome::kStopped: stopped_ = true; break;
       case MachineSearch::Outcome::kBudget: stopped_ = over_budget_ = true; break;
     }
+  }
+
+  // Into free_from_: the time from which each processor is free for good, from t on (the profile only rises there).
+  void machine_times(double t) {
+    free_from_.clear();
+    int free = std::max(0, profile_.free_at(t));
+    free_from_.assign(static_cast<std::size_t>(free), t);
+    for (const auto& step : profile_.steps())
+      if (step.time > t + kTimeTolerance && step.free > free) {
+        free_from_.insert(free_from_.end(), static_cast<std::size_t>(step.free - free), step.time);
+        free = step.free;
+      }
+    // The profile's last step has every processor free (all jobs end); an over-used one (free < 0) is read as 0.
+    free_from_.resize(static_cast<std::size_t>(processors_), profile_.steps().back().time);
   }
 
   // Free processor-time of the profile over [t, D] for each D of ds_ (ascending) into avail_, and the time with at
@@ -215,6 +269,14 @@ class ActiveSearch {
       stopped_ = true;  // unwinds: nothing below is remembered as failed
       over_budget_ = check == NodeCheck::kBudget;
       return;
+    }
+    if (relax_on_ && nodes_ >= relax_at_) {
+      const auto outcome = relaxed_root();
+      if (outcome == MachineSearch::Outcome::kExhausted || outcome == MachineSearch::Outcome::kStopped) {
+        relaxed_refuted_ = outcome == MachineSearch::Outcome::kExhausted;
+        stopped_ = true;  // unwinds: nothing below is remembered as failed
+        return;
+      }
     }
     if (target_ != kNone && target_finish_[depth] > jobs_[target_].deadline + kTimeTolerance) return;
     if (depth == total_) {
@@ -398,6 +460,14 @@ class ActiveSearch {
   std::optional<MachineSearch> machines_;  // rest_on_machines
   std::size_t wide_left_ = 0;              // remaining copies of jobs more than one processor wide
   std::vector<double> free_from_;
+  // The machine relaxation: its machines and tasks, the lowest bound it found a schedule under, the bound of its
+  // turns, whether they go on, when the next begins (nodes_) and how long it is, and whether it refuted this probe.
+  std::vector<double> root_free_from_;
+  std::vector<long long> root_left_;
+  std::optional<double> relaxed_found_under_;
+  double relax_bound_ = std::numeric_limits<double>::quiet_NaN();
+  bool relax_on_ = false, relaxed_refuted_ = false;
+  std::size_t relax_at_ = 0, relax_budget_ = 0;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {
@@ -514,6 +584,21 @@ std::string bnb_not_applicable(const Instance& instance, long long new_tasks) {
   if (const long long tasks = total_tasks(instance, new_tasks); tasks > kBnbMaxTasks)
     return fmt::format("{} tasks; the branch-and-bound is limited to {}", tasks, kBnbMaxTasks);
   return "";
+}
+
+ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, double bound,
+                               const SolveOptions& options) {
+  if ((new_tasks > 0 && !instance.bot) || !bnb_not_applicable(instance, new_tasks).empty())
+    return ExactStatus::kUnknown;
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
+  ActiveSearch search(instance, serial_jobs(instance, new_tasks), new_tasks > 0 ? instance.waiting.size() : kNone,
+                      scale, until);
+  switch (search.relaxation_alone(bound)) {
+    case MachineSearch::Outcome::kFound: return ExactStatus::kFeasible;
+    case MachineSearch::Outcome::kExhausted: return ExactStatus::kInfeasible;
+    default: return ExactStatus::kUnknown;
+  }
 }
 
 std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {

@@ -26,6 +26,8 @@ inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks
 // kSatFirstSeconds; then they take turns of equal length, each pair kHandoverGrowth times longer than the last. The
 // solve --json chain lists the turns of the solver ("sat").
 inline constexpr std::size_t kBnbProbeNodes = 20'000;
+inline constexpr std::size_t kRelaxAfterNodes = 2'000;  // a probe's machine relaxation: after this many nodes of it,
+inline constexpr std::size_t kRelaxNodes = 2'000;       // with at most this many of its own
 inline constexpr int kBnbStreakDoublings = 4;  // kBnbProbeNodes doubles for each contested probe bnb won in a row, up to 16x
 inline constexpr double kWonGrowth = 2;  // and a method's first turn after it decided a contested probe is at least
                                         // this many times what it took there (nodes or seconds)
@@ -56,6 +58,14 @@ ExactResult<OfferList> exact_offers_bnb(const Instance& instance, const SolveOpt
 // (a job is dropped when the rest stays infeasible) within core_budget_ms; core_minimal when deletion finished.
 // phase_seconds: "decision" and "core".
 ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const SolveOptions& options);
+
+// The machine relaxation of bnb's probes alone (offers_bnb.cpp): infeasible when even with every job w processors wide
+// split into w one-processor tasks (no common start), on the processors as machines free from the running jobs'
+// ends, no schedule meets every deadline with `new_tasks` new tasks finished by `bound`; feasible when the split
+// tasks fit; unknown off the grid, beyond the sizes or at the time limit. A relaxation: the tests check that it never
+// refutes an instance that has a schedule.
+ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, double bound,
+                               const SolveOptions& options);
 
 // The default exact methods (`auto`): per instance, the fastest method that applies, with the chain of what ran and
 // why (ExactResult::chain). `offers`: bnb when it applies, else Z3 (earliest_completion_z3 per count).

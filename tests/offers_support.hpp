@@ -96,4 +96,26 @@ inline Instance seed_12_trial_397() {
   return read_instance(nlohmann::json::parse(kSeed12Trial397), "seed-12-trial-397", true);
 }
 
+// Seed 13's trial 526 of `search offers --policy edf`: two 2-processor jobs among one-processor tasks on 4
+// processors, 7 processor-seconds to spare for 5 new tasks by 181.
+inline const char* kSeed13Trial526 = R"({"kind": "provider-offers", "name": "seed-13-trial-526",
+  "provider": {"now": 90.0, "processors": 4},
+  "bot": {"id": "new", "deadline": 120.0, "task_runtime": 17.0, "tasks": 6},
+  "running": [],
+  "waiting": [
+    {"id": "b1", "type": "bot", "deadline": 127.0, "task_runtime": 2.0, "tasks": 3},
+    {"id": "j2", "type": "local", "deadline": 126.0, "procs": 2, "runtime": 11.0},
+    {"id": "b3", "type": "bot", "deadline": 109.0, "task_runtime": 9.0, "tasks": 1},
+    {"id": "b4", "type": "bot", "deadline": 109.0, "task_runtime": 3.0, "tasks": 1},
+    {"id": "b5", "type": "bot", "deadline": 130.0, "task_runtime": 11.0, "tasks": 3},
+    {"id": "j6", "type": "local", "deadline": 129.0, "procs": 2, "runtime": 12.0},
+    {"id": "b7", "type": "bot", "deadline": 132.0, "task_runtime": 9.0, "tasks": 3},
+    {"id": "b8", "type": "bot", "deadline": 119.0, "task_runtime": 1.0, "tasks": 4},
+    {"id": "b9", "type": "bot", "deadline": 145.0, "task_runtime": 22.0, "tasks": 3},
+    {"id": "b10", "type": "bot", "deadline": 170.0, "task_runtime": 26.0, "tasks": 3}]})";
+
+inline Instance seed_13_trial_526() {
+  return read_instance(nlohmann::json::parse(kSeed13Trial526), "seed-13-trial-526", true);
+}
+
 }  // namespace schedcheck::offers::test
