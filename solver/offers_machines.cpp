@@ -53,10 +53,13 @@ bool MachineSearch::applies(const Instance& instance, const std::vector<SerialJo
 MachineSearch::MachineSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                              Clock::time_point until)
     : now_(instance.now), scale_(scale), jobs_(std::move(jobs)), target_(target), until_(until),
-      failed_(kMaxRememberedWords) {}
+      failed_(kMaxRememberedWords) {
+  for (const SerialJob& j : jobs_) own_copies_.push_back(j.copies);
+}
 
 // The deadline order of this probe's tasks: groups by (deadline, longest runtime first, job), jobs of one
-// (deadline, runtime) merged, and the work due by each deadline class.
+// (deadline, runtime) merged, and the work due by each deadline class. A job w processors wide given as w tasks (the
+// bnb's relaxation) is a group of its own whose tasks take distinct machines: a schedule gives it w processors.
 void MachineSearch::arrange(double bound) {
   bound_ = bound;
   struct Part {
@@ -77,12 +80,15 @@ void MachineSearch::arrange(double bound) {
   class_work_.clear();
   std::int64_t work = 0;
   for (const Part& p : parts) {
-    if (groups_.empty() || groups_.back().due != p.due || groups_.back().runtime != p.runtime) {
+    const SerialJob& job = jobs_[p.job];
+    const bool distinct = job.procs > 1 && own_copies_[p.job] == 1 && job.copies == job.procs;
+    if (groups_.empty() || groups_.back().due != p.due || groups_.back().runtime != p.runtime || distinct ||
+        groups_.back().distinct) {
       if (class_due_.empty() || class_due_.back() != p.due) {
         class_due_.push_back(p.due);
         class_work_.push_back(work);
       }
-      groups_.push_back({p.due, p.runtime, group_of_.size(), 0, class_due_.size() - 1, {}});
+      groups_.push_back({p.due, p.runtime, group_of_.size(), 0, class_due_.size() - 1, {}, distinct});
     }
     Group& group = groups_.back();
     const auto copies = static_cast<std::size_t>(jobs_[p.job].copies);
@@ -176,7 +182,8 @@ std::uint64_t MachineSearch::state_key(std::size_t group) {
 }
 
 // Task `pos` (of its group) goes to the end of a machine at index `from` or later (copies of one group take machines
-// in index order: each multiset of machines once); among machines of equal load, the first only.
+// in index order: each multiset of machines once; a distinct group's in increasing order: each set once); among
+// machines of equal load, the first only.
 void MachineSearch::search(std::size_t pos, std::size_t from) {
   if (const NodeCheck check = check_node(++nodes_, node_limit_, until_, turn_end_); check != NodeCheck::kGo) {
     stopped_ = true;  // unwinds: nothing below is remembered as failed
@@ -221,7 +228,7 @@ void MachineSearch::search(std::size_t pos, std::size_t from) {
     starts_[pos] = loads_[k];
     loads_[k] += group.runtime;
     placed_work_ += group.runtime;
-    search(pos + 1, k);
+    search(pos + 1, group.distinct ? k + 1 : k);
     loads_[k] -= group.runtime;
     placed_work_ -= group.runtime;
     if (found_now_ || stopped_) break;

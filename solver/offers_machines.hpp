@@ -4,7 +4,8 @@
 // deadline order (Jackson 1955; all are released by then), so a schedule is an assignment of the tasks, taken in
 // deadline order, to the ends of the machines' queues. Our own. Exact on data on a grid (time_grid); limits:
 // at most kMachinesMax processors, the node budget and the time limit; the packing bound only for deadlines within
-// 2048 grid steps of a machine's queue end (else the free time before each deadline).
+// 2048 grid steps of a machine's queue end (else the free time before each deadline). It also decides the bnb's
+// relaxation, where a job w processors wide is given as w one-processor tasks on distinct machines.
 #pragma once
 
 #include "model/offers.hpp"
@@ -33,7 +34,8 @@ class MachineSearch {
   MachineSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                 Clock::time_point until);
 
-  // A schedule of `left` copies of each job (all one processor wide) on machines free from the given times (seconds,
+  // A schedule of `left` copies of each job (all one processor wide; a single job w wide given as w copies: its tasks
+  // on distinct machines) on machines free from the given times (seconds,
   // ascending, one a processor) meeting every deadline, the target's being `bound`: the rest of a schedule whose
   // placed jobs all start by the first of these times, so that processors only come free from then on. At most
   // `node_budget` nodes (0: no budget) and until `turn_end` (then kBudget). Failed states are kept with the bound
@@ -49,6 +51,7 @@ class MachineSearch {
     std::size_t first = 0, count = 0;  // positions in the deadline order
     std::size_t deadline_class = 0;    // index of `due` among the distinct deadlines
     std::vector<std::size_t> jobs;     // the jobs whose copies these are, in this order
+    bool distinct = false;             // the w tasks of one job w processors wide (a relaxation): distinct machines
   };
   void arrange(double bound);
   bool bounds_hold(std::size_t group);
@@ -57,6 +60,7 @@ class MachineSearch {
 
   double now_, scale_;
   std::vector<SerialJob> jobs_;  // copies: those of this probe
+  std::vector<long long> own_copies_;  // the jobs' copies as given (jobs_ holds each probe's)
   std::size_t target_;
   Clock::time_point until_, turn_end_ = Clock::time_point::max();
   std::vector<std::int64_t> loads_;    // during a search: each machine's queue end

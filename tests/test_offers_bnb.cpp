@@ -276,6 +276,22 @@ BOOST_AUTO_TEST_CASE(machine_relaxation_refutes_instances_with_wide_jobs) {
   BOOST_CHECK_GE(refuted, 3);
 }
 
+// A job w processors wide is split into w tasks on distinct machines. P = 2; B (1 processor, 9 s, due 9) runs [0, 9)
+// on one processor; A (2 processors, 2 s, due 10) then cannot end by 10. With A's two tasks allowed on one machine
+// ([0, 2) and [2, 4) beside B) the relaxation would find a schedule; on distinct machines it refutes, as gecode does.
+BOOST_AUTO_TEST_CASE(machine_relaxation_puts_a_wide_jobs_tasks_on_distinct_machines) {
+  const Instance instance = read_instance(nlohmann::json::parse(R"({"kind": "provider-offers", "name": "distinct",
+    "provider": {"now": 0.0, "processors": 2}, "running": [],
+    "waiting": [{"id": "A", "type": "local", "deadline": 10.0, "procs": 2, "runtime": 2.0},
+                {"id": "B", "type": "local", "deadline": 9.0, "procs": 1, "runtime": 9.0}]})"),
+                                          "distinct", false);
+  BOOST_CHECK(machine_relaxation(instance, 0, 0, SolveOptions{20'000}) == ExactStatus::kInfeasible);
+  BOOST_CHECK(feasibility_gecode(instance, SolveOptions{20'000}).status == ExactStatus::kInfeasible);
+  Instance later = instance;
+  later.waiting[0].deadline = 11;  // A at [9, 11): a schedule, and the relaxation finds one
+  BOOST_CHECK(machine_relaxation(later, 0, 0, SolveOptions{20'000}) == ExactStatus::kFeasible);
+}
+
 // Seed 13's trial 526: bnb took 2.3-2.7 s here before the relaxation (quotes 138 156 172 182 184, objective 382, the
 // same from ccc8772's bnb and auto); 5 tasks by 181 is refuted by the relaxation alone, and 5 by 182 fits it.
 BOOST_AUTO_TEST_CASE(seed_13_trial_526_refuted_by_the_machine_relaxation) {
