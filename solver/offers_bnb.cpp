@@ -44,10 +44,10 @@ enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the p
 // The machine relaxation: processors that only come free from now on are identical machines, each free from its own
 // time, and any schedule of the jobs on them can be given processors (in start order, a job takes processors free at
 // its start, which stay free), so a job w processors wide becomes w one-processor tasks of its runtime and deadline
-// on w distinct machines. The tasks no longer start together: the machine search (solver/offers_machines.hpp) over those
-// tasks is a relaxation, and when it finds no schedule, neither is there one. A probe whose search has not ended
-// after kRelaxAfterNodes nodes takes turns with it: kRelaxNodes for the relaxation, as many for the search, then
-// twice as many each (the relaxation keeps its failed states from turn to turn), until one decides (our own).
+// on w distinct machines. The tasks no longer start together: the machine search (solver/offers_machines.hpp) over
+// those tasks is a relaxation, and when it finds no schedule, neither is there one. A probe whose search has not
+// ended after kRelaxAfterNodes nodes takes turns with it: kRelaxNodes for the relaxation, as many for the search,
+// then twice as many each (the relaxation keeps its failed states from turn to turn), until one decides (our own).
 // Minimisation (a target job: the new tasks): the target's deadline is the bound; a schedule found lowers it to its
 // finish - step, and the search unwinds to the last target task's placement (the tasks after it cannot lower the
 // finish). The search ends when the bound drops below the lower bound or the space is exhausted.
