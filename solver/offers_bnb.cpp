@@ -520,8 +520,8 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
   // that both took turns on (or none was), it goes first with a node budget (most probes end within it), doubled for
   // each such probe in a row and at least kWonGrowth times the nodes it took on the last; the solver's first turn is
   // then kSatFirstSeconds. When the solver decided the last such probe, it goes first, for kWonGrowth times what it
-  // took there (at least kSatFirstSeconds). Later turns: each as long as the other's last, each pair kHandoverGrowth
-  // times longer.
+  // took there (at least kSatFirstSeconds). Later turns: the search's kSearchTurnShare times the solver's last, each
+  // pair kHandoverGrowth times longer.
   const bool sat_first = handover.enabled && handover.sat_won_last;
   double seconds = sat_first ? std::max(kSatFirstSeconds, kWonGrowth * handover.sat_won_seconds) : kSatFirstSeconds;
   const std::size_t budget = std::max(kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings),
@@ -552,7 +552,8 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
     if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
-    outcome = search.probe(bound, 0, Clock::now() + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
+    const auto search_turn = std::chrono::microseconds(static_cast<long long>(kSearchTurnShare * seconds * 1e6));
+    outcome = search.probe(bound, 0, Clock::now() + search_turn);
     seconds *= kHandoverGrowth;
   }
 }
@@ -721,9 +722,10 @@ std::optional<MethodStep> handover_step(const Handover& handover, const std::str
   if (handover.turns == 0) return std::nullopt;
   return MethodStep{"sat",
                     fmt::format("{} turn{} on probes the bnb left open after {} nodes or more (time-indexed SAT "
-                                "encoding, CaDiCaL, {}; each turn of either {}x longer than its last)",
+                                "encoding, CaDiCaL, {}; each turn of either {}x longer than its last, the bnb's "
+                                "{}x the solver's)",
                                 handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
-                                handover.sat ? handover.sat->size() : "", kHandoverGrowth),
+                                handover.sat ? handover.sat->size() : "", kHandoverGrowth, kSearchTurnShare),
                     status, handover.seconds};
 }
 

@@ -23,8 +23,8 @@ namespace schedcheck::offers {
 inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks: the search's depth (memory: a row a depth)
 // `auto`: a probe (one bound of the descent, or the feasibility decision) that the search leaves open after
 // kBnbProbeNodes nodes goes to the time-indexed SAT solver (solver/offers_sat.hpp) when that applies, for
-// kSatFirstSeconds; then they take turns of equal length, each pair kHandoverGrowth times longer than the last. The
-// solve --json chain lists the turns of the solver ("sat").
+// kSatFirstSeconds; then they take turns, the search's kSearchTurnShare times as long as the solver's last, each pair
+// kHandoverGrowth times longer than the last. The solve --json chain lists the turns of the solver ("sat").
 inline constexpr std::size_t kBnbProbeNodes = 20'000;
 inline constexpr std::size_t kRelaxAfterNodes = 2'000;  // a probe's machine relaxation: after this many nodes of it,
 inline constexpr std::size_t kRelaxNodes = 2'000;       // with at most this many of its own
@@ -33,6 +33,7 @@ inline constexpr double kWonGrowth = 2;  // and a method's first turn after it d
                                         // this many times what it took there (nodes or seconds)
 inline constexpr double kSatFirstSeconds = 0.1;   // the solver's first turn
 inline constexpr double kHandoverGrowth = 2;      // each further pair of turns is this many times longer
+inline constexpr double kSearchTurnShare = 4;     // after a turn of the solver, the search's is this many times as long
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
 // too many tasks): the reason a chooser records before it falls back to Z3.
