@@ -488,17 +488,19 @@ struct Handover {
   double seconds = 0;
   // Of the probes both took turns on ("contested"):
   bool sat_won_last = false;  // the solver decided the last one: the next starts with it
+  bool sat_won_late = false;  // ... after its first turn there: the next gives both equal turns
   int bnb_streak = 0;         // how many in a row the search decided since the solver last did
   std::size_t bnb_won_nodes = 0;  // the nodes the search took on the last one, when it decided it
   double sat_won_seconds = 0;     // the seconds the solver took on the last one, when it decided it
   void won_by_search(std::size_t nodes) {
-    sat_won_last = false;
+    sat_won_last = sat_won_late = false;
     ++bnb_streak;
     bnb_won_nodes = nodes;
     sat_won_seconds = 0;
   }
-  void won_by_solver(double seconds_taken) {
+  void won_by_solver(double seconds_taken, bool late) {
     sat_won_last = true;
+    sat_won_late = late;
     bnb_streak = 0;
     bnb_won_nodes = 0;
     sat_won_seconds = seconds_taken;
@@ -520,14 +522,16 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
   // that both took turns on (or none was), it goes first with a node budget (most probes end within it), doubled for
   // each such probe in a row and at least kWonGrowth times the nodes it took on the last; the solver's first turn is
   // then kSatFirstSeconds. When the solver decided the last such probe, it goes first, for kWonGrowth times what it
-  // took there (at least kSatFirstSeconds). Later turns: the search's kSearchTurnShare times the solver's last, each
-  // pair kHandoverGrowth times longer.
+  // took there (at least kSatFirstSeconds). Later turns: each pair kHandoverGrowth times longer, the search's
+  // kSearchTurnShare times the solver's last while that was at most kSearchShareUpTo seconds and the solver did not
+  // decide the last contested probe after its first turn there, else as long.
   const bool sat_first = handover.enabled && handover.sat_won_last;
   double seconds = sat_first ? std::max(kSatFirstSeconds, kWonGrowth * handover.sat_won_seconds) : kSatFirstSeconds;
   const std::size_t budget = std::max(kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings),
                                       static_cast<std::size_t>(kWonGrowth) * handover.bnb_won_nodes);
   const std::size_t nodes_before = search.nodes();
   double sat_seconds = 0;  // the solver's, on this probe
+  int sat_turns = 0;       // the solver's, on this probe
   Outcome outcome = sat_first ? Outcome::kBudget : search.probe(bound, handover.enabled ? budget : 0);
   bool contested = false;
   for (;;) {
@@ -542,17 +546,19 @@ Outcome probe_with_handover(ActiveSearch& search, long long tasks, double bound,
     const auto cap = std::min(until, started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
     const SatOutcome answer = sat->probe(tasks, bound, cap, keep);
     ++handover.turns;
+    ++sat_turns;
     handover.seconds += seconds_since(started);
     sat_seconds += seconds_since(started);
     if (answer == SatOutcome::kFound || answer == SatOutcome::kInfeasible) {
-      handover.won_by_solver(sat_seconds);
+      handover.won_by_solver(sat_seconds, sat_turns > 1);
       if (answer == SatOutcome::kInfeasible) return Outcome::kExhausted;
       *from_sat = sat->schedule();
       return Outcome::kFound;
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
     if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
-    const auto search_turn = std::chrono::microseconds(static_cast<long long>(kSearchTurnShare * seconds * 1e6));
+    const double share = seconds <= kSearchShareUpTo + 1e-9 && !handover.sat_won_late ? kSearchTurnShare : 1.0;
+    const auto search_turn = std::chrono::microseconds(static_cast<long long>(share * seconds * 1e6));
     outcome = search.probe(bound, 0, Clock::now() + search_turn);
     seconds *= kHandoverGrowth;
   }
@@ -722,10 +728,11 @@ std::optional<MethodStep> handover_step(const Handover& handover, const std::str
   if (handover.turns == 0) return std::nullopt;
   return MethodStep{"sat",
                     fmt::format("{} turn{} on probes the bnb left open after {} nodes or more (time-indexed SAT "
-                                "encoding, CaDiCaL, {}; each turn of either {}x longer than its last, the bnb's "
-                                "{}x the solver's)",
+                                "encoding, CaDiCaL, {}; each pair of turns {}x longer than the last, the bnb's "
+                                "{}x the solver's up to a solver's turn of {} s)",
                                 handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
-                                handover.sat ? handover.sat->size() : "", kHandoverGrowth, kSearchTurnShare),
+                                handover.sat ? handover.sat->size() : "", kHandoverGrowth, kSearchTurnShare,
+                                kSearchShareUpTo),
                     status, handover.seconds};
 }
 

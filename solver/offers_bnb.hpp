@@ -23,8 +23,10 @@ namespace schedcheck::offers {
 inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks: the search's depth (memory: a row a depth)
 // `auto`: a probe (one bound of the descent, or the feasibility decision) that the search leaves open after
 // kBnbProbeNodes nodes goes to the time-indexed SAT solver (solver/offers_sat.hpp) when that applies, for
-// kSatFirstSeconds; then they take turns, the search's kSearchTurnShare times as long as the solver's last, each pair
-// kHandoverGrowth times longer than the last. The solve --json chain lists the turns of the solver ("sat").
+// kSatFirstSeconds; then they take turns, each pair kHandoverGrowth times longer than the last, the search's
+// kSearchTurnShare times as long as the solver's last while that is at most kSearchShareUpTo (else as long, and on the
+// probe after one the solver decided in a later turn than its first). The solve --json chain lists the turns of the
+// solver ("sat").
 inline constexpr std::size_t kBnbProbeNodes = 20'000;
 inline constexpr std::size_t kRelaxAfterNodes = 2'000;  // a probe's machine relaxation: after this many nodes of it,
 inline constexpr std::size_t kRelaxNodes = 2'000;       // with at most this many of its own
@@ -34,6 +36,7 @@ inline constexpr double kWonGrowth = 2;  // and a method's first turn after it d
 inline constexpr double kSatFirstSeconds = 0.1;   // the solver's first turn
 inline constexpr double kHandoverGrowth = 2;      // each further pair of turns is this many times longer
 inline constexpr double kSearchTurnShare = 4;     // after a turn of the solver, the search's is this many times as long
+inline constexpr double kSearchShareUpTo = 0.2;   // while the solver's turns are at most this long (seconds)
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
 // too many tasks): the reason a chooser records before it falls back to Z3.
