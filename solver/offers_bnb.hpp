@@ -4,9 +4,10 @@
 // at a time in the order of their starts, each at its earliest start on the availability profile: every feasible
 // schedule left-shifts to one built so (active schedules, Kolisch 1996), so the search is exact on any data; it is
 // offered for data on a 1 ms grid (solver/offers_exact.hpp time_grid), where "no schedule one grid step earlier"
-// proves an optimum. Once every remaining task is one processor wide (at the root when all are), the rest is decided
-// by machine assignment in deadline order (solver/offers_machines.hpp). Limits: at most kBnbMaxTasks tasks; the time
-// limit.
+// proves an optimum. Each probe is searched over the instance's mirror image (time reversed: deadlines become release
+// times) and forward, in turns. Once every remaining task is one processor wide (at the root when all are), the
+// forward search decides the rest by machine assignment in deadline order (solver/offers_machines.hpp). Limits: at
+// most kBnbMaxTasks tasks; the time limit; failed states kept in at most 4 x 64 MiB (two searches, two generations).
 #pragma once
 
 #include "model/offers.hpp"
@@ -30,6 +31,9 @@ inline constexpr long long kBnbMaxTasks = 1000;  // waiting tasks plus new tasks
 inline constexpr std::size_t kBnbProbeNodes = 20'000;
 inline constexpr std::size_t kRelaxAfterNodes = 2'000;  // a probe's machine relaxation: after this many nodes of it,
 inline constexpr std::size_t kRelaxNodes = 2'000;       // with at most this many of its own
+inline constexpr std::size_t kMirrorTurnNodes = 2'000;  // a probe's search over the mirror image, then forward, as many
+                                                        // each, then twice as many each
+inline constexpr std::size_t kMachineNodesPerNode = 4;  // in budgets and turns, this many machine-search nodes count as one
 inline constexpr int kBnbStreakDoublings = 4;  // kBnbProbeNodes doubles for each contested probe bnb won in a row, up to 16x
 inline constexpr double kWonGrowth = 2;  // and a method's first turn after it decided a contested probe is at least
                                         // this many times what it took there (nodes or seconds)
@@ -70,6 +74,12 @@ ExactResult<FeasibilityAnswer> feasibility_bnb(const Instance& instance, const S
 // refutes an instance that has a schedule.
 ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, double bound,
                                const SolveOptions& options);
+
+// The search of bnb's probes over the mirror image of the instance alone (offers_bnb.cpp, class Search): feasible with
+// a schedule (in the instance's own times) meeting every deadline with `new_tasks` new tasks finished by `bound`
+// (`bound` unused without new tasks), infeasible when there is none, unknown off the grid or at the time limit. For
+// the tests: bnb runs it in turns with the forward search.
+Completion mirror_probe(const Instance& instance, long long new_tasks, double bound, const SolveOptions& options);
 
 // The default exact methods (`auto`): per instance, the fastest method that applies, with the chain of what ran and
 // why (ExactResult::chain). `offers`: bnb when it applies, else Z3 (earliest_completion_z3 per count).

@@ -301,6 +301,57 @@ BOOST_AUTO_TEST_CASE(seed_13_trial_526_refuted_by_the_machine_relaxation) {
   check_bnb_proves(instance, 382, {138, 156, 172, 182, 184});
 }
 
+// The search over the mirror image (bnb's backward turns) alone, on unrepaired instances with wide jobs and running
+// jobs (many infeasible): it decides what gecode (exact, independent) decides, and its schedules, mapped back, are
+// valid.
+RC_BOOST_PROP(mirror_search_decides_feasibility_as_gecode, (std::uint32_t seed)) {
+  const Instance instance = generate_instance(seed, 6, unrepaired_settings());
+  RC_LOG() << write_instance(instance).dump() << "\n";
+  const auto g = feasibility_gecode(instance, SolveOptions{20'000});
+  RC_PRE(g.status != ExactStatus::kUnknown);
+  const Completion m = mirror_probe(instance, 0, 0, SolveOptions{20'000});
+  RC_ASSERT(m.status != ExactStatus::kUnknown);
+  RC_ASSERT((m.status == ExactStatus::kFeasible) == (g.status == ExactStatus::kOptimal));
+  if (m.schedule) RC_ASSERT(schedule_violation(instance, *m.schedule, 0) == "");
+}
+
+// With new tasks (the target's release moves with the bound): at the sequence search's c*(k) the image's search finds
+// a valid schedule finishing the k new tasks by c*(k), and one grid step earlier it finds none.
+RC_BOOST_PROP(mirror_search_meets_the_optimum_and_refutes_one_step_below, (std::uint32_t seed)) {
+  const Instance instance = generate_instance(seed, 3, small_settings());
+  RC_LOG() << write_instance(instance).dump() << "\n";
+  for (long long k : delta_counts(instance.bot->tasks)) {
+    const Completion c = earliest_completion_sequences(instance, k, instance.now, SolveOptions{20'000});
+    RC_ASSERT(c.status == ExactStatus::kOptimal);
+    const Completion at = mirror_probe(instance, k, c.finish, SolveOptions{20'000});
+    RC_ASSERT(at.status == ExactStatus::kFeasible);
+    RC_ASSERT(schedule_violation(instance, *at.schedule, k) == "");
+    RC_ASSERT(at.finish <= c.finish + kTimeTolerance);
+    const double step = 1.0 / static_cast<double>(time_grid(instance, all_jobs(instance), k));
+    RC_ASSERT(mirror_probe(instance, k, c.finish - step, SolveOptions{20'000}).status == ExactStatus::kInfeasible);
+  }
+}
+
+// Seed 13's trial 751 (tests/offers_support.hpp): the image refutes 1 task by 131 and 2 by 155, and finds 1 by 132 and
+// 2 by 156; bnb (forward and backward turns) proves the list 132 156 (objective 234, the same as before the mirror,
+// when the forward search took 2.0-2.6 s).
+BOOST_AUTO_TEST_CASE(seed_13_trial_751_refuted_by_the_mirror_image) {
+  const Instance instance = seed_13_trial_751();
+  BOOST_CHECK(mirror_probe(instance, 1, 131, SolveOptions{20'000}).status == ExactStatus::kInfeasible);
+  BOOST_CHECK(mirror_probe(instance, 2, 155, SolveOptions{20'000}).status == ExactStatus::kInfeasible);
+  BOOST_CHECK(mirror_probe(instance, 1, 132, SolveOptions{20'000}).status == ExactStatus::kFeasible);
+  BOOST_CHECK(mirror_probe(instance, 2, 156, SolveOptions{20'000}).status == ExactStatus::kFeasible);
+  check_bnb_proves(instance, 234, {132, 156});
+}
+
+// Trial 41 (tests/offers_support.hpp): bnb (the forward search alone) had not proven it in 20 s before the mirror
+// image; the image refutes 2 tasks by 84, and bnb proves 46 85 (objective 129, what the SAT solver proves).
+BOOST_AUTO_TEST_CASE(trial_41_proven_with_the_mirror_image) {
+  const Instance instance = trial_41();
+  BOOST_CHECK(mirror_probe(instance, 2, 84, SolveOptions{20'000}).status == ExactStatus::kInfeasible);
+  check_bnb_proves(instance, 129, {46, 85});
+}
+
 BOOST_AUTO_TEST_CASE(times_off_the_grid_are_unknown_and_auto_falls_back_to_z3) {
   Instance instance = generate_instance(1, 3, small_settings());
   instance.waiting.front().runtime += 0.0005;
