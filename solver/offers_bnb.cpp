@@ -54,7 +54,7 @@ enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the p
 // finish). The search ends when the bound drops below the lower bound or the space is exhausted.
 class ActiveSearch {
  public:
-  // `mirror`: the horizon H of the backward search (see Mirror below), which runs on the image t -> now + H - t of
+  // `mirror`: the horizon H of the backward search (see class Search below), which runs on the image t -> now + H - t of
   // the instance: every job released at now + H - its deadline and due by H, the running jobs at the end.
   ActiveSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                Clock::time_point until, std::optional<double> mirror = std::nullopt)
@@ -513,10 +513,12 @@ class ActiveSearch {
 // states from turn to turn.
 class Search {
  public:
-  Search(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
-         Clock::time_point until)
-      : mirror_(instance, jobs, target, scale, until, horizon(instance, jobs, scale)),
-        forward_(instance, std::move(jobs), target, scale, until) {}
+  // The instance with `new_tasks` new tasks (the target), or none (no target).
+  Search(const Instance& instance, long long new_tasks, double scale, Clock::time_point until)
+      : mirror_(instance, serial_jobs(instance, new_tasks), target_of(instance, new_tasks), scale, until,
+                grid_point_at_or_after(instance, scale, instance.now + active_span(instance, all_jobs(instance),
+                                                                                    new_tasks))),
+        forward_(instance, serial_jobs(instance, new_tasks), target_of(instance, new_tasks), scale, until) {}
 
   Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     const std::size_t start = nodes();
@@ -549,12 +551,8 @@ class Search {
   std::size_t tt_hits() const { return forward_.tt_hits() + mirror_.tt_hits(); }
 
  private:
-  // As time_grid's horizon: every active schedule ends by now + the longest running job + every task's runtime.
-  static double horizon(const Instance& instance, const std::vector<SerialJob>& jobs, double scale) {
-    double horizon = 0;
-    for (const auto& r : instance.running) horizon = std::max(horizon, r.remaining);
-    for (const SerialJob& j : jobs) horizon += j.duration * static_cast<double>(j.copies);
-    return grid_point_at_or_after(instance, scale, instance.now + horizon);
+  static std::size_t target_of(const Instance& instance, long long new_tasks) {
+    return new_tasks > 0 ? instance.waiting.size() : kNone;
   }
   ActiveSearch mirror_, forward_;
   bool found_in_mirror_ = false;
@@ -664,7 +662,7 @@ Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, C
     return Outcome::kFound;
   }
   const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
-  Search search(subset, serial_jobs(subset, 0), kNone, static_cast<double>(scale), until);
+  Search search(subset, 0, static_cast<double>(scale), until);
   std::optional<Schedule> from_sat;
   const bool all = keep.size() == instance.waiting.size();
   const Outcome outcome = probe_with_handover(search, 0, kForever, until, handover, &from_sat, all ? nullptr : &keep);
@@ -706,8 +704,7 @@ Completion mirror_probe(const Instance& instance, long long new_tasks, double bo
   }
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
-  Search search(instance, serial_jobs(instance, new_tasks), new_tasks > 0 ? instance.waiting.size() : kNone, scale,
-                until);
+  Search search(instance, new_tasks, scale, until);
   switch (search.mirror_alone(bound)) {
     case Outcome::kFound:
       result.status = ExactStatus::kFeasible;
@@ -761,7 +758,7 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   auto on_grid_up = [&](double x) { return grid_point_at_or_after(instance, scale, x); };
   // Proven: no schedule finishes the new tasks earlier.
   double lo = on_grid_up(std::max(lower_bound, instance.now + instance.bot->task_runtime));
-  Search search(instance, serial_jobs(instance, tasks), instance.waiting.size(), scale, until);
+  Search search(instance, tasks, scale, until);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
     std::optional<Schedule> from_sat;
@@ -771,12 +768,8 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
     return outcome;
   };
   if (!result.schedule) {
-    // Without a first schedule: every active schedule ends by now + the longest running job + all the work.
-    double horizon = instance.now + instance.bot->task_runtime * static_cast<double>(tasks);
-    double longest = 0;
-    for (const auto& r : instance.running) longest = std::max(longest, r.remaining);
-    for (const auto& job : instance.waiting) horizon += work(job) / job.procs;
-    probe(on_grid_up(horizon + longest));
+    // Without a first schedule: every active schedule ends by now + active_span.
+    probe(on_grid_up(instance.now + active_span(instance, all_jobs(instance), tasks)));
   }
   // The lower bound first (enough when met; a failure there is usually quick), then descent: one grid step below
   // the best schedule until no schedule exists. Only the last probe is a failure near the optimum (the expensive

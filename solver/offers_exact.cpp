@@ -43,21 +43,20 @@ std::optional<Schedule> any_schedule(const Instance& instance) {
 
 }  // namespace
 
+double active_span(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
+  double span = 0;
+  for (const auto& r : instance.running) span = std::max(span, r.remaining);
+  for (std::size_t i : jobs) span += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
+  if (new_tasks > 0) span += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  return span;
+}
+
 long long time_grid(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
   std::vector<double> exact = {instance.now};
-  double horizon = 0;
-  for (const auto& r : instance.running) {
-    exact.push_back(r.remaining);
-    horizon = std::max(horizon, r.remaining);
-  }
-  for (std::size_t i : jobs) {
-    exact.push_back(instance.waiting[i].runtime);
-    horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
-  }
-  if (new_tasks > 0) {
-    exact.push_back(instance.bot->task_runtime);
-    horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
-  }
+  for (const auto& r : instance.running) exact.push_back(r.remaining);
+  for (std::size_t i : jobs) exact.push_back(instance.waiting[i].runtime);
+  if (new_tasks > 0) exact.push_back(instance.bot->task_runtime);
+  const double horizon = active_span(instance, jobs, new_tasks);
   // A deadline at or beyond now + horizon never binds (serial generation ends every task by then).
   for (std::size_t i : jobs)
     if (instance.waiting[i].deadline < instance.now + horizon) exact.push_back(instance.waiting[i].deadline);

@@ -47,6 +47,9 @@ std::optional<Schedule> left_shift(const Instance& instance, const Schedule& sch
 // when round(x s)/s is the double x itself. With data on a grid, every active schedule's starts lie on it (they are
 // sums of these numbers), so an optimal completion is a grid point and "no schedule one grid step earlier" is a proof.
 long long time_grid(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks);
+// Every active schedule of the given waiting jobs (and `new_tasks` new tasks) ends by now + this: the longest running
+// job's remaining time plus every task's runtime (serial generation leaves no gap longer than that), in seconds.
+double active_span(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks);
 std::vector<std::size_t> all_jobs(const Instance& instance);  // 0 .. waiting.size() - 1
 
 // The best schedule of one count so far: the one finishing its new tasks earliest goes into `into`.schedule.

@@ -47,10 +47,7 @@ struct Data {
 
 Data build(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
   Data d;
-  double horizon = 0;
-  for (const auto& r : instance.running) horizon = std::max(horizon, r.remaining);
-  for (std::size_t i : jobs) horizon += instance.waiting[i].runtime * static_cast<double>(instance.waiting[i].tasks);
-  if (new_tasks > 0) horizon += instance.bot->task_runtime * static_cast<double>(new_tasks);
+  const double horizon = active_span(instance, jobs, new_tasks);
   d.scale = time_grid(instance, jobs, new_tasks);
   if (d.scale == 0) {
     d.why_unknown = "gecode needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";

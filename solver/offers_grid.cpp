@@ -18,9 +18,7 @@ GridProgram grid_program(const Instance& instance, long long new_tasks, double b
     return p;
   }
   p.scale = static_cast<double>(scale);
-  double work = 0;  // seconds; checked before anything is rounded to whole grid units
-  for (const auto& r : instance.running) work = std::max(work, r.remaining);
-  for (const SerialJob& j : serial_jobs(instance, new_tasks)) work += j.duration * static_cast<double>(j.copies);
+  const double work = active_span(instance, all_jobs(instance), new_tasks);  // checked before rounding to grid units
   if (!(work * p.scale <= kGridMaxHorizonUnits)) {
     p.why_not = fmt::format("a horizon of {:g} s on a {:g} s grid (limit {:g} grid units)", work, 1 / p.scale,
                             kGridMaxHorizonUnits);
