@@ -54,8 +54,8 @@ enum class Outcome { kFound, kExhausted, kStopped, kBudget };  // kBudget: the p
 // finish). The search ends when the bound drops below the lower bound or the space is exhausted.
 class ActiveSearch {
  public:
-  // `mirror`: the horizon H of the backward search (see class Search below), which runs on the image t -> now + H - t of
-  // the instance: every job released at now + H - its deadline and due by H, the running jobs at the end.
+  // `mirror`: the horizon H of the backward search (see class Search below), which runs on the image t -> now + H - t
+  // of the instance: every job released at now + H - its deadline and due by H, the running jobs at the end.
   ActiveSearch(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
                Clock::time_point until, std::optional<double> mirror = std::nullopt)
       : profile_(first_profile(instance, mirror)), tt_(profile_), now_(instance.now), jobs_(std::move(jobs)),
@@ -721,12 +721,14 @@ std::string bnb_applicable_why(const Instance& instance, long long new_tasks) {
   const long long scale = time_grid(instance, all_jobs(instance), new_tasks);
   const auto jobs = serial_jobs(instance, new_tasks);
   const char* machines = MachineSearch::applies(instance, jobs, static_cast<double>(scale))
-                             ? "; every task one processor wide: tasks assigned to machines in deadline order"
+                             ? "; every task one processor wide: forward, tasks assigned to machines in deadline order"
                          : MachineSearch::sizes_fit(instance, jobs, static_cast<double>(scale))
-                             ? "; once every wider job is placed, the one-processor rest assigned to machines in "
-                               "deadline order"
+                             ? "; forward, once every wider job is placed, the one-processor rest assigned to machines "
+                               "in deadline order"
                              : "";
-  return fmt::format("times on a {:g} s grid, {} tasks (limit {}){}", 1.0 / static_cast<double>(scale),
+  return fmt::format("times on a {:g} s grid, {} tasks (limit {}); each probe searched over the time-reversed "
+                     "instance and forward, in turns{}",
+                     1.0 / static_cast<double>(scale),
                      total_tasks(instance, new_tasks), kBnbMaxTasks, machines);
 }
 

@@ -238,6 +238,8 @@ BOOST_AUTO_TEST_CASE(seed_12_trial_397_rest_by_machine_assignment) {
   BOOST_REQUIRE(!chosen.chain.empty());
   BOOST_CHECK_MESSAGE(chosen.chain.front().why.find("the one-processor rest assigned to machines") != std::string::npos,
                       chosen.chain.front().why);
+  BOOST_CHECK_MESSAGE(chosen.chain.front().why.find("searched over the time-reversed instance") != std::string::npos,
+                      chosen.chain.front().why);
   BOOST_CHECK_EQUAL(offers_objective(instance, *chosen.decision), 138);
 }
 
