@@ -515,10 +515,9 @@ class Search {
  public:
   // The instance with `new_tasks` new tasks (the target), or none (no target).
   Search(const Instance& instance, long long new_tasks, double scale, Clock::time_point until)
-      : mirror_(instance, serial_jobs(instance, new_tasks), target_of(instance, new_tasks), scale, until,
-                grid_point_at_or_after(instance, scale, instance.now + active_span(instance, all_jobs(instance),
-                                                                                    new_tasks))),
-        forward_(instance, serial_jobs(instance, new_tasks), target_of(instance, new_tasks), scale, until) {}
+      : Search(instance, serial_jobs(instance, new_tasks), new_tasks > 0 ? instance.waiting.size() : kNone, scale,
+               until, grid_point_at_or_after(instance, scale, instance.now + active_span(instance, all_jobs(instance),
+                                                                                          new_tasks))) {}
 
   Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     const std::size_t start = nodes();
@@ -551,9 +550,10 @@ class Search {
   std::size_t tt_hits() const { return forward_.tt_hits() + mirror_.tt_hits(); }
 
  private:
-  static std::size_t target_of(const Instance& instance, long long new_tasks) {
-    return new_tasks > 0 ? instance.waiting.size() : kNone;
-  }
+  Search(const Instance& instance, std::vector<SerialJob> jobs, std::size_t target, double scale,
+         Clock::time_point until, double horizon)
+      : mirror_(instance, jobs, target, scale, until, horizon),
+        forward_(instance, std::move(jobs), target, scale, until) {}
   ActiveSearch mirror_, forward_;
   bool found_in_mirror_ = false;
 };
@@ -698,10 +698,8 @@ ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, do
 
 Completion mirror_probe(const Instance& instance, long long new_tasks, double bound, const SolveOptions& options) {
   Completion result;
-  if ((new_tasks > 0 && !instance.bot) || !bnb_not_applicable(instance, new_tasks).empty()) {
-    result.detail = new_tasks > 0 && !instance.bot ? "no new BoT" : bnb_not_applicable(instance, new_tasks);
-    return result;
-  }
+  result.detail = new_tasks > 0 && !instance.bot ? "no new BoT" : bnb_not_applicable(instance, new_tasks);
+  if (!result.detail.empty()) return result;
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
   Search search(instance, new_tasks, scale, until);
