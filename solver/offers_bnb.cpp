@@ -612,7 +612,8 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
   // then kSatFirstSeconds. When the solver decided the last such probe, it goes first, for kWonGrowth times what it
   // took there (at least kSatFirstSeconds). Later turns: each pair kHandoverGrowth times longer, the search's
   // kSearchTurnShare times the solver's last while that was at most kSearchShareUpTo seconds and the solver did not
-  // decide the last contested probe after its first turn there, else as long.
+  // decide the last contested probe after its first turn there, else kSearchLateShare times (a probe that outlasts
+  // the solver's first turns is one the solver tends to decide: docs/policies.md, "Turns in `auto`").
   const bool sat_first = handover.enabled && handover.sat_won_last;
   double seconds = sat_first ? std::max(kSatFirstSeconds, kWonGrowth * handover.sat_won_seconds) : kSatFirstSeconds;
   const std::size_t budget = std::max(kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings),
@@ -645,7 +646,8 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
     if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
-    const double share = seconds <= kSearchShareUpTo + 1e-9 && !handover.sat_won_late ? kSearchTurnShare : 1.0;
+    const double share =
+        seconds <= kSearchShareUpTo + 1e-9 && !handover.sat_won_late ? kSearchTurnShare : kSearchLateShare;
     const auto search_turn = std::chrono::microseconds(static_cast<long long>(share * seconds * 1e6));
     outcome = search.probe(bound, 0, Clock::now() + search_turn);
     seconds *= kHandoverGrowth;
@@ -834,10 +836,10 @@ std::optional<MethodStep> handover_step(const Handover& handover, const std::str
   return MethodStep{"sat",
                     fmt::format("{} turn{} on probes the bnb left open after {} nodes or more (time-indexed SAT "
                                 "encoding, CaDiCaL, {}; each pair of turns {}x longer than the last, the bnb's "
-                                "{}x the solver's up to a solver's turn of {} s)",
+                                "{}x the solver's up to a solver's turn of {} s, {}x after)",
                                 handover.turns, handover.turns == 1 ? "" : "s", kBnbProbeNodes,
                                 handover.sat ? handover.sat->size() : "", kHandoverGrowth, kSearchTurnShare,
-                                kSearchShareUpTo),
+                                kSearchShareUpTo, kSearchLateShare),
                     status, handover.seconds};
 }
 

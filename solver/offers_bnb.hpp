@@ -40,7 +40,8 @@ inline constexpr double kWonGrowth = 2;  // and a method's first turn after it d
 inline constexpr double kSatFirstSeconds = 0.1;   // the solver's first turn
 inline constexpr double kHandoverGrowth = 2;      // each further pair of turns is this many times longer
 inline constexpr double kSearchTurnShare = 4;     // after a turn of the solver, the search's is this many times as long
-inline constexpr double kSearchShareUpTo = 0.2;   // while the solver's turns are at most this long (seconds)
+inline constexpr double kSearchShareUpTo = 0.1;   // while the solver's turns are at most this long (seconds)
+inline constexpr double kSearchLateShare = 0.25;  // and this many times as long after the solver's longer turns
 
 // "" when the branch-and-bound applies to the instance with `new_tasks` new tasks, else why not (off the grid,
 // too many tasks): the reason a chooser records before it falls back to Z3.
