@@ -9,8 +9,9 @@
 //          [--counts K,K] [--solver chuffed|gecode] [--no-free-search] [--keep DIR for the .mzn/.dzn] FILE...
 // One JSON line per instance: {file, objective, counts: [{k, status, c, quote, wall_s, flat_s, solve_s}], wall_s,
 // undecided}. wall_s per count includes starting the wasm worker and flattening (flat_s); solve_s is the solver's.
-// Model: the same as bench/offers_cpsat.mjs (cumulative over local jobs, accepted BoT tasks, running jobs fixed at
-// now, k ordered new tasks; ordered tasks within a BoT part); objective max(D, c) (quote) or c (finish).
+// Model (bench/offers_peer_model.mjs): the same as bench/offers_cpsat.mjs (cumulative over local jobs, accepted BoT
+// tasks, running jobs fixed at now, k ordered new tasks; ordered tasks within a BoT part); objective max(D, c) (quote)
+// or c (finish).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,9 +8,10 @@
 // One JSON line per instance: {file, objective, counts: [{k, status, c, quote, bound, wall_s, solver_wall_s}],
 // wall_s (sum over counts, model building included), undecided (counts not proven within the limit)}.
 //
-// Model per count k: one interval per local job (demand procs) and per task of an accepted BoT part (demand 1),
-// start in [now, deadline - duration]; running jobs as fixed intervals [now, now + remaining) of demand procs; k new
-// tasks (demand 1, duration r, starts ordered; the tasks of one BoT part ordered too); one cumulative of capacity P.
+// Model per count k (bench/offers_peer_model.mjs): one interval per local job (demand procs) and per task of an
+// accepted BoT part (demand 1), start in [now, deadline - duration]; running jobs as fixed intervals [now, now +
+// remaining) of demand procs; k new tasks (demand 1, duration r, starts ordered; the tasks of one BoT part ordered
+// too); one cumulative of capacity P.
 // --objective finish minimises c = the last end of the new tasks (c*(k) itself); --objective quote (default)
 // minimises max(D, c), the quote schedcheck proves (its `finish` is c*(k) only when c*(k) > D).
 // --search lowest-min adds a decision strategy (new tasks, then the rest; smallest start first); default: CP-SAT's.

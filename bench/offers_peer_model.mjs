@@ -17,7 +17,8 @@ export function parseArgs(argv, defaults, extra, usageFile) {
     const a = argv[i];
     if (a === '-h' || a === '--help') {
       const lines = readFileSync(usageFile, 'utf8').split('\n');
-      console.log(lines.filter((l) => l.startsWith('//')).join('\n'));
+      const end = lines.findIndex((l) => !l.startsWith('//'));
+      console.log(lines.slice(0, end < 0 ? lines.length : end).join('\n')); // the file's opening comment
       process.exit(0);
     } else if (flags[a]) {
       const [key, parse, value = true] = flags[a];
