@@ -89,8 +89,9 @@ std::unique_ptr<Problem> offers() {
   spec.exact = {
       {{"auto", "our own (chooser)",
         "per instance: bnb when the times lie on a 1 ms grid and there are at most 1,000 tasks, else z3; a probe bnb "
-        "leaves open after 20,000 nodes goes to sat for 0.1 s, then they take turns of equal length, each pair 2x "
-        "longer; the chain (solve --json: optimum.chain) says which ran and why"},
+        "leaves open after 20,000 nodes goes to sat for 0.1 s, then they take turns, each pair 2x longer (bnb's "
+        "4x the solver's up to a 0.1 s solver turn, a quarter after it; docs/policies.md \"Turns in auto\"); the "
+        "chain (solve --json: optimum.chain) says which ran and why"},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_auto(i, o, {}); },
        offers::exact_offers_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",
