@@ -10,6 +10,8 @@
 #include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"
 
+#include <fmt/format.h>
+
 namespace schedcheck::problems {
 
 using FeasibilitySpec = ProblemSpec<offers::Instance, offers::FeasibilityAnswer>;
@@ -49,9 +51,10 @@ std::unique_ptr<Problem> deadline_feasibility() {
   };
   spec.exact = {
       {{"auto", "our own (chooser)",
-        "the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid and there "
-        "are at most 1,000 tasks (taking turns with sat after 20,000 nodes), else z3; the chain (solve --json: "
-        "optimum.chain) says which ran and why"},
+        fmt::format("the policy's schedule when it meets every deadline; else bnb when the times lie on a 1 ms grid "
+                    "and there are at most 1,000 tasks (taking turns with sat after {} nodes, as for offers), else "
+                    "z3; the chain (solve --json: optimum.chain) says which ran and why",
+                    offers::kBnbProbeNodes)},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::feasibility_auto(i, o, {}); },
        offers::feasibility_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",

@@ -10,6 +10,8 @@
 #include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"
 
+#include <fmt/format.h>
+
 namespace schedcheck::problems {
 
 using OffersSpec = ProblemSpec<offers::Instance, offers::OfferList>;
@@ -88,10 +90,13 @@ std::unique_ptr<Problem> offers() {
   };
   spec.exact = {
       {{"auto", "our own (chooser)",
-        "per instance: bnb when the times lie on a 1 ms grid and there are at most 1,000 tasks, else z3; a probe bnb "
-        "leaves open after 20,000 nodes goes to sat for 0.1 s, then they take turns, each pair 2x longer (bnb's "
-        "4x the solver's up to a 0.1 s solver turn, a quarter after it; docs/policies.md \"Turns in auto\"); the "
-        "chain (solve --json: optimum.chain) says which ran and why"},
+        // The turns' figures come from the constants of solver/offers_bnb.hpp, so this text follows them.
+        fmt::format("per instance: bnb when the times lie on a 1 ms grid and there are at most 1,000 tasks, else z3; "
+                    "a probe bnb leaves open after {} nodes goes to sat for {} s, then they take turns, each pair {}x "
+                    "longer (bnb's {}x the solver's up to a {} s solver turn, {}x after it; docs/policies.md \"Turns "
+                    "in auto\"); the chain (solve --json: optimum.chain) says which ran and why",
+                    offers::kBnbProbeNodes, offers::kSatFirstSeconds, offers::kHandoverGrowth,
+                    offers::kSearchTurnShare, offers::kSearchShareUpTo, offers::kSearchLateShare)},
        [](const offers::Instance& i, const SolveOptions& o) { return offers::exact_offers_auto(i, o, {}); },
        offers::exact_offers_auto},
       {{"bnb", "our own (branch-and-bound over active schedules)",
