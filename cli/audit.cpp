@@ -1,17 +1,11 @@
-// `schedcheck audit` and `schedcheck compare-runs` (see audit.hpp). Our own.
-// audit: the schedule's rows are matched to the trace's jobs by id; jobs-conserved, no-start-before-submit,
-// run-time-kept, capacity and processor exclusivity are checked on the rows directly (model/run_schedule.hpp);
-// the policy's own invariants (fcfs-order; easy-pivot-not-delayed, easy-maximal; conservative-guarantee) by
-// replaying the schedule through the engine: the jobs start and end when the schedule says, and our policy only
-// makes the reservations it would hold around them (cluster::backfill_around).
+// `schedcheck audit` and `schedcheck compare-runs` (see audit.hpp). Our own. The audit's checks are the library's
+// (properties/audit.hpp); this file reads the options and renders the verdict.
 #include "cli/audit.hpp"
 
 #include "cli/trace_options.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
-#include "model/run_schedule.hpp"
-#include "properties/run_invariants.hpp"
-#include "simulation/engine.hpp"
+#include "properties/audit.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -46,134 +40,39 @@ struct AuditArgs {
   std::size_t show = 10;
 };
 
-// The invariants the replay checks (the others are checked on the rows directly).
-std::vector<std::string> replayed(const std::string& policy) {
-  if (policy == "fcfs") return {"fcfs-order"};
-  if (policy == "easy") return {"easy-pivot-not-delayed", "easy-maximal"};
-  return {"easy-maximal", "conservative-guarantee"};
-}
-
 int run_audit(const AuditArgs& a) {
-  workload::Workload w = load(a.trace);
+  const workload::Workload w = load(a.trace);
   const auto rows = jobs_csv::read_schedule(a.schedule, a.columns, false);
-  const cluster::ResourceModel model = model_of(a.trace.model);
-
-  std::vector<runcheck::Violation> direct;
-  std::map<std::string, std::size_t> counts;
-  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) counts[name] = 0;
-  auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
-    ++counts[invariant];
-    if (direct.size() < 1000) direct.push_back(runcheck::Violation{invariant, time, "schedule row", job, std::move(detail)});
-  };
-
-  std::vector<ProcessorSet> on(w.jobs.size());  // --model processors: each job's processors, checked
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
-  RunSchedule s;
-  s.start.assign(w.jobs.size(), -1);
-  s.end.assign(w.jobs.size(), -1);
-  s.allocated.assign(w.jobs.size(), std::nullopt);
-  bool any_allocation = false;
-  for (const auto& row : rows) {
-    const auto it = index.find(row.id);
-    if (it == index.end()) {
-      note("jobs-conserved", row.start, -1,
-           fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
-                       row.line, row.id));
-      continue;
-    }
-    const std::size_t j = it->second;
-    s.start[j] = row.start;
-    s.end[j] = row.finish;
-    if (row.allocated && !row.allocated->empty()) {
-      s.allocated[j] = row.allocated;
-      any_allocation = true;
-    }
-    if (model == cluster::ResourceModel::kProcessors) {  // the replay starts each job on its processors: they must say
-      std::string error;
-      const auto set = row.allocated ? ProcessorSet::parse_intervals(*row.allocated, w.processors, &error) : std::nullopt;
-      if (!set || set->count() != w.jobs[j].procs)
-        throw InputError(fmt::format("{}: line {}: column {}: expected the {} processors of job {} (--model processors), "
-                                     "got {}{}", a.schedule, row.line, a.columns.allocated, w.jobs[j].procs, quoted_text(row.id),
-                                     quoted_text(row.allocated ? *row.allocated : ""), error.empty() ? "" : " (" + error + ")"));
-      on[j] = *set;
-    }
-  }
-  if (!any_allocation) s.allocated.clear();
-  std::size_t overran = 0;
-  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-    const auto& job = w.jobs[j];
-    if (s.start[j] < 0) {
-      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {:g}) is not in the schedule", job.id, job.submit));
-      continue;
-    }
-    if (s.start[j] < job.submit - kTimeTolerance)
-      note("no-start-before-submit", s.start[j], job.id,
-           fmt::format("job {} starts at {:g}, before its submit time {:g}", job.id, s.start[j], job.submit));
-    const double ran = s.end[j] - s.start[j];
-    if (std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
-      note("run-time-kept", s.end[j], job.id,
-           fmt::format("job {} runs {:g} s; its run time is {:g} and its estimate {:g}: it should run {:g}", job.id, ran,
-                       job.run, job.estimate, job.runtime()));
-    if (ran > job.estimate) ++overran;
-  }
-  if (std::string why = capacity_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
-  if (std::string why = processor_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
-
-  // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
-  // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.
-  workload::Workload replay = w;
-  sim::Script script;
-  script.start = s.start;
-  script.end = s.end;
-  script.on = std::move(on);
-  for (std::size_t j = 0; j < w.jobs.size(); ++j)
-    if (s.start[j] >= 0) replay.jobs[j].estimate = std::max(replay.jobs[j].estimate, s.end[j] - s.start[j]);
-  sim::RunOptions options = sim::single_cluster(replay, cluster::cluster_policy(a.policy, parse_pivots(a.pivots)), model);
-  options.script = &script;
-  options.record_allocations = false;
-  runcheck::InvariantChecker checker(replay, replayed(a.policy), a.show * 10);
-  sim::Simulation simulation(replay.jobs, options);
-  simulation.add_observer(checker);
-  simulation.run();
-
-  std::size_t total = checker.total();
-  for (const auto& [name, count] : counts) total += count;
-  std::vector<runcheck::Violation> all = direct;
-  all.insert(all.end(), checker.violations().begin(), checker.violations().end());
-  std::stable_sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.time < y.time; });
-  auto merged = counts;
-  for (const auto& [name, count] : checker.counts()) merged[name] = count;
+  runcheck::AuditOptions options;
+  options.policy = cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
+  options.model = model_of(a.trace.model);
+  options.keep = a.show;
+  options.schedule = a.schedule;
+  options.processors_column = a.columns.allocated;
+  const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
+  const std::size_t total = r.total();
 
   if (a.json) {
-    nlohmann::json out;
+    nlohmann::json out = runcheck::to_json(r, a.show);
     out["trace"] = w.name;
     out["schedule"] = a.schedule;
     out["policy"] = a.policy;
-    out["pivots"] = a.policy == "easy" ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
+    out["pivots"] = options.policy.takes_pivots ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
     out["model"] = a.trace.model;
-    out["jobs"] = w.jobs.size();
-    out["rows"] = rows.size();
-    out["overran_estimate"] = overran;
-    out["violations_total"] = total;
-    out["violations_by_invariant"] = merged;
-    out["violations"] = nlohmann::json::array();
-    for (std::size_t k = 0; k < all.size() && k < a.show; ++k)
-      out["violations"].push_back({{"invariant", all[k].invariant}, {"time", all[k].time}, {"job", all[k].job},
-                                   {"detail", all[k].detail}});
     out["exit_code"] = total ? 1 : 0;
     std::cout << out.dump(2) << "\n";
   } else {
     std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,
-                                  a.policy == "easy" ? "easy (pivots " + a.pivots + ")" : a.policy, w.name, w.processors,
-                                  a.trace.model, a.trace.estimates);
+                                  options.policy.takes_pivots ? a.policy + " (pivots " + a.pivots + ")" : a.policy,
+                                  w.name, w.processors, a.trace.model, a.trace.estimates);
     out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
-                       w.jobs.size(), rows.size(), overran);
-    for (const auto& [name, count] : merged)
+                       r.jobs, r.rows, r.overran);
+    for (const auto& [name, count] : r.counts)
       out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string("holds") : fmt::format("VIOLATED {} times", count));
-    for (std::size_t k = 0; k < all.size() && k < a.show; ++k)
-      out += fmt::format("  VIOLATION {} at t={:g}{}: {}\n", all[k].invariant, all[k].time,
-                         all[k].job >= 0 ? fmt::format(" (job {})", all[k].job) : "", all[k].detail);
+    for (std::size_t k = 0; k < r.violations.size() && k < a.show; ++k)
+      out += fmt::format("  VIOLATION {} at t={:g}{}: {}\n", r.violations[k].invariant, r.violations[k].time,
+                         r.violations[k].job >= 0 ? fmt::format(" (job {})", r.violations[k].job) : "",
+                         r.violations[k].detail);
     out += total ? fmt::format("verdict   {} violations (exit 1)\n", total) : "verdict   every invariant holds\n";
     std::cout << out;
   }
@@ -279,9 +178,9 @@ std::function<int()> add_audit_commands(CLI::App& app) {
                "finish columns) against the invariants of fcfs, easy or conservative; explains the first violations");
   add_trace_options(audit, audit_args->trace);
   audit->add_option("--schedule,-s", audit_args->schedule, "the schedule to check (CSV with a header line)")->required();
-  audit->add_option("--policy,-p", audit_args->policy, "the policy the schedule claims to follow: fcfs | easy | conservative")
+  audit->add_option("--policy,-p", audit_args->policy, "the policy the schedule claims to follow: " + choices(cluster::cluster_policy_names()))
       ->required()
-      ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+      ->check(CLI::IsMember(cluster::cluster_policy_names()));
   audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
   add_column_options(audit, audit_args->columns);
   audit->add_option("--show", audit_args->show, "violations to explain")->capture_default_str();

@@ -2,15 +2,16 @@
 // Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
+#include "cli/experiment.hpp"
 #include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
-#include "cli/signals.hpp"
+#include "support/signals.hpp"
 #include "cli/simulate.hpp"
 #include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "model/workload.hpp"
 
 #include <CLI/CLI.hpp>
@@ -130,7 +131,7 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
   if (stop_requested()) {  // the rows above are the checks that finished; say what was left out
     std::cerr << fmt::format("schedcheck: suite {} after {} of {} files ({} checks reported)\n", stop_request_text(),
                              files_done, files.size(), reports.size());
-    return cli::interrupted_exit_code();
+    return interrupted_exit_code();
   }
   return exit_code;
 }
@@ -198,7 +199,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
     std::cerr << "schedcheck: " << printable_text(write_error) << "\n";
     return kExitBadInput;
   }
-  if (summary.interrupted) return cli::interrupted_exit_code();
+  if (summary.interrupted) return interrupted_exit_code();
   if (summary.failing > 0) return 1;
   return summary.undecided > 0 ? 3 : 0;
 }
@@ -295,7 +296,10 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
 
   const auto run_trace_command = cli::add_trace_commands(app, registry);
-  const auto run_gantt_command = cli::add_gantt_command(app);
+  const auto run_gantt_command = cli::add_gantt_command(app, registry);
+  std::string command_line = "schedcheck";
+  for (int k = 1; k < argc; ++k) command_line += " " + shell_quoted(argv[k]);
+  const auto run_experiment_command = cli::add_experiment_command(app, registry, command_line);
 
   try {
     app.parse(argc, argv);
@@ -326,6 +330,7 @@ int run_cli(int argc, char** argv) {
   }
   if (const int code = run_trace_command(); code >= 0) return code;
   if (const int code = run_gantt_command(); code >= 0) return code;
+  if (const int code = run_experiment_command(); code >= 0) return code;
   // --policy-cmd: one process for the whole run, registered on each problem the command is asked about.
   std::optional<cli::ExternalPolicy> policy_process;
   auto use_external = [&](Problem& problem, CheckRequest& into) {
@@ -392,14 +397,14 @@ int run_cli(int argc, char** argv) {
 // escapes control characters and bytes that are not UTF-8 (user text inside a message is already quoted_text).
 // A run stopped by SIGINT or SIGTERM (cli/signals.hpp) ends with 128 + the signal, after printing what it did.
 int main(int argc, char** argv) {
-  cli::install_stop_signals();
+  install_stop_signals();
   try {
     const int code = run_cli(argc, argv);
-    if (const int interrupted = cli::interrupted_exit_code()) return interrupted;
+    if (const int interrupted = interrupted_exit_code()) return interrupted;
     return code;
   } catch (const StopRequested& e) {  // a check cut short where nothing else is left to report
     std::cerr << "schedcheck: " << e.what() << "\n";
-    return cli::interrupted_exit_code();
+    return interrupted_exit_code();
   } catch (const InputError& e) {
     std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;

@@ -1,9 +1,9 @@
 // The policy child process (see policy_process.hpp). Our own.
 #include "cli/policy_process.hpp"
 
-#include "cli/signals.hpp"
+#include "support/signals.hpp"
 #include "model/input.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -137,7 +137,7 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
       pending_.erase(0, newline + 1);
       break;
     }
-    if (stop_requested()) throw StopRequested();  // the run reports what it did (model/stop.hpp)
+    if (stop_requested()) throw StopRequested();  // the run reports what it did (support/stop.hpp)
     const auto now = Clock::now();
     if (now >= deadline)
       fail(about, fmt::format("no decision within --policy-timeout-ms {} ms{}", timeout_ms_,

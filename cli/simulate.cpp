@@ -9,15 +9,15 @@
 #include "cli/trace_options.hpp"
 #include "cli/validators.hpp"
 
-#include "counterexamples/search.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
-#include "model/stop.hpp"
 #include "properties/registry.hpp"
-#include "properties/run_invariants.hpp"
 #include "properties/run_properties.hpp"
-#include "properties/window_check.hpp"
+#include "properties/trace_run.hpp"
+#include "reference/router_policies.hpp"
 #include "simulation/summary.hpp"
+#include "support/files.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -141,41 +141,14 @@ std::string skipped_text(const workload::Workload& w) {
   return out.empty() ? "none skipped" : out;
 }
 
-// Writes the worst windows as queue-window corpus files; returns their paths.
-std::vector<std::string> write_windows(const runcheck::WindowChecker& windows, const std::string& dir,
-                                       const Problem& problem, const SimulateArgs& a) {
-  prepare_output_directory(dir, "--windows-out");
-  std::vector<std::string> written;
-  std::size_t rank = 0;
-  for (const auto& r : windows.worst()) {
-    const std::string path =
-        (fs::path(dir) / fmt::format("queue-window-{}-{}-t{:.0f}.json", a.policy, fs::path(a.trace.trace).stem().string(), r.time))
-            .string();
-    CheckRequest request;
-    request.policy = a.policy;
-    request.exact = a.window_exact;
-    request.solve.timeout_ms = a.window_timeout_ms;
-    const nlohmann::json instance = problem.info().name == "queue-window" ? window::write_instance(r.instance) : nlohmann::json();
-    const Report checked = problem.check(instance, path, request);  // the registered policy's verdict, reproducible
-    const std::string found_by = fmt::format(
-        "schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {} (pass at t={:g}, "
-        "worst window {} of {}; the run's policy played forward: gap {:.6f})",
-        a.trace.trace, a.policy, a.policy == "easy" ? " --pivots " + a.pivots : "", a.trace.model, a.trace.estimates,
-        a.check_windows, r.time, ++rank, windows.cut(), *r.report.gap);
-    write_file_atomically(path, corpus_document(instance, checked, "queue-window", request, r.instance.name, found_by,
-                                                path).dump(2) + "\n");
-    written.push_back(path);
-  }
-  return written;
-}
-
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
   check_outputs(a);
-  const std::vector<int> sizes = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
+  runcheck::TraceRunSpec spec;
+  spec.clusters = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
   TraceArgs trace = a.trace;
-  if (!sizes.empty()) {  // several clusters: a job is "too wide" when it fits none of them
+  if (!spec.clusters.empty()) {  // several clusters: a job is "too wide" when it fits none of them
     if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
-    trace.processors = *std::max_element(sizes.begin(), sizes.end());
+    trace.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
   }
   const workload::Workload w = load(trace);
   // --policy-cmd: the process decides every pass; its decisions are always checked (--check on).
@@ -188,95 +161,51 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
       throw InputError("--check-windows plays the run's policy forward in each window: built-in policies only, not --policy-cmd");
     external.emplace(a.external);
   } else if (a.policy.empty()) {
-    throw InputError("simulate: expected --policy fcfs|easy|conservative or --policy-cmd COMMAND");
+    throw InputError(fmt::format("simulate: expected --policy {} or --policy-cmd COMMAND", choices(cluster::cluster_policy_names())));
   }
-  sim::RunOptions options = sim::single_cluster(
-      w, external ? runcheck::external_cluster_policy(w, external->json_policy(), a.external.name)
-                  : cluster::cluster_policy(a.policy, parse_pivots(a.pivots)),
-      model_of(a.trace.model));
-  options.clusters.front().name = fs::path(w.name).filename().string();
-  int total_processors = w.processors;
-  if (!sizes.empty()) {
-    const sim::ClusterSetup prototype = options.clusters.front();
-    options.clusters.clear();
-    total_processors = 0;
-    for (std::size_t c = 0; c < sizes.size(); ++c) {
-      sim::ClusterSetup setup = prototype;
-      setup.name = fmt::format("c{}", c);
-      setup.processors = sizes[c];
-      options.clusters.push_back(setup);
-      total_processors += sizes[c];
-    }
-    options.broker = sim::broker(a.broker, a.latency, a.status_period);
-  }
-  const sim::ClusterSetup& setup = options.clusters.front();
-  options.record_allocations = !a.jobs_csv.empty();
-  if (a.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
-
-  sim::Simulation simulation(w.jobs, options);
-  std::unique_ptr<runcheck::InvariantChecker> checker;
-  if (a.check || external) {
-    checker = std::make_unique<runcheck::InvariantChecker>(w, runcheck::applicable(setup.policy.name));
-    simulation.add_observer(*checker);
-  }
-  std::unique_ptr<runcheck::WindowChecker> windows;
-  const auto& window_problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
-  if (!a.check_windows.empty()) {
-    windows = std::make_unique<runcheck::WindowChecker>(window_problem, window_settings(a));
-    simulation.add_observer(*windows);
-  }
+  spec.policy = external ? runcheck::external_cluster_policy(w, external->json_policy(), a.external.name)
+                         : cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
+  spec.model = model_of(a.trace.model);
+  spec.router = a.broker;
+  spec.latency = a.latency;
+  spec.status_period = a.status_period;
+  spec.check = a.check || external.has_value();
+  if (!a.check_windows.empty()) spec.windows = window_settings(a);
+  spec.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
+  spec.record_allocations = !a.jobs_csv.empty();
+  const std::string cluster_name = spec.clusters.empty() ? fs::path(w.name).filename().string() : "c0";
   if (!a.quiet)
-    simulation.on_progress([&](const sim::Progress& p) {
+    spec.progress = [&](const sim::Progress& p, const runcheck::WindowChecker* windows) {
       if (p.wall_seconds < 1) return;
-      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s{}\n", setup.name, p.finished,
-                               p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)), p.wall_seconds,
+      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s{}\n", cluster_name,
+                               p.finished, p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
+                               p.wall_seconds,
                                windows ? fmt::format("; {} windows solved ({} undecided)", windows->cut(), windows->undecided()) : "");
-    });
-  const sim::RunResult result = simulation.run();
+    };
+  const runcheck::TraceRun run = runcheck::run_trace(w, spec, registry);
+  const sim::RunResult& result = run.result;
+  const sim::RunSummary& s = run.summary;
+  const cluster::ClusterPolicy& policy = run.clusters.front().policy;
   // An interrupted run writes no per-job CSV (it would miss jobs): the file is complete or absent, never truncated.
   const bool write_csv = !a.jobs_csv.empty() && !result.interrupted;
   if (write_csv) write_jobs_csv(a.jobs_csv, w, result);
   std::vector<std::string> window_files;
-  if (windows && !a.windows_out.empty()) window_files = write_windows(*windows, a.windows_out, window_problem, a);
-  sim::MetricsWindow window{a.warmup, a.stop_at_last_arrival};
-  const sim::RunSummary s = sim::summarise(w, result, total_processors, window);
-  const std::size_t violations = checker ? checker->total() : 0;
+  if (run.windows && !a.windows_out.empty())
+    window_files = run.windows->write_worst(
+        a.windows_out, fs::path(a.trace.trace).stem().string(),
+        fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {}",
+                    a.trace.trace, a.policy, policy.takes_pivots ? " --pivots " + a.pivots : "", a.trace.model,
+                    a.trace.estimates, a.check_windows));
+  const std::size_t violations = run.violations();
+  const auto& checker = run.invariants;
+  const auto& windows = run.windows;
 
   if (a.json) {
-    nlohmann::json out = sim::to_json(s);
-    out["trace"] = w.name;
-    out["processors"] = total_processors;
-    out["processors_from"] = sizes.empty() ? w.processors_from : "--clusters";
-    out["clusters"] = nlohmann::json::array();
-    for (std::size_t c = 0; c < result.clusters.size(); ++c)
-      out["clusters"].push_back({{"name", options.clusters[c].name},
-                                 {"processors", options.clusters[c].processors},
-                                 {"passes", result.clusters[c].passes},
-                                 {"starts", result.clusters[c].starts},
-                                 {"backfilled", result.clusters[c].backfilled},
-                                 {"max_queue", result.clusters[c].max_queue}});
-    out["broker"] = options.broker ? nlohmann::json{{"policy", a.broker}, {"latency", a.latency},
-                                                    {"status_period", a.status_period},
-                                                    {"job_messages", result.job_messages},
-                                                    {"status_messages", result.status_messages}}
-                                   : nlohmann::json(nullptr);
-    out["policy"] = setup.policy.name;
-    out["pivots"] = setup.policy.name == "easy"
-                        ? (setup.policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(setup.policy.pivots))
-                        : nlohmann::json(nullptr);
-    out["model"] = a.trace.model;
+    nlohmann::json out = runcheck::to_json(w, run);
+    out["processors_from"] = spec.clusters.empty() ? w.processors_from : "--clusters";
     out["estimates"] = a.trace.estimates;
-    out["estimates_from_runtime"] = w.estimates_from_runtime;
-    out["reordered_records"] = w.reordered;
-    out["warmup"] = a.warmup;
-    out["invariants"] = checker ? checker->to_json() : nlohmann::json(nullptr);
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
-    if (windows) {
-      out["windows"] = windows->to_json();
-      out["windows"]["files"] = window_files;
-    } else {
-      out["windows"] = nullptr;
-    }
+    if (windows) out["windows"]["files"] = window_files;
     out["exit_code"] = violations ? 1 : 0;
     std::cout << out.dump(2) << "\n";
   } else if (a.csv) {
@@ -289,24 +218,24 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
     std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
-                             setup.policy.name, setup.policy.name == "easy" ? a.pivots : "", a.trace.model,
-                             a.trace.estimates, total_processors, s.records, s.simulated, skipped_values, s.finished,
-                             s.killed, s.measured, s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95,
-                             s.wait.max, s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95,
-                             s.slowdown.max, checker ? checker->checked().size() : 0, violations, s.wall_seconds,
+                             policy.name, policy.takes_pivots ? a.pivots : "", a.trace.model, a.trace.estimates,
+                             run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
+                             s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
+                             s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95, s.slowdown.max,
+                             checker ? checker->checked().size() : 0, violations, s.wall_seconds,
                              s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0);
   } else {
     std::string out;
-    out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, total_processors,
-                       sizes.empty() ? w.processors_from : "--clusters", policy_label(setup.policy), a.trace.model,
+    out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, run.processors,
+                       spec.clusters.empty() ? w.processors_from : "--clusters", cluster::label(policy), a.trace.model,
                        a.trace.estimates);
-    if (options.broker) {
+    if (run.router) {
       out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
-                         "messages\n", a.broker, sizes.size(), a.latency, a.status_period, result.job_messages,
-                         result.status_messages);
+                         "messages\n", run.router->policy.name, spec.clusters.size(), a.latency, a.status_period,
+                         result.job_messages, result.status_messages);
       for (std::size_t c = 0; c < result.clusters.size(); ++c)
         out += fmt::format("  cluster {} ({} processors): {} jobs started, {} backfilled, max queue {}\n",
-                           options.clusters[c].name, options.clusters[c].processors, result.clusters[c].starts,
+                           run.clusters[c].name, run.clusters[c].processors, result.clusters[c].starts,
                            result.clusters[c].backfilled, result.clusters[c].max_queue);
     }
     out += fmt::format("jobs      {} records: {} simulated, {}\n", s.records, s.simulated, skipped_text(w));
@@ -369,8 +298,8 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
       "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
                   "--check every invariant on every decision (exit 1 on a violation)");
   add_trace_options(simulate, simulate_args->trace);
-  auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, "fcfs | easy | conservative")
-                     ->check(CLI::IsMember({"fcfs", "easy", "conservative"}));
+  auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, choices(cluster::cluster_policy_names()))
+                     ->check(CLI::IsMember(cluster::cluster_policy_names()));
   add_external_policy_options(simulate, simulate_args->external, policy);
   simulate->add_option("--pivots", simulate_args->pivots,
                        "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
@@ -394,7 +323,7 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                        "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest share of busy "
                        "processors in the last status reports)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"round-robin", "least-loaded"}));
+      ->check(CLI::IsMember(router::router_policy_names()));
   simulate->add_option("--latency", simulate_args->latency, "with --clusters: seconds a broker message takes")
       ->capture_default_str()
       ->check(finite_range(0.0, 1e9));

@@ -32,30 +32,26 @@ void add_trace_options(CLI::App* command, TraceArgs& a) {
   command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
 }
 
-workload::Workload load(const TraceArgs& a) {
-  if (fs::path(a.trace).extension() == ".json") {  // the small JSON form (tests, the run search's instances)
-    workload::Workload w = workload::read_instance(read_json_file(a.trace), a.trace);
-    if (a.processors > 0) {
-      if (a.processors < w.processors)
-        throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", a.trace, a.processors, w.processors));
-      w.processors = static_cast<int>(a.processors);
-      w.processors_from = "--processors";
-    }
-    if (a.estimates == "runtime")
-      for (auto& job : w.jobs) job.estimate = job.run;
-    return w;
-  }
+workload::ReadOptions read_options(const TraceArgs& a) {
   workload::ReadOptions options;
   options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
   options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
                                                              : workload::ProcessorField::kAllocated;
   if (a.processors > 0) options.processors = a.processors;
   options.lenient = a.lenient;
-  return workload::read_swf(a.trace, options);
+  return options;
 }
+
+workload::Workload load(const TraceArgs& a) { return workload::load(a.trace, read_options(a)); }
 
 cluster::ResourceModel model_of(const std::string& name) {
   return name == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+}
+
+std::string choices(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : " | ") + n;
+  return out;
 }
 
 std::size_t parse_pivots(const std::string& text) {
@@ -65,11 +61,6 @@ std::size_t parse_pivots(const std::string& text) {
   if (ec != std::errc() || end != text.data() + text.size() || value == 0)
     throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got {}", quoted_text(text)));
   return value;
-}
-
-std::string policy_label(const cluster::ClusterPolicy& policy) {
-  if (policy.name != "easy") return policy.name;
-  return policy.pivots == cluster::kEveryJob ? "easy (pivots inf)" : fmt::format("easy ({} pivot{})", policy.pivots, policy.pivots == 1 ? "" : "s");
 }
 
 }  // namespace schedcheck::cli

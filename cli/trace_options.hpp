@@ -21,12 +21,14 @@ struct TraceArgs {
 };
 
 void add_trace_options(CLI::App* command, TraceArgs& a);
-// The workload of --trace: an SWF trace by the documented rules, or the JSON workload form.
+// What the options say of reading a trace (workload::load applies them).
+workload::ReadOptions read_options(const TraceArgs& a);
+// The workload of --trace: an SWF trace by the documented rules, or the JSON workload form (workload::load).
 workload::Workload load(const TraceArgs& a);
 cluster::ResourceModel model_of(const std::string& name);
+// "a | b | c": the choices of an option, for its help text and messages.
+std::string choices(const std::vector<std::string>& names);
 // --pivots: a whole number >= 1, or `inf`.
 std::size_t parse_pivots(const std::string& text);
-// "easy (2 pivots)", "conservative", ...
-std::string policy_label(const cluster::ClusterPolicy& policy);
 
 }  // namespace schedcheck::cli

@@ -4,8 +4,8 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(SCHEDCHECK_LAYERS schedcheck_counterexamples schedcheck_properties schedcheck_simulation schedcheck_solver
-    schedcheck_reference schedcheck_model)
+set(SCHEDCHECK_LAYERS schedcheck_experiments schedcheck_report schedcheck_counterexamples schedcheck_properties schedcheck_simulation schedcheck_solver
+    schedcheck_reference schedcheck_model schedcheck_support)
 # The layers' object files make the library; linking the layers too brings their own dependencies (Z3, Gecode,
 # zlib, fmt: private), and takes nothing else from them (every symbol is already in the objects).
 add_library(schedcheck_library SHARED)
@@ -25,7 +25,7 @@ install(TARGETS schedcheck RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS schedcheck_library EXPORT schedcheckTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/schedcheck)
-foreach(layer model reference simulation properties counterexamples)
+foreach(layer support model reference simulation properties counterexamples report experiments)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/schedcheck/${layer}
           FILES_MATCHING PATTERN "*.hpp" PATTERN "problems" EXCLUDE PATTERN "corpus" EXCLUDE)
 endforeach()

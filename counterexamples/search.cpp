@@ -2,8 +2,9 @@
 #include "counterexamples/search.hpp"
 
 #include "counterexamples/rng.hpp"
+#include "properties/corpus.hpp"
 #include "model/input.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -28,35 +29,7 @@ bool still_fails(const Report& report, const std::string& property) {
   return false;
 }
 
-std::string format_number(double value) { return fmt::format("{:g}", value); }
-
-// A word for a POSIX shell: as it is when plain, else in single quotes (an inner ' as '\'').
-std::string shell_quoted(const std::string& text) {
-  const bool plain = !text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                               "0123456789-_./=:,+@%") == std::string::npos;
-  if (plain) return text;
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// The options naming the policy in a reproduce command: --policy NAME, or the external command and its name.
-std::string policy_options(const CheckRequest& request) {
-  if (request.policy_cmd.empty()) return "--policy " + request.policy;
-  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd), request.policy);
-}
 }  // namespace
-
-std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path) {
-  if (!request.python_policy.empty())
-    return fmt::format("python3: schedcheck.check({}, {}, policy={}, tolerance={}{})", nlohmann::json(problem).dump(),
-                       nlohmann::json(path).dump(), request.python_policy, format_number(request.tolerance),
-                       request.exact.empty() ? "" : ", exact=" + nlohmann::json(request.exact).dump());
-  std::string command = fmt::format("schedcheck check {} {} --instance {}", problem, policy_options(request), path);
-  if (!request.exact.empty()) command += " --exact " + request.exact;
-  command += " --tolerance " + format_number(request.tolerance);
-  return command;
-}
 
 std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
                                          const std::string& property, std::size_t max_checks) {
@@ -171,32 +144,6 @@ std::string corpus_file_name(const Counterexample& found, const SearchOptions& o
   return fmt::format("{}-{}-seed{}-trial{}{}", options.problem, options.check.policy, options.seed, found.trial, extension);
 }
 
-nlohmann::json corpus_document(const nlohmann::json& instance, const Report& r, const std::string& problem,
-                               const CheckRequest& check, const std::string& name, const std::string& found_by,
-                               const std::string& path) {
-  nlohmann::json doc = instance;
-  doc["name"] = name;
-  nlohmann::json verdict = {{"exit_code", r.exit_code()},
-                            {"fails", r.failing()},
-                            {"heuristic", r.heuristic.objective},
-                            {"optimum_status", r.optimum.status},
-                            {"optimum", r.optimum.objective},
-                            {"gap", r.gap ? nlohmann::json(*r.gap) : nlohmann::json(nullptr)}};
-  doc["schedcheck"] = {
-      {"problem", problem},
-      {"policy", check.policy},
-      {"policy_cmd", check.policy_cmd.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.policy_cmd)},
-      {"python_policy", check.python_policy.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.python_policy)},
-      {"exact", check.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(check.exact)},
-      {"tolerance", check.tolerance},
-      {"verdict", verdict},
-      {"found_by", found_by},
-      {"reproduce", check_command(problem, check, path)},
-      {"explanation", ""},
-  };
-  return doc;
-}
-
 nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path) {
   std::string search_command = fmt::format(
       "schedcheck search {} {} --seed {} --trials {} --size {} --tolerance {}", options.problem,
@@ -254,50 +201,6 @@ nlohmann::json counterexample_json(const Counterexample& found) {
           {"original_size", found.original_size},
           {"shrunk_size", found.report.size},
           {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}};
-}
-
-void prepare_output_directory(const std::string& dir, const std::string& option) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  fs::create_directories(dir, error);
-  if (error || !fs::is_directory(dir))
-    throw InputError(fmt::format("{}: {}: cannot create the directory ({})", dir, option,
-                                 error ? error.message() : "a file is in the way"));
-  // Permission bits alone do not tell (root, ACLs, a read-only mount): create the probe file for real.
-  const fs::path probe = fs::path(dir) / fmt::format(".schedcheck-probe-{}.tmp", ::getpid());
-  errno = 0;
-  std::ofstream out(probe, std::ios::binary | std::ios::trunc);
-  const bool written = out && (out << "probe").flush();
-  const int why = errno;
-  out.close();
-  fs::remove(probe, error);
-  if (!written)
-    throw InputError(fmt::format("{}: {}: cannot write in the directory ({})", dir, option,
-                                 why != 0 ? std::strerror(why) : "the probe file could not be created"));
-}
-
-void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));
-    write(out);
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw InputError(fmt::format("{}: write failed (disk full?)", path));
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::remove(temporary.c_str());
-    throw InputError(fmt::format("{}: cannot rename the written file into place: {}", path, error.message()));
-  }
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  write_file_atomically(path, [&](std::ostream& out) { out << text; });
 }
 
 }  // namespace schedcheck

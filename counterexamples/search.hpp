@@ -3,7 +3,9 @@
 // from the problem's generator, kept while the same property still fails) and written in the CLI's input format.
 #pragma once
 
+#include "properties/corpus.hpp"
 #include "properties/registry.hpp"
+#include "support/files.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -75,10 +77,6 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
 // The corpus file for a counterexample: the instance plus a "schedcheck" block with the recorded verdict,
 // the search that found it and the command that reproduces it (docs/formats.md).
 nlohmann::json corpus_document(const Counterexample& found, const SearchOptions& options, const std::string& path);
-// The same file for an instance found otherwise (a window cut from a run): `found_by` says how.
-nlohmann::json corpus_document(const nlohmann::json& instance, const Report& report, const std::string& problem,
-                               const CheckRequest& check, const std::string& name, const std::string& found_by,
-                               const std::string& path);
 std::string corpus_file_name(const Counterexample& found, const SearchOptions& options, const std::string& extension = ".json");
 
 // Writes the counterexample's corpus file into `dir` (atomically) and returns its path; throws InputError.
@@ -89,17 +87,5 @@ std::string write_counterexample(const Problem& problem, const Counterexample& f
 nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options);
 nlohmann::json counterexample_json(const Counterexample& found);
 
-// The command that re-checks a file under the same request.
-std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path);
-
-// Creates the output directory `dir` (given with `option`, e.g. "--out") and proves it writable by creating and
-// removing a probe file, so that a bad directory is refused before any work. Throws InputError (one line).
-void prepare_output_directory(const std::string& dir, const std::string& option);
-
-// Writes to PATH.tmp then renames, so a reader never sees a half-written file. Throws InputError when the file
-// cannot be written (the directory is not writable, the disk is full).
-void write_file_atomically(const std::string& path, const std::string& text);
-// The same, streaming: `write` fills the file (a large file need not be built in memory first).
-void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace schedcheck

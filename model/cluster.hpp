@@ -1,13 +1,15 @@
 // What a cluster's scheduling policy sees and decides: the snapshot of one space-shared cluster (now, P, the
 // waiting queue with its reservations, the running jobs, the availability profile) and the decision (jobs to
-// start now, reservations to make or move). Our own value types; the policies are pure functions of them
-// (reference/cluster_policies.hpp) and the simulation engine owns time and state (simulation/engine.hpp).
+// start now, reservations to make or move, jobs to reject, a time to be called again, messages to send upstream).
+// Our own value types; the policies are pure functions of them (reference/cluster_policies.hpp) and the simulation's
+// cluster actor owns time and state (simulation/cluster_actor.hpp).
 #pragma once
 
 #include "model/processor_set.hpp"
 #include "model/profile.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,9 +57,19 @@ struct Placement {
   ProcessorSet on;               // `processors` model: which processors (else empty)
 };
 
+// A message a policy sends to its cluster's upstream actor (a router, a gateway): a kind the receiver knows and one
+// word (a job index, a count), delivered with the cluster's latency and counted by kind.
+struct Outgoing {
+  std::string kind;
+  std::uint64_t body = 0;
+};
+
 struct Decision {
   std::vector<Placement> start;    // start now (start == now)
   std::vector<Placement> reserve;  // new reservations, and moved ones (never later than before under our policies)
+  std::vector<std::size_t> reject; // queue indices of jobs refused: they leave the queue and never run here
+  std::optional<double> wake_at;   // call me later: a pass at this time (> now) even if nothing else changes
+  std::vector<Outgoing> send;      // messages to the upstream actor
 };
 
 }  // namespace schedcheck::cluster

@@ -3,6 +3,8 @@
 // Our own. Strict: unknown and duplicate fields are errors (a typo must not silently fall back to a default).
 #pragma once
 
+#include "support/errors.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <initializer_list>
@@ -14,12 +16,6 @@
 #include <vector>
 
 namespace schedcheck {
-
-// Bad user input. what() is one line: "FILE: PATH: expected ..., got ...".
-class InputError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 // Parses `text` as JSON; throws InputError naming `file` and the line/column on a syntax error, and the field path
 // of a duplicate key in an object or of a number that overflows a double (1e400).

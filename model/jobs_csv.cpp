@@ -164,4 +164,14 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
   return rows;
 }
 
+std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows) {
+  std::vector<ScheduleRow> out;
+  out.reserve(rows.size());
+  std::size_t line = 1;
+  for (const Row& row : rows)
+    out.push_back(ScheduleRow{row.job_id, row.submission_time, row.starting_time, row.finish_time,
+                              row.allocated_resources, ++line});
+  return out;
+}
+
 }  // namespace schedcheck::jobs_csv

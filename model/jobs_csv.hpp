@@ -57,5 +57,8 @@ struct ScheduleRow {
 // non-number, a negative or non-finite time, a finish before its start, or a job id listed twice.
 // `need_submit`: the submit column must be present.
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit);
+// The rows a reader would get back from a file of `rows` (without the file): what a chart of a run not written to
+// disk draws.
+std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows);
 
 }  // namespace schedcheck::jobs_csv

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -111,7 +112,7 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
       throw InputError(fmt::format("{}: {}: expected a machine of 1 to {} processors, got {}", path, w.processors_from,
                                    kMaxProcessors, processors));
   };
-  while (reader.next(record)) {
+  while ((options.max_records == 0 || w.records < options.max_records) && reader.next(record)) {
     settle_size();  // the header comes before the first record
     ++w.records;
     const Classified c = classify(record, options, processors);
@@ -192,6 +193,22 @@ std::string write_swf(const Workload& workload, const std::vector<std::string>& 
 }  // namespace schedcheck::workload
 
 namespace schedcheck::workload {
+
+Workload load(const std::string& path, const ReadOptions& options) {
+  if (std::filesystem::path(path).extension() != ".json") return read_swf(path, options);
+  Workload w = read_instance(read_json_file(path), path);  // the small JSON form (tests, the run search's instances)
+  if (options.processors) {
+    if (*options.processors < w.processors)
+      throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", path, *options.processors,
+                                   w.processors));
+    w.processors = static_cast<int>(*options.processors);
+    w.processors_from = "--processors";
+  }
+  if (options.estimates == EstimateSource::kRuntime)
+    for (auto& job : w.jobs) job.estimate = job.run;
+  if (options.max_records && w.jobs.size() > options.max_records) w.jobs.resize(options.max_records);
+  return w;
+}
 
 nlohmann::json read_instance_file(const std::string& path) {
   const std::string name = path;

@@ -51,6 +51,7 @@ struct ReadOptions {
   ProcessorField processor_field = ProcessorField::kAllocated;
   std::optional<long long> processors;  // the machine; default: header MaxProcs, else MaxNodes
   bool lenient = false;
+  std::size_t max_records = 0;          // read only the first this many job lines (0: all): a trace's beginning
 };
 
 struct Workload {
@@ -80,6 +81,12 @@ Classified classify(const swf::Record& record, const ReadOptions& options, long 
 // Reads a whole trace (.swf or .swf.gz). Throws InputError: unreadable file, a malformed line (unless
 // lenient), no machine size (no --processors and no MaxProcs/MaxNodes header).
 Workload read_swf(const std::string& path, const ReadOptions& options);
+
+// Any workload file by its name: a .json file in the JSON form below, anything else an SWF trace read by read_swf.
+// The one place where the trace options mean the same for every command and experiment: with the JSON form,
+// `options.processors` may only enlarge the machine (exit 2 otherwise) and kRuntime estimates set every estimate to
+// the run time; the processor field and leniency concern SWF only. Throws InputError.
+Workload load(const std::string& path, const ReadOptions& options);
 
 // The JSON form: {"kind": "workload", "name", "processors", "jobs": [{"id", "submit", "run", "estimate", "procs"}]}.
 Workload read_instance(const nlohmann::json& document, const std::string& file);

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "model/input.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "model/verdict.hpp"
 #include "solver/result.hpp"
 
@@ -24,12 +24,6 @@
 #include <vector>
 
 namespace schedcheck {
-
-// A bug inside schedcheck (e.g. a solver answer the validator rejects). Never the user's input.
-class InternalError : public std::logic_error {
-public:
-  using std::logic_error::logic_error;
-};
 
 enum class Sense { kMaximise, kMinimise };
 enum class PropertyStatus { kHolds, kFails, kUndecided };  // undecided: needs an optimum nobody proved
@@ -191,7 +185,7 @@ struct EnumerationSummary {
     Report report;
   };
   std::vector<Failure> failures;  // the first `keep` failing instances
-  bool interrupted = false;       // a stop was requested (model/stop.hpp): the rest of the scope was not checked
+  bool interrupted = false;       // a stop was requested (support/stop.hpp): the rest of the scope was not checked
 };
 using FailureFn = std::function<void(const EnumerationSummary::Failure&)>;
 
@@ -339,21 +333,49 @@ public:
 
   // The check flow on a typed instance: what `run`, `solve` and `check` all do.
   Report check_instance(const I& instance, const CheckRequest& request) const {
+    if (request.policy.empty()) return check_flow(instance, nullptr, "", 0, request);
+    const auto& policy = find(spec_.policies, request.policy, "policy");
+    const auto started = now();
+    const D decision = policy.decide(instance);
+    return check_flow(instance, &decision, policy.name, since(started), request);
+  }
+
+  // The exact side alone, typed (`exact` "" = the default method): the method's answer re-checked by the validator
+  // (a rejected answer is an InternalError) and never worse than a valid incumbent at hand.
+  ExactResult<D> solve(const I& instance, const std::string& exact, const SolveOptions& options,
+                       const std::vector<D>& incumbents = {}) const {
+    if (spec_.exact.empty()) throw std::invalid_argument("problem " + spec_.name + " has no exact method");
+    const auto& method = exact.empty() ? spec_.exact.front() : find(spec_.exact, exact, "exact method");
+    const auto started = now();
+    ExactResult<D> result = method.solve_from ? method.solve_from(instance, options, incumbents) : method.solve(instance, options);
+    result.seconds = since(started);  // the real time, Z3 context teardown included
+    recheck(instance, method.name, result);
+    keep_best_incumbent(instance, incumbents, result);
+    return result;
+  }
+
+  // A decision taken elsewhere (inside a simulated run, by `name`) checked as a policy's decision is: validated,
+  // compared with the exact optimum (request.exact, request.solve), and every property checked. request.policy is
+  // not used.
+  Report check_decision(const I& instance, const D& decision, const std::string& name, const CheckRequest& request) const {
+    return check_flow(instance, &decision, name, 0, request);
+  }
+
+private:
+  Report check_flow(const I& instance, const D* given, const std::string& name, double seconds,
+                    const CheckRequest& request) const {
     Report report;
     report.problem = spec_.name;
     report.size = spec_.size(instance);
     report.instance = spec_.instance_name(instance);
     report.objective_name = spec_.objective_name;
 
-    std::optional<D> decision;
+    const D* decision = given;
     Verdict verdict;
-    if (!request.policy.empty()) {
-      const auto& policy = find(spec_.policies, request.policy, "policy");
-      const auto started = now();
-      decision = policy.decide(instance);
-      report.heuristic.seconds = since(started);
+    if (decision) {
+      report.heuristic.seconds = seconds;
       verdict = spec_.validate(instance, *decision);  // objective recomputed independently of the policy
-      report.heuristic.name = policy.name;
+      report.heuristic.name = name;
       report.heuristic.ran = true;
       report.heuristic.status = verdict.feasible ? "feasible" : "infeasible";
       report.heuristic.objective = verdict.objective;
@@ -369,11 +391,7 @@ public:
       std::vector<D> incumbents;
       if (decision && verdict.feasible && (!spec_.not_comparable || spec_.not_comparable(instance, *decision).empty()))
         incumbents.push_back(*decision);
-      const auto solve_started = now();
-      optimum = method.solve_from ? method.solve_from(instance, request.solve, incumbents) : method.solve(instance, request.solve);
-      optimum->seconds = since(solve_started);  // the real time, Z3 context teardown included
-      recheck(instance, method.name, *optimum);
-      keep_best_incumbent(instance, incumbents, *optimum);
+      optimum = solve(instance, method.name, request.solve, incumbents);
       report.optimum.name = method.name;
       report.optimum.ran = true;
       report.optimum.status = to_string(optimum->status);
@@ -405,7 +423,6 @@ public:
     return report;
   }
 
-private:
   using Clock = std::chrono::steady_clock;
   static Clock::time_point now() { return Clock::now(); }
   static double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }

@@ -1,6 +1,9 @@
 // Run invariants (see run_invariants.hpp). Our own.
 #include "properties/run_invariants.hpp"
 
+#include "reference/cluster_policies.hpp"
+#include "simulation/simulation.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -49,15 +52,8 @@ const std::vector<InvariantInfo>& invariants() {
 
 std::vector<std::string> applicable(const std::string& policy) {
   std::vector<std::string> names = {kCapacity, kSubmit, kConserved, kRuntime};
-  if (policy == "fcfs") names.push_back(kFcfs);
-  if (policy == "easy") {
-    names.push_back(kPivot);
-    names.push_back(kMaximal);
-  }
-  if (policy == "conservative") {
-    names.push_back(kMaximal);
-    names.push_back(kGuarantee);
-  }
+  for (const auto& p : cluster::cluster_policies())
+    if (p.name == policy) names.insert(names.end(), p.promises.begin(), p.promises.end());
   return names;
 }
 
@@ -90,18 +86,18 @@ void InvariantChecker::report(const char* invariant, double time, const char* ev
   if (violations_.size() < keep_) violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});
 }
 
-void InvariantChecker::size_for(const sim::Simulation& simulation) {
-  const auto& clusters = simulation.clusters();
-  if (used_.size() == clusters.size()) return;
-  used_.assign(clusters.size(), 0);
-  busy_.clear();
-  for (const auto& c : clusters) busy_.emplace_back(c.setup.processors);
+void InvariantChecker::size_for(std::uint32_t cluster, int processors) {
+  if (cluster < sized_.size() && sized_[cluster]) return;
+  if (cluster >= sized_.size()) {
+    sized_.resize(cluster + 1, false);
+    used_.resize(cluster + 1, 0);
+    busy_.resize(cluster + 1);
+  }
+  sized_[cluster] = true;
+  busy_[cluster] = ProcessorSet(processors);
 }
 
-void InvariantChecker::on_arrival(const sim::ArrivalView& v) {
-  size_for(v.simulation);
-  arrived_at_[v.job] = v.now;
-}
+void InvariantChecker::on_arrival(const sim::ArrivalView& v) { arrived_at_[v.job] = v.now; }
 
 // A hold placed on the profile must not promise processors twice: free never below 0 over its window, and with
 // processor identity every step's set as large as its count.
@@ -118,20 +114,20 @@ void InvariantChecker::check_over_commit(const sim::PassView& v, std::size_t ind
   for (std::size_t i = 0; i < v.state.queue.size() && named < 3; ++i) {
     const auto& other = v.state.queue[i];
     if (i == index || !other.reserved || other.reserved_start >= end || other.reserved_start + other.estimate <= start) continue;
-    holders += fmt::format("{}job {} (reserved at {})", named ? ", " : "", v.simulation.jobs()[other.job].id, t(other.reserved_start));
+    holders += fmt::format("{}job {} (reserved at {})", named ? ", " : "", v.book.jobs[other.job].id, t(other.reserved_start));
     ++named;
   }
   const char* name = holders.empty() ? kCapacity : pivot_ ? kPivot : guarantee_ ? kGuarantee : kCapacity;
   if (!on(name) && !capacity_) return;
-  report(on(name) ? name : kCapacity, v.now, "pass", v.simulation.jobs()[job.job].id,
-         fmt::format("job {} placed over [{}, {}) takes processors already promised{}", v.simulation.jobs()[job.job].id,
+  report(on(name) ? name : kCapacity, v.now, "pass", v.book.jobs[job.job].id,
+         fmt::format("job {} placed over [{}, {}) takes processors already promised{}", v.book.jobs[job.job].id,
                      t(start), t(end), holders.empty() ? " to running jobs" : " to " + holders));
 }
 
 void InvariantChecker::on_pass(const sim::PassView& v) {
-  size_for(v.simulation);
+  size_for(v.cluster, v.state.setup.processors);
   ++decisions_;
-  const auto& jobs = v.simulation.jobs();
+  const auto& jobs = v.book.jobs;
   const auto& queue = v.state.queue;
   const std::uint32_t c = v.cluster;
   const double now = v.now;
@@ -188,6 +184,15 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                          guarantee_ ? " at arrival" : " as a pivot"));
   }
 
+  // The jobs that leave the queue in this pass (started, or rejected), ascending: the others still wait.
+  std::vector<std::size_t> leaving;
+  if (!v.decision.reject.empty()) {
+    leaving = started;
+    leaving.insert(leaving.end(), v.decision.reject.begin(), v.decision.reject.end());
+    std::sort(leaving.begin(), leaving.end());
+  }
+  const std::vector<std::size_t>& gone = v.decision.reject.empty() ? started : leaving;
+
   if (capacity_) {
     // What the scheduler sees must be what is real: the profile's free processors at now are the cluster's minus
     // the running jobs' and the reservations due now (a hold the engine forgot, or one it never made, shows here).
@@ -195,7 +200,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     for (const auto& r : v.state.running)
       if (r.estimated_end > now + kTimeTolerance) expected -= r.procs;  // an estimate of 0 holds nothing
     for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
-      if (k < started.size() && started[k] == i) {
+      if (k < gone.size() && gone[k] == i) {
         ++k;
         continue;
       }
@@ -212,32 +217,31 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
 
   if (fcfs_) {
     // The head that waits after the pass must not fit now (FCFS starts the head whenever it fits).
-    if (started.size() < queue.size()) {
-      std::size_t head = 0;
-      while (head < started.size() && started[head] == head) ++head;
+    std::size_t head = 0;  // the first job still waiting after the pass
+    while (head < gone.size() && gone[head] == head) ++head;
+    if (head < queue.size()) {
       const auto& w = queue[head];
       if (v.state.profile.free_at(now) >= w.procs && v.state.profile.slot_at(w.procs, now, w.estimate))
         report(kFcfs, now, "pass", jobs[w.job].id,
                fmt::format("job {}, first in the queue, fits at {} ({} processors free) but waits", jobs[w.job].id, t(now),
                            v.state.profile.free_at(now)));
-    }
-    for (std::size_t k = 0; k < started.size(); ++k)
-      if (started[k] != k) {  // queue index k waits while a later one starts
-        const auto& waits = jobs[queue[k].job];
-        const auto& goes = jobs[queue[started[k]].job];
+      const auto later = std::upper_bound(started.begin(), started.end(), head);
+      if (later != started.end()) {  // queue index `head` waits while a later one starts
+        const auto& waits = jobs[w.job];
+        const auto& goes = jobs[queue[*later].job];
         report(kFcfs, now, "pass", goes.id,
                fmt::format("job {} (submitted {}) starts at {} while job {} (submitted {}) still waits", goes.id,
                            t(goes.submit), t(now), waits.id, t(waits.submit)));
-        break;
       }
+    }
   }
 
-  if (guarantee_) {  // every job that reached the queue now holds a reservation, unless it started
-    for (std::size_t i = queue.size(), k = started.size(); i-- > 0;) {
+  if (guarantee_) {  // every job that reached the queue now holds a reservation, unless it started (or was rejected)
+    for (std::size_t i = queue.size(), k = gone.size(); i-- > 0;) {
       const std::uint32_t job = queue[i].job;
       if (arrived_at_[job] < now - kTimeTolerance) break;  // arrivals are at the end of the queue
-      while (k > 0 && started[k - 1] > i) --k;
-      const bool went = k > 0 && started[k - 1] == i;
+      while (k > 0 && gone[k - 1] > i) --k;
+      const bool went = k > 0 && gone[k - 1] == i;
       if (!went && !queue[i].reserved)
         report(kGuarantee, now, "pass", jobs[job].id,
                fmt::format("job {} reached the queue at {} and got no reservation", jobs[job].id, t(now)));
@@ -247,7 +251,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   if (maximal_) {
     const int free_now = v.state.profile.free_at(now);
     for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
-      if (k < started.size() && started[k] == i) {
+      if (k < gone.size() && gone[k] == i) {
         ++k;
         continue;
       }
@@ -269,19 +273,19 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
 }
 
 void InvariantChecker::on_completion(const sim::CompletionView& v) {
-  if (!capacity_ || v.simulation.jobs()[v.job].runtime() == 0) return;
-  used_[v.cluster] -= v.simulation.jobs()[v.job].procs;
+  if (!capacity_ || v.book.jobs[v.job].runtime() == 0) return;
+  used_[v.cluster] -= v.book.jobs[v.job].procs;
   busy_[v.cluster].subtract(held_[v.job]);
   held_[v.job] = ProcessorSet();
 }
 
 void InvariantChecker::on_end(const sim::EndView& v) {
-  const auto& jobs = v.simulation.jobs();
+  const auto& jobs = v.jobs;
   const auto& records = v.result.records;
   if (conserved_) {
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       const auto state = records[j].state;
-      const bool accounted = state == sim::JobState::kFinished ||
+      const bool accounted = state == sim::JobState::kFinished || state == sim::JobState::kRejected ||
                              (v.result.stopped && state != sim::JobState::kFinished);  // a cut run leaves the rest
       if (!accounted)
         report(kConserved, v.result.end_time, "end of run", jobs[j].id,

@@ -24,7 +24,8 @@ struct InvariantInfo {
 };
 // Every invariant, in report order.
 const std::vector<InvariantInfo>& invariants();
-// The invariants that a policy promises (fcfs, easy, conservative); unknown names get the general ones.
+// The invariants a run of a cluster policy is checked for: those every run keeps, and those the catalogue says the
+// policy promises (reference/cluster_policies.hpp); a name outside the catalogue gets the general ones.
 std::vector<std::string> applicable(const std::string& policy);
 
 struct Violation {
@@ -54,7 +55,7 @@ public:
 
 private:
   bool on(const char* name) const;
-  void size_for(const sim::Simulation& simulation);
+  void size_for(std::uint32_t cluster, int processors);
   void report(const char* invariant, double time, const char* event, std::int64_t job, std::string detail);
   void check_over_commit(const sim::PassView& view, std::size_t index, double start);
 
@@ -67,6 +68,7 @@ private:
   bool capacity_ = false, submit_ = false, conserved_ = false, runtime_ = false, fcfs_ = false, pivot_ = false,
        maximal_ = false, guarantee_ = false;
   // Independent state.
+  std::vector<bool> sized_;                     // per cluster: seen (the two below are sized for it)
   std::vector<int> used_;                       // per cluster: processors held by running jobs
   std::vector<ProcessorSet> busy_;              // per cluster: processors held by running jobs
   std::vector<ProcessorSet> held_;              // per job: the processors it runs on (while running)

@@ -4,7 +4,7 @@
 #include "model/cluster_json.hpp"
 #include "model/input.hpp"
 
-#include "simulation/engine.hpp"
+#include "simulation/simulation.hpp"
 
 #include <fmt/format.h>
 

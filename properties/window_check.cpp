@@ -5,62 +5,42 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 namespace schedcheck::runcheck {
 
-WindowChecker::WindowChecker(const TypedProblem<window::Instance, window::Schedule>& problem, WindowSettings settings)
-    : problem_(problem), settings_(std::move(settings)) {
-  if (settings_.jobs < 2) throw std::invalid_argument("--check-windows: K must be 2 or more");
-  if (settings_.every < 1) throw std::invalid_argument("--check-windows: EVERY must be 1 or more");
+namespace {
+ProbeSettings probe_settings(const WindowSettings& s) {
+  if (s.jobs < 2) throw std::invalid_argument("--check-windows: K must be 2 or more");
+  if (s.every < 1) throw std::invalid_argument("--check-windows: EVERY must be 1 or more");
+  ProbeSettings p;
+  p.exact = s.exact;
+  p.solve = s.solve;
+  p.every = s.every;
+  p.offset = s.offset;
+  p.keep_worst = s.keep_worst;
+  return p;
 }
+}  // namespace
+
+WindowChecker::WindowChecker(const TypedProblem<window::Instance, window::Schedule>& problem, WindowSettings settings)
+    : settings_(std::move(settings)), probe_(problem, probe_settings(settings_)) {}
 
 void WindowChecker::on_pass(const sim::PassView& view) {
   const sim::ClusterState& st = view.state;
   if (st.queue.size() < 2) return;  // one waiting job: every policy starts it at its earliest, which is optimal
-  if (eligible_++ % settings_.every != 0) return;
-  ++cut_;
-  window::Instance w = sim::cut_window(st, view.simulation.jobs(), view.now, settings_.jobs, settings_.objective);
+  if (!probe_.sample()) return;
+  window::Instance w = sim::cut_window(st, view.book.jobs, view.now, settings_.jobs, settings_.objective);
   w.name = fmt::format("{} at t={:g}", st.setup.name, view.now);
   const window::Schedule heuristic = sim::play_forward(w, st.setup.policy);
-
-  CheckRequest request;
-  request.exact = settings_.exact;
-  request.solve = settings_.solve;
-  Report report = problem_.check_instance(w, request);  // the exact side, re-validated by the check flow
-  const Verdict verdict = problem_.spec().validate(w, heuristic);
-  if (!verdict.feasible)
+  const Report& report = probe_.check(view.now, st.setup.name, std::move(w), heuristic, st.setup.policy.name);
+  if (report.heuristic.status != "feasible")
     throw InternalError(fmt::format("policy {} played forward on the window at t={:g} gives an invalid schedule: {}",
-                                    st.setup.policy.name, view.now, verdict.reason));
-  report.heuristic.name = st.setup.policy.name;
-  report.heuristic.ran = true;
-  report.heuristic.status = "feasible";
-  report.heuristic.objective = verdict.objective;
-  report.heuristic.decision = problem_.spec().describe(w, heuristic);
-  solve_seconds_ += report.optimum.seconds;
-  if (report.optimum.status != "optimal") {
-    ++undecided_;
-    return;
-  }
-  ++proven_;
-  const double gap = relative_gap(Sense::kMinimise, verdict.objective, report.optimum.objective);
-  report.gap = gap;
-  gaps_.push_back(gap);
-  if (gap <= kObjectiveSlack) ++at_optimum_;
-  if (gap <= kObjectiveSlack) return;
-  // Keep the worst windows, largest gap first (the earlier window on ties).
-  auto position = std::find_if(worst_.begin(), worst_.end(), [&](const WindowRecord& r) { return *r.report.gap < gap; });
-  if (static_cast<std::size_t>(position - worst_.begin()) >= settings_.keep_worst) return;
-  worst_.insert(position, WindowRecord{view.now, std::move(w), std::move(report)});
-  if (worst_.size() > settings_.keep_worst) worst_.pop_back();
+                                    st.setup.policy.name, view.now, report.heuristic.detail));
 }
-
-Stats WindowChecker::gaps() const { return statistics(gaps_); }
 
 nlohmann::json WindowChecker::to_json() const {
   const Stats g = gaps();
   nlohmann::json worst = nlohmann::json::array();
-  for (const auto& r : worst_)
+  for (const auto& r : probe_.worst())
     worst.push_back({{"time", r.time},
                      {"gap", *r.report.gap},
                      {"heuristic", r.report.heuristic.objective},
@@ -72,14 +52,28 @@ nlohmann::json WindowChecker::to_json() const {
           {"objective", window::to_string(settings_.objective)},
           {"exact", settings_.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(settings_.exact)},
           {"timeout_ms", settings_.solve.timeout_ms},
-          {"eligible_passes", eligible_},
-          {"windows", cut_},
-          {"proven", proven_},
-          {"undecided", undecided_},
-          {"at_optimum", at_optimum_},
+          {"eligible_passes", probe_.counts().offered},
+          {"windows", cut()},
+          {"proven", proven()},
+          {"undecided", undecided()},
+          {"at_optimum", at_optimum()},
           {"gap", {{"mean", g.mean}, {"median", g.median}, {"p95", g.p95}, {"max", g.max}}},
-          {"solve_seconds", solve_seconds_},
+          {"solve_seconds", solve_seconds()},
           {"worst", worst}};
+}
+
+std::vector<std::string> WindowChecker::write_worst(const std::string& dir, const std::string& trace_stem,
+                                                    const std::string& found_by) const {
+  prepare_output_directory(dir, "--windows-out");
+  return probe_.write_worst(
+      dir,
+      [&](const ProbeCase<window::Instance>& c, std::size_t) {
+        return fmt::format("queue-window-{}-{}-t{:.0f}.json", c.report.heuristic.name, trace_stem, c.time);
+      },
+      [&](const ProbeCase<window::Instance>& c, std::size_t rank) {
+        return fmt::format("{} (pass at t={:g}, worst window {} of {}; the run's policy played forward: gap {:.6f})",
+                           found_by, c.time, rank, cut(), *c.report.gap);
+      });
 }
 
 }  // namespace schedcheck::runcheck

@@ -1,12 +1,20 @@
 // The Python module `schedcheck` (pybind11): the registry from Python. List problems, read and generate instances,
 // run built-in policies, check a policy written in Python (a callable: instance dict in, decision dict out, the
 // format of docs/protocol.md) against the exact optimum, and search / shrink with it. Our own (issue 13).
-// Limits: one policy call at a time (the GIL); results are dicts (the JSON of `schedcheck ... --json`).
+// Also the trace-driven simulation: simulate a trace (a built-in cluster policy or a callable), audit a schedule,
+// run an experiment. Limits: one policy call at a time (the GIL); results are dicts (the JSON of `schedcheck ...
+// --json`) and lists of per-job records.
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/search.hpp"
+#include "experiments/runner.hpp"
 #include "model/input.hpp"
-#include "model/stop.hpp"
+#include "model/jobs_csv.hpp"
 #include "model/workload.hpp"
+#include "properties/audit.hpp"
+#include "properties/run_properties.hpp"
+#include "properties/trace_run.hpp"
+#include "simulation/summary.hpp"
+#include "support/stop.hpp"
 
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
@@ -137,6 +145,50 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
   return request;
 }
 
+// A workload: a trace file (.swf, .swf.gz, or the JSON workload form) read by the documented rules, or a dict in the
+// JSON workload form.
+workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors) {
+  if (estimates != "requested" && estimates != "runtime")
+    throw InputError("estimates: expected \"requested\" or \"runtime\", got " + quoted_text(estimates));
+  if (processors && (*processors < 1 || *processors > workload::kMaxProcessors))
+    throw InputError("processors: expected 1 to " + std::to_string(workload::kMaxProcessors));
+  workload::ReadOptions options;
+  options.estimates = estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
+  options.processors = processors;
+  if (py::isinstance<py::str>(trace)) return workload::load(trace.cast<std::string>(), options);
+  workload::Workload w = workload::read_instance(from_python(trace, "trace"), "trace");
+  if (processors) {
+    if (*processors < w.processors) throw InputError("processors: fewer than the workload's " + std::to_string(w.processors));
+    w.processors = static_cast<int>(*processors);
+  }
+  if (options.estimates == workload::EstimateSource::kRuntime)
+    for (auto& job : w.jobs) job.estimate = job.run;
+  return w;
+}
+
+cluster::ResourceModel model_of(const std::string& model) {
+  if (model != "count" && model != "processors")
+    throw InputError("model: expected \"count\" or \"processors\", got " + quoted_text(model));
+  return model == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+}
+
+// The finished jobs of a run as per-job records (the columns of `simulate --jobs-csv`).
+nlohmann::json job_records(const workload::Workload& w, const sim::RunResult& r) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    if (r.records[j].state != sim::JobState::kFinished) continue;
+    const jobs_csv::Row row = sim::job_row(w.jobs[j], r.records[j], w.name);
+    jobs.push_back({{"job_id", row.job_id}, {"submission_time", row.submission_time},
+                    {"requested_number_of_resources", row.requested_number_of_resources},
+                    {"requested_time", row.requested_time}, {"success", row.success},
+                    {"starting_time", row.starting_time}, {"execution_time", row.execution_time},
+                    {"finish_time", row.finish_time}, {"waiting_time", row.starting_time - row.submission_time},
+                    {"allocated_resources", row.allocated_resources}, {"bounded_slowdown", row.bounded_slowdown},
+                    {"cluster", r.records[j].cluster}});
+  }
+  return jobs;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(schedcheck, m) {
@@ -238,4 +290,149 @@ PYBIND11_MODULE(schedcheck, m) {
      "Random (or, with exhaustive=True, every) instances checked with `policy`; the first `max_counterexamples` "
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
      "Returns the summary (as `schedcheck search --json`).");
+
+  m.def("simulate", [](const py::object& trace, const py::object& policy, std::size_t pivots, const std::string& model,
+                       const std::string& estimates, std::optional<long long> processors,
+                       const std::optional<std::vector<int>>& clusters, const std::string& broker, double latency,
+                       double status_period, bool check, std::optional<std::size_t> check_windows,
+                       std::size_t windows_every, double warmup, bool stop_at_last_arrival) {
+    std::optional<long long> size = processors;
+    if (clusters && !clusters->empty()) {
+      if (processors) throw InputError("clusters: give the cluster sizes or processors, not both");
+      for (const int c : *clusters)
+        if (c < 1 || c > workload::kMaxProcessors) throw InputError("clusters: each size from 1 to " + std::to_string(workload::kMaxProcessors));
+      size = *std::max_element(clusters->begin(), clusters->end());
+    }
+    const workload::Workload w = workload_of(trace, estimates, size);
+    runcheck::TraceRunSpec spec;
+    py::object saved = state().policy;
+    if (py::isinstance<py::str>(policy)) {
+      spec.policy = cluster::cluster_policy(policy.cast<std::string>(), pivots);
+    } else {
+      if (!PyCallable_Check(policy.ptr())) throw py::type_error("policy: expected a built-in policy name or a callable");
+      if (check_windows) throw InputError("check_windows plays the run's policy forward: built-in policies only");
+      state().policy = policy;
+      spec.policy = runcheck::external_cluster_policy(w, [](const nlohmann::json& request) {
+        return from_python(state().policy(to_python(request.at("snapshot"))), "the policy's decision");
+      }, kPythonPolicy);
+      check = true;  // a policy outside C++ is always checked
+    }
+    spec.model = model_of(model);
+    if (clusters) spec.clusters = *clusters;
+    spec.router = broker;
+    spec.latency = latency;
+    spec.status_period = status_period;
+    spec.check = check;
+    if (check_windows) {
+      runcheck::WindowSettings windows;
+      windows.jobs = *check_windows;
+      windows.every = windows_every;
+      spec.windows = windows;
+    }
+    spec.metrics = sim::MetricsWindow{warmup, stop_at_last_arrival};
+    runcheck::TraceRun run;
+    try {
+      run = runcheck::run_trace(w, spec, state().registry);
+    } catch (...) {
+      state().policy = saved;
+      throw;
+    }
+    state().policy = saved;
+    nlohmann::json summary = runcheck::to_json(w, run);
+    summary["estimates"] = estimates;
+    summary["exit_code"] = run.violations() ? 1 : 0;
+    return to_python(nlohmann::json{{"summary", summary}, {"jobs", job_records(w, run.result)}});
+  }, py::arg("trace"), py::arg("policy") = "easy", py::arg("pivots") = 1, py::arg("model") = "count",
+     py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("clusters") = py::none(),
+     py::arg("broker") = "least-loaded", py::arg("latency") = 0.0, py::arg("status_period") = 600.0,
+     py::arg("check") = true, py::arg("check_windows") = py::none(), py::arg("windows_every") = 1,
+     py::arg("warmup") = 0.0, py::arg("stop_at_last_arrival") = false,
+     "Replays a trace (a path: .swf, .swf.gz or the JSON workload form; or a workload dict) through a cluster policy "
+     "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md), on one cluster or on "
+     "`clusters` behind a `broker`, with every invariant checked (`check`) and, with `check_windows=K`, every "
+     "`windows_every`-th queue window of K jobs solved exactly. Returns {'summary': as `simulate --json`, 'jobs': one "
+     "dict a finished job (the per-job CSV's columns, plus its cluster)}.");
+
+  m.def("audit", [](const py::object& trace, const py::object& schedule, const std::string& policy, std::size_t pivots,
+                    const std::string& model, const std::string& estimates, std::optional<long long> processors,
+                    std::size_t show) {
+    const workload::Workload w = workload_of(trace, estimates, processors);
+    std::vector<jobs_csv::ScheduleRow> rows;
+    std::string name = "schedule";
+    if (py::isinstance<py::str>(schedule)) {
+      name = schedule.cast<std::string>();
+      rows = jobs_csv::read_schedule(name, jobs_csv::Columns{}, false);
+    } else {
+      const nlohmann::json list = from_python(schedule, "schedule");
+      const Field root(list, "schedule");
+      std::size_t line = 1;
+      for (const Field& item : root.items()) {
+        item.only_keys({"job_id", "starting_time", "finish_time", "allocated_resources"});
+        jobs_csv::ScheduleRow row;
+        const Field id = item.at("job_id");
+        row.id = id.raw().is_string() ? id.raw().get<std::string>() : std::to_string(id.as_int(0, std::numeric_limits<std::int64_t>::max()));
+        row.start = item.at("starting_time").as_number(0, 1e15);
+        row.finish = item.at("finish_time").as_number(row.start, 1e15);
+        if (item.has("allocated_resources")) row.allocated = item.at("allocated_resources").raw().get<std::string>();
+        row.line = ++line;
+        rows.push_back(std::move(row));
+      }
+    }
+    runcheck::AuditOptions options;
+    options.policy = cluster::cluster_policy(policy, pivots);
+    options.model = model_of(model);
+    options.keep = show;
+    options.schedule = name;
+    const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
+    nlohmann::json out = runcheck::to_json(r, show);
+    out["policy"] = policy;
+    out["exit_code"] = r.total() ? 1 : 0;
+    return to_python(out);
+  }, py::arg("trace"), py::arg("schedule"), py::arg("policy"), py::arg("pivots") = 1, py::arg("model") = "count",
+     py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("show") = 10,
+     "Audits a schedule another simulator produced (a per-job CSV path, or a list of dicts with job_id, starting_time, "
+     "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`).");
+
+  m.def("experiments", [] {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& e : experiments::catalogue())
+      all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
+    return to_python(all);
+  }, "Every experiment (as `schedcheck experiment --list --json`).");
+
+  m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
+                         std::size_t jobs, bool quick, const std::vector<std::string>& traces,
+                         const std::optional<std::string>& traces_dir) {
+    experiments::ExperimentOptions options;
+    options.seeds = seeds.value_or(0);
+    options.jobs = jobs;
+    options.quick = quick;
+    options.traces = traces;
+    options.traces_dir = traces_dir.value_or("");
+    prepare_output_directory(out, "out");
+    const auto experiment = experiments::find(name).make(options, state().registry);
+    const auto executor = make_executor(jobs);
+    experiments::Sweep sweep;
+    {
+      py::gil_scoped_release release;  // the runs share no Python object
+      sweep = experiments::run_sweep(*experiment, *executor);
+    }
+    const auto written = experiments::write_results(*experiment, options, sweep, out, "python3: schedcheck.experiment(" +
+                                                    nlohmann::json(name).dump() + ", ...)");
+    nlohmann::json runs = nlohmann::json::array();
+    for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+      if (!sweep.records[i]) continue;
+      nlohmann::json run = nlohmann::json::object();
+      for (const auto& [key, value] : sweep.points[i].parameters) run[key] = value;
+      run["seed"] = sweep.points[i].seed;
+      for (const auto& [metric, value] : sweep.records[i]->metrics) run[metric] = value;
+      runs.push_back(std::move(run));
+    }
+    nlohmann::json result = written.summary;
+    result["runs"] = std::move(runs);
+    return to_python(result);
+  }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
+     py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(),
+     "Runs an experiment (see experiments()) and writes its tables, plots and summary.json into `out`; returns the "
+     "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics).");
 }

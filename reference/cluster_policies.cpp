@@ -248,28 +248,42 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
 std::vector<ClusterPolicy> cluster_policies() {
   return {
       {"fcfs", "first come first served (the baseline of papers 002 and 004)",
-       "start jobs in submit order while the head fits; no backfilling", 0, fcfs},
+       "start jobs in submit order while the head fits; no backfilling", 0, fcfs, false, {"fcfs-order"}},
       {"easy", "Lifka 1995; Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots, as MAUI)",
        "EASY backfilling: the first k waiting jobs (--pivots, default 1) hold reservations; others start now if "
        "they delay none",
-       1, easy},
+       1, easy, true, {"easy-pivot-not-delayed", "easy-maximal"}},
       {"conservative", "Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots = infinity)",
        "every job gets a reservation at arrival and starts earlier only if it delays nobody; compression on early ends",
-       kEveryJob, conservative},
+       kEveryJob, conservative, false, {"easy-maximal", "conservative-guarantee"}},
   };
 }
 
+std::vector<std::string> cluster_policy_names() {
+  std::vector<std::string> names;
+  for (const auto& p : cluster_policies()) names.push_back(p.name);
+  return names;
+}
+
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots) {
+  std::string known;
   for (ClusterPolicy policy : cluster_policies()) {
+    known += (known.empty() ? "" : ", ") + policy.name;
     if (policy.name != name) continue;
-    if (name == "easy") {
+    if (policy.takes_pivots) {
       if (pivots == 0) throw std::invalid_argument("--pivots: expected 1 or more (or 'inf': conservative backfilling)");
       policy.pivots = pivots;
       policy.decide = [pivots](const Snapshot& s) { return backfill(s, pivots); };
     }
     return policy;
   }
-  throw std::invalid_argument("unknown cluster policy '" + name + "' (known: fcfs, easy, conservative)");
+  throw std::invalid_argument("unknown cluster policy '" + name + "' (known: " + known + ")");
+}
+
+std::string label(const ClusterPolicy& policy) {
+  if (!policy.takes_pivots) return policy.name;
+  if (policy.pivots == kEveryJob) return policy.name + " (pivots inf)";
+  return policy.name + " (" + std::to_string(policy.pivots) + (policy.pivots == 1 ? " pivot)" : " pivots)");
 }
 
 }  // namespace schedcheck::cluster

@@ -39,16 +39,24 @@ inline Decision conservative(const Snapshot& snapshot) { return backfill(snapsho
 Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced,
                          std::span<const std::size_t> ending_now = {});
 
-// The policies `simulate --policy` knows, for `schedcheck list` and the CLI.
+// The catalogue: every cluster policy named once, with what it promises, so that the CLI's choices, the run
+// invariants that apply (properties/run_invariants.hpp) and the docs' lists derive from it.
 struct ClusterPolicy {
   std::string name;
   std::string source;
   std::string summary;
-  std::size_t pivots = 0;   // backfilling: the pivots; fcfs: 0
+  std::size_t pivots = 0;            // backfilling: the pivots; fcfs: 0
   std::function<Decision(const Snapshot&)> decide;
+  bool takes_pivots = false;         // `--pivots` sets `pivots` (easy)
+  // The run invariants it promises beyond those every run keeps (names of properties/run_invariants.hpp): what
+  // `simulate --check` checks on its decisions and `audit` on a schedule that claims to follow it.
+  std::vector<std::string> promises;
 };
-// `pivots`: the number of pivots of `easy` (ignored by the others).
+// `pivots`: the number of pivots of a policy that takes them (ignored by the others).
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots = 1);  // throws std::invalid_argument
 std::vector<ClusterPolicy> cluster_policies();
+std::vector<std::string> cluster_policy_names();
+// "easy (2 pivots)", "easy (pivots inf)", "conservative", ...
+std::string label(const ClusterPolicy& policy);
 
 }  // namespace schedcheck::cluster

@@ -1,18 +1,22 @@
 // How properties watch a run (the arrows point one way: properties/ implements Observer, simulation/ calls it).
-// Our own. Each call sees the engine after the event was applied; a pass view still lists the jobs the pass
-// started (decision.start indices into state.queue) with every reservation as the pass left it, and
-// state.running ends with the jobs the pass started, in increasing queue index.
+// Our own. Each call sees the cluster after the event was applied; a pass view still lists the jobs the pass
+// started or rejected (decision.start and decision.reject index state.queue) with every reservation as the pass left
+// it, and state.running ends with the jobs the pass started, in increasing queue index.
 #pragma once
 
-#include "simulation/engine.hpp"
+#include "model/cluster.hpp"
+#include "simulation/cluster_actor.hpp"
+#include "simulation/jobs.hpp"
 
 namespace schedcheck::sim {
+
+struct RunResult;
 
 struct ArrivalView {
   double now;
   std::uint32_t cluster;
   std::uint32_t job;
-  const Simulation& simulation;
+  const JobBook& book;
 };
 
 struct PassView {
@@ -20,7 +24,7 @@ struct PassView {
   std::uint32_t cluster;
   const ClusterState& state;
   const cluster::Decision& decision;
-  const Simulation& simulation;
+  const JobBook& book;
 };
 
 struct CompletionView {
@@ -28,11 +32,11 @@ struct CompletionView {
   std::uint32_t cluster;
   std::uint32_t job;
   bool early;  // before its estimated end: capacity came back to the profile
-  const Simulation& simulation;
+  const JobBook& book;
 };
 
 struct EndView {
-  const Simulation& simulation;
+  const std::vector<workload::Job>& jobs;
   const RunResult& result;
 };
 

@@ -7,7 +7,7 @@
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "model/workload.hpp"
-#include "simulation/engine.hpp"
+#include "simulation/simulation.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,7 @@
 // Playing a policy forward on a queue window, and cutting windows from a run (see window.hpp). Our own.
 #include "simulation/window.hpp"
 
+#include "simulation/replay.hpp"
 #include "simulation/summary.hpp"
 
 #include <cmath>
@@ -48,11 +49,8 @@ std::vector<jobs_csv::Row> window_rows(const window::Instance& instance, const w
   script.start.resize(w.jobs.size(), instance.now);
   for (std::size_t j = 0; j < w.jobs.size(); ++j) script.end.push_back(script.start[j] + w.jobs[j].estimate);
   script.on.resize(w.jobs.size());
-  RunOptions options = single_cluster(w, cluster::cluster_policy("fcfs"));  // fcfs replayed: no reservations
-  options.script = &script;
-  options.stops_on_request = false;
-  Simulation simulation(w.jobs, options);
-  const RunResult result = simulation.run();
+  ClusterSetup setup = single_cluster(w, cluster::cluster_policy("fcfs")).clusters.front();  // fcfs: no reservations
+  const RunResult result = replay(w.jobs, std::move(setup), script, {}, RunLimits{kForever, false});
   std::vector<jobs_csv::Row> rows;
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
     const bool running = j < instance.running.size();

@@ -6,7 +6,7 @@
 #include "model/jobs_csv.hpp"
 #include "model/queue_window.hpp"
 #include "reference/cluster_policies.hpp"
-#include "simulation/engine.hpp"
+#include "simulation/simulation.hpp"
 
 namespace schedcheck::sim {
 

@@ -23,7 +23,7 @@
 // at the least makespan the LP bound allows (a bisection over the limit on the root bound), then bisecting.
 #include "solver/dbc_bnb.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 

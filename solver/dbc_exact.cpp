@@ -1,6 +1,6 @@
 // Exact minimum-cost DBC schedule by subset DP (see dbc_exact.hpp). Our own.
 #include "solver/dbc_exact.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 

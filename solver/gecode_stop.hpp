@@ -1,8 +1,8 @@
-// The stop object of every Gecode search: its time limit, or a stop request from the user (model/stop.hpp).
+// The stop object of every Gecode search: its time limit, or a stop request from the user (support/stop.hpp).
 // Our own. Gecode polls it between nodes, so a stop request ends the search within one propagation.
 #pragma once
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <gecode/search.hh>
 

@@ -5,7 +5,7 @@
 // are dropped; an item whose Dembo-Hammer bound cannot beat the incumbent never enters the core (fixed).
 #include "solver/knapsack.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <algorithm>
 #include <chrono>

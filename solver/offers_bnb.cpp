@@ -1,7 +1,7 @@
 // Branch-and-bound over active schedules for a provider (see offers_bnb.hpp). Our own.
 #include "solver/offers_bnb.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/offers_machines.hpp"
 #include "solver/offers_sat.hpp"
 #include "solver/offers_z3.hpp"

@@ -1,6 +1,6 @@
 // Exact provider answers by serial schedule generation (see offers_exact.hpp). Our own.
 #include "solver/offers_exact.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // The time-indexed integer program of a provider's schedules, solved by CBC (see offers_mip.hpp). Our own.
 #include "solver/offers_mip.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/offers_grid.hpp"
 
 #include <Cbc_C_Interface.h>

@@ -1,7 +1,7 @@
 // The time-indexed SAT encoding of a provider's schedules, solved by CaDiCaL (see offers_sat.hpp). Our own.
 #include "solver/offers_sat.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/offers_grid.hpp"
 
 #include <cadical.hpp>

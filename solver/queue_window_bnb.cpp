@@ -2,7 +2,7 @@
 // own (the search of solver/offers_bnb.cpp turned to a regular objective; active schedules: Kolisch 1996). Exact for
 // every objective of the window, memory bounded; 10 jobs in milliseconds, 16 in seconds or not proven in 10 s.
 #include "solver/queue_window_exact.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/serial_search.hpp"
 
 #include <fmt/format.h>

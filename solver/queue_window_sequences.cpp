@@ -2,7 +2,7 @@
 // queue_window_exact.hpp). Our own. Bound: the cost so far plus, for every job not yet placed, its cost at the
 // earliest start it could ever have (on the running jobs alone). Incumbent: the serial schedule of queue order.
 #include "solver/queue_window_exact.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include "solver/serial_search.hpp"
 

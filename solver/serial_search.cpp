@@ -1,7 +1,7 @@
 // Serial schedule generation search (see serial_search.hpp). Our own.
 #include "solver/serial_search.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -30,7 +30,7 @@
 #include "solver/sla_bnb.hpp"
 
 #include "model/profile.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 #include "solver/sla_exact.hpp"
 
 #include "model/profile.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/serial_search.hpp"
 
 #include <fmt/format.h>

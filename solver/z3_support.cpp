@@ -1,7 +1,7 @@
 // Shared Z3 plumbing (see z3_support.hpp). Our own.
 #include "solver/z3_support.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -112,7 +112,7 @@ Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
       timeout_ms_(timeout_ms),
       watchdog_([this, &ctx] {
         std::unique_lock<std::mutex> lock(mutex_);
-        // Wake every kStopPoll to see a stop request (SIGINT/SIGTERM, model/stop.hpp) as well as the deadline.
+        // Wake every kStopPoll to see a stop request (SIGINT/SIGTERM, support/stop.hpp) as well as the deadline.
         for (;;) {
           const auto until = std::min(deadline_, std::chrono::steady_clock::now() + kStopPoll);
           if (wake_.wait_until(lock, until, [this] { return finished_; })) return;

@@ -6,7 +6,7 @@
 // Count model only; O(jobs^3) an instant, so traces of up to ~40 jobs.
 #include "counterexamples/workload_generator.hpp"
 #include "reference/cluster_policies.hpp"
-#include "simulation/engine.hpp"
+#include "simulation/simulation.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -5,7 +5,7 @@
 // refusal off the grid and beyond the size limit, and the instances of issue 15 that only the solver settles.
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 #include "solver/offers_bnb.hpp"
 #include "solver/offers_exact.hpp"
 #include "solver/offers_sat.hpp"

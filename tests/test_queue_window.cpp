@@ -227,7 +227,7 @@ BOOST_AUTO_TEST_CASE(a_window_played_forward_is_the_run_itself_when_nothing_else
       struct Cut : sim::Observer {
         std::optional<Instance> first;
         void on_pass(const sim::PassView& v) override {
-          if (!first) first = sim::cut_window(v.state, v.simulation.jobs(), v.now, 100, Objective::kWait);
+          if (!first) first = sim::cut_window(v.state, v.book.jobs, v.now, 100, Objective::kWait);
         }
       } cut;
       sim::Simulation s(w.jobs, sim::single_cluster(w, cluster::cluster_policy(name)));

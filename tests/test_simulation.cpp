@@ -10,7 +10,7 @@
 #include "model/workload.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
-#include "simulation/engine.hpp"
+#include "simulation/simulation.hpp"
 #include "simulation/summary.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -642,7 +642,7 @@ BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
   options.clusters[0].processors = 4;
   options.clusters[0].name = "small";
   options.clusters[1].name = "large";
-  options.broker = sim::broker("round-robin", 2.0, 10.0);
+  options.broker = sim::router_setup("round-robin", 2.0, 10.0);
   sim::Simulation s(w.jobs, options);
   runcheck::InvariantChecker checker(w, runcheck::applicable("easy"));
   s.add_observer(checker);
@@ -657,7 +657,8 @@ BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
     BOOST_TEST((r.records[j].state == sim::JobState::kFinished));
   }
   BOOST_TEST(checker.total() == 0u);
-  BOOST_CHECK_THROW(sim::broker("random", 0, 0), std::invalid_argument);
+  BOOST_CHECK_THROW(sim::router_setup("random", 0, 0), std::invalid_argument);
+  BOOST_CHECK_THROW(sim::router_setup("least-loaded", 0, 0), std::invalid_argument);  // needs status reports
 }
 
 // RFC 4180 in the schedule reader and the per-job CSV writer (fuzz target jobs-csv): quoted fields may hold commas,

@@ -1,4 +1,4 @@
-// A process-wide request to stop: set once when the user interrupts the run (SIGINT, SIGTERM; cli/signals.cpp).
+// A process-wide request to stop: set once when the user interrupts the run (SIGINT, SIGTERM; support/signals.cpp).
 // Our own. Every exact method and every long loop (search, suite, simulate) treats it as its time limit having been
 // reached, so an interrupted run stops within a second and still reports what it did. Reading it is one relaxed load.
 #pragma once

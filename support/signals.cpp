@@ -1,7 +1,7 @@
 // The signal watcher (see signals.hpp). Our own.
-#include "cli/signals.hpp"
+#include "support/signals.hpp"
 
-#include "model/stop.hpp"
+#include "support/stop.hpp"
 
 #include <pthread.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <thread>
 
-namespace schedcheck::cli {
+namespace schedcheck {
 
 namespace {
 
@@ -73,4 +73,4 @@ sigset_t child_signal_mask() {
   return current;
 }
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck

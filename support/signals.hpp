@@ -1,12 +1,13 @@
-// SIGINT and SIGTERM for the schedcheck executable: the first asks every loop and solve to stop (model/stop.hpp),
-// so the run reports what it did and exits 128 + signal (130, 143); a second SIGINT or SIGTERM exits at once.
+// SIGINT and SIGTERM for a schedcheck process (the executable installs the watcher; library code only reads
+// support/stop.hpp): the first asks every loop and solve to stop, so the run reports what it did and exits
+// 128 + signal (130, 143); a second SIGINT or SIGTERM exits at once; and the signal mask of child processes.
 // Our own. The signals are blocked in every thread and taken by one watcher thread (sigwait), so no library's own
 // handler (Z3 installs one for SIGINT during a solve) can swallow them. SIGKILL cannot be caught: files are atomic.
 #pragma once
 
 #include <csignal>
 
-namespace schedcheck::cli {
+namespace schedcheck {
 
 // Call first in main, before any thread exists (threads inherit the blocked mask).
 void install_stop_signals();
@@ -16,4 +17,4 @@ int interrupted_exit_code();
 // blocked across exec). For posix_spawnattr_setsigmask / pthread_sigmask in a forked child.
 sigset_t child_signal_mask();
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck

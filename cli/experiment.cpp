@@ -1,0 +1,130 @@
+// `schedcheck experiment` (see experiment.hpp): reads the options, makes the experiment from the catalogue, runs its
+// sweep with progress on stderr, and renders what was written. Our own.
+#include "cli/experiment.hpp"
+
+#include "experiments/runner.hpp"
+#include "support/files.hpp"
+#include "support/stop.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace schedcheck::cli {
+
+namespace {
+
+struct ExperimentArgs {
+  bool list = false;
+  std::string name;
+  std::string out;
+  experiments::ExperimentOptions options;
+  bool json = false, quiet = false;
+};
+
+std::string duration(double seconds) {
+  if (!std::isfinite(seconds)) return "?";
+  if (seconds >= 3600) return fmt::format("{:.1f} h", seconds / 3600);
+  if (seconds >= 120) return fmt::format("{:.0f} min", seconds / 60);
+  return fmt::format("{:.0f} s", seconds);
+}
+
+int list(bool json) {
+  if (json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& e : experiments::catalogue())
+      all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
+    std::cout << all.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& e : experiments::catalogue())
+    std::cout << fmt::format("{:<14} {}\n{:<14} paper: {}\n{:<14} options: {}\n", e.name, e.summary, "", e.source, "",
+                             e.options);
+  return 0;
+}
+
+int run(const ExperimentArgs& a, const Registry& registry, const std::string& command) {
+  if (a.list) return list(a.json);
+  if (a.name.empty()) throw InputError("experiment: name one (schedcheck experiment --list), or give --list");
+  if (a.out.empty()) throw InputError("experiment: --out DIR is required (the tables, plots and summary.json go there)");
+  const auto& entry = experiments::find(a.name);
+  prepare_output_directory(a.out, "--out");  // refused before any time is spent
+  const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
+  const std::unique_ptr<Executor> executor = make_executor(a.options.jobs);
+  double last = -1;
+  const auto progress = [&](const experiments::SweepProgress& p) {
+    if (a.quiet || (p.seconds - last < 1 && p.done < p.total)) return;
+    last = p.seconds;
+    const double rate = static_cast<double>(p.done) / std::max(p.seconds, 1e-9);
+    std::cerr << fmt::format("experiment {}: {}/{} points, {:.2f} points/s, about {} left\n", a.name, p.done, p.total,
+                             rate, duration(static_cast<double>(p.total - p.done) / std::max(rate, 1e-9)));
+  };
+  const experiments::Sweep sweep = experiments::run_sweep(*experiment, *executor, progress);
+  const experiments::Written written = experiments::write_results(*experiment, a.options, sweep, a.out, command);
+  for (const auto& failure : written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
+  if (sweep.interrupted)
+    std::cerr << fmt::format("schedcheck: experiment {} {}: {} of {} points finished; their results are written in {}\n",
+                             a.name, stop_request_text(), sweep.finished, sweep.points.size(), a.out);
+  if (a.json) {
+    std::cout << written.summary.dump(2) << "\n";
+  } else {
+    std::string out = fmt::format("experiment {}: {}\n", a.name, experiment->info().summary);
+    out += fmt::format("points     {} of {} finished in {:.1f} s ({} at a time)\n", sweep.finished, sweep.points.size(),
+                       sweep.wall_seconds, executor->workers());
+    for (const auto& note : experiment->notes()) out += "note       " + note + "\n";
+    out += experiment->text(sweep.points, sweep.records);
+    const auto& inv = written.summary["invariants"];
+    std::size_t total = 0;
+    for (const auto& [name, count] : inv["violations_by_invariant"].items()) total += count.get<std::size_t>();
+    out += fmt::format("checks     {} invariants on {} decisions: {} violations\n", inv["checked"].size(),
+                       inv["decisions"].get<std::size_t>(), total);
+    const auto& dc = written.summary["decision_checks"];
+    if (!dc.is_null())
+      out += fmt::format("           {} decisions checked against the exact optimum ({}): {} proven, {} undecided, {} at "
+                         "the optimum; gap mean {:.4f}, median {:.4f}, p95 {:.4f}, max {:.4f}; {} invalid, {} failing\n",
+                         dc["checked"].get<std::size_t>(), dc["problem"].get<std::string>(), dc["proven"].get<std::size_t>(),
+                         dc["undecided"].get<std::size_t>(), dc["at_optimum"].get<std::size_t>(),
+                         dc["gap"]["mean"].get<double>(), dc["gap"]["median"].get<double>(), dc["gap"]["p95"].get<double>(),
+                         dc["gap"]["max"].get<double>(), dc["invalid"].get<std::size_t>(), dc["failing"].get<std::size_t>());
+    for (const auto& f : written.summary["figures"])
+      out += fmt::format("figure     {}{}: {}\n", f["csv"].get<std::string>(),
+                         f["plot"].is_null() ? "" : " + " + f["plot"].get<std::string>(), f["caption"].get<std::string>());
+    out += fmt::format("wrote      {} files in {} (summary.json lists them)\n", written.files.size(), a.out);
+    out += sweep.violations() ? fmt::format("verdict    {} violations (exit 1)\n", sweep.violations())
+                              : "verdict    no violation\n";
+    std::cout << out;
+  }
+  return sweep.violations() ? 1 : 0;
+}
+
+}  // namespace
+
+std::function<int()> add_experiment_command(CLI::App& app, const Registry& registry, const std::string& command) {
+  auto a = std::make_shared<ExperimentArgs>();
+  auto* experiment = app.add_subcommand(
+      "experiment", "run a paper's experiment (a sweep of policies x parameters x seeds, every run checked) and write "
+                    "its tables (CSV), plots (PNG) and summary.json; --list names them (docs/experiments.md)");
+  experiment->add_flag("--list", a->list, "name every experiment with its paper, and what its options mean");
+  experiment->add_option("name", a->name, "the experiment (see --list)");
+  experiment->add_option("--out", a->out, "directory for the results (created; refused before any work if unwritable)");
+  experiment->add_option("--seeds", a->options.seeds, "seeds per point (default: the experiment's; see --list)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}));
+  experiment->add_option("--jobs", a->options.jobs, "points run at once, on as many threads")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1024}));
+  experiment->add_flag("--quick", a->options.quick, "the small form: under a minute (what CI runs)");
+  experiment->add_option("--trace", a->options.traces, "a trace of your own (repeatable; see --list)");
+  experiment->add_option("--traces", a->options.traces_dir, "a folder of traces (see --list)");
+  experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
+  experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
+  return [=, &registry, &command]() -> int {
+    if (!experiment->parsed()) return -1;
+    return run(*a, registry, command);
+  };
+}
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,456 @@
+// `schedcheck experiment backfilling`: FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace,
+// under requested and exact estimates, in the count and processors models, every decision checked against the
+// policies' invariants and sampled queue windows solved exactly. Source: the comparisons of Mu'alem & Feitelson
+// (IEEE TPDS 12(6), 2001) and Lifka (EASY, 1995), on the shared traces; our own experiment design (docs/experiments.md).
+// Limits: a window's gap is the policy restarted on the window against the window's optimum (docs/simulation.md).
+#include "experiments/backfilling/backfilling.hpp"
+
+#include "model/queue_window.hpp"
+#include "properties/corpus.hpp"
+#include "properties/trace_run.hpp"
+#include "reference/cluster_policies.hpp"
+#include "report/charts.hpp"
+#include "report/gantt.hpp"
+#include "simulation/window.hpp"
+#include "support/files.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <map>
+
+#ifndef SCHEDCHECK_SHARED_TRACES
+#define SCHEDCHECK_SHARED_TRACES ""
+#endif
+
+namespace schedcheck::experiments {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The sweep's constants (docs/experiments.md): windows of 8 jobs, about this many sampled per run, each solved
+// within this limit; --quick reads the first records of each trace only.
+constexpr std::size_t kWindowJobs = 8;
+constexpr std::size_t kWindowsPerRun = 150, kWindowsPerQuickRun = 25;
+constexpr unsigned kWindowTimeoutMs = 2000;
+constexpr std::size_t kQuickRecords = 2000;
+
+struct Variant {
+  const char* policy;
+  std::size_t pivots;
+};
+// FCFS, EASY with 1 and 4 pivots (MAUI's reservation depth, paper 002), conservative.
+constexpr Variant kVariants[] = {{"fcfs", 1}, {"easy", 1}, {"easy", 4}, {"conservative", 1}};
+constexpr const char* kEstimates[] = {"requested", "runtime"};
+constexpr const char* kModels[] = {"count", "processors"};
+
+struct Trace {
+  std::string path;
+  std::string name;                          // the file name (the CSV's trace column)
+  std::optional<long long> processors;       // FILE:P
+  workload::Workload requested, runtime;     // the two readings of its estimates
+};
+
+std::string variant_name(const Variant& v) {
+  return v.pivots == 1 || std::string(v.policy) != "easy" ? v.policy : fmt::format("{}-{}", v.policy, v.pivots);
+}
+
+// The policies in figure order, as series names.
+std::vector<std::string> series_names() {
+  std::vector<std::string> names;
+  for (const Variant& v : kVariants) names.push_back(variant_name(v));
+  return names;
+}
+
+// FILE, or FILE:P for a trace whose header gives no machine size.
+std::pair<std::string, std::optional<long long>> trace_argument(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon != std::string::npos && colon + 1 < text.size() && !fs::exists(text) &&
+      text.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
+    const long long p = std::atoll(text.c_str() + colon + 1);
+    if (p < 1 || p > workload::kMaxProcessors)
+      throw InputError(fmt::format("--trace {}: expected FILE or FILE:P with P from 1 to {}", text, workload::kMaxProcessors));
+    return {text.substr(0, colon), p};
+  }
+  return {text, std::nullopt};
+}
+
+class Backfilling final : public Experiment {
+public:
+  Backfilling(const ExperimentOptions& options, const Registry& registry, const Described& info)
+      : options_(options), registry_(registry), info_(info) {
+    seeds_ = options.seeds == 0 ? 1 : options.seeds;
+    std::vector<std::pair<std::string, std::optional<long long>>> files;
+    bool from_folder = options.traces.empty();
+    for (const auto& t : options.traces) files.push_back(trace_argument(t));
+    if (from_folder) {
+      std::string dir = options.traces_dir;
+      if (dir.empty()) dir = std::getenv("SCHEDCHECK_TRACES") ? std::getenv("SCHEDCHECK_TRACES") : "";
+      if (dir.empty()) dir = SCHEDCHECK_SHARED_TRACES;
+      if (dir.empty() || !fs::is_directory(dir))
+        throw InputError(fmt::format("backfilling: no traces: give --trace FILE (repeatable) or --traces DIR{}",
+                                     dir.empty() ? "" : fmt::format(" ({} is not a folder)", dir)));
+      std::vector<std::string> found;
+      for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        const bool swf = name.size() > 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
+        if (entry.is_regular_file() && swf) found.push_back(entry.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      if (found.empty()) throw InputError(fmt::format("{}: --traces: no .swf or .swf.gz file in the folder", dir));
+      for (const auto& f : found) files.emplace_back(fs::path(f).lexically_normal().string(), std::nullopt);
+    }
+    for (const auto& [path, processors] : files) {
+      workload::ReadOptions read;
+      read.processors = processors;
+      read.max_records = options.quick ? kQuickRecords : 0;
+      Trace t;
+      t.path = path;
+      t.name = fs::path(path).filename().string();
+      t.processors = processors;
+      try {
+        t.requested = workload::load(path, read);
+      } catch (const InputError& e) {
+        // A trace of the folder without a machine size in its header is left out, and said so; a trace the user
+        // named is an error.
+        if (!from_folder || std::string(e.what()).find("no machine size") == std::string::npos) throw;
+        notes_.push_back(fmt::format("{}: left out: its header gives no machine size (name it with --trace {}:P)",
+                                     t.name, path));
+        continue;
+      }
+      read.estimates = workload::EstimateSource::kRuntime;
+      t.runtime = workload::load(path, read);
+      if (t.requested.jobs.empty()) {
+        notes_.push_back(fmt::format("{}: left out: no job to simulate", t.name));
+        continue;
+      }
+      traces_.push_back(std::move(t));
+    }
+    if (traces_.empty()) throw InputError("backfilling: none of the traces has a job to simulate");
+    if (options.quick)
+      notes_.push_back(fmt::format("--quick: the first {} records of each trace; about {} sampled windows a run",
+                                   kQuickRecords, kWindowsPerQuickRun));
+  }
+
+  const Described& info() const override { return info_; }
+  std::vector<std::string> notes() const override { return notes_; }
+
+  std::vector<Point> points() const override {
+    std::vector<Point> points;
+    for (std::size_t t = 0; t < traces_.size(); ++t)
+      for (const char* estimates : kEstimates)
+        for (const char* model : kModels)
+          for (const Variant& v : kVariants)
+            for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
+              Point p;
+              p.parameters = {{"trace", traces_[t].name}, {"policy", variant_name(v)},
+                              {"pivots", std::to_string(v.pivots)}, {"estimates", estimates}, {"model", model}};
+              p.seed = seed;
+              p.input = t;
+              const workload::Workload& w = std::string(estimates) == "runtime" ? traces_[t].runtime : traces_[t].requested;
+              const std::size_t every = window_every(w);
+              p.reproduce = fmt::format(
+                  "schedcheck simulate --trace {}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}",
+                  shell_quoted(traces_[t].path),
+                  traces_[t].processors ? fmt::format(" --processors {}", *traces_[t].processors) : "", v.policy,
+                  std::string(v.policy) == "easy" ? fmt::format(" --pivots {}", v.pivots) : "", estimates, model,
+                  kWindowJobs, every);
+              points.push_back(std::move(p));
+            }
+    return points;
+  }
+
+  RunRecord run(const Point& point) const override {
+    const Trace& trace = traces_[point.input];
+    const bool exact = point.parameter("estimates") == "runtime";
+    const workload::Workload& w = exact ? trace.runtime : trace.requested;
+    runcheck::TraceRunSpec spec;
+    spec.policy = cluster::cluster_policy(point.parameter("policy") == "fcfs" ? "fcfs"
+                                          : point.parameter("policy") == "conservative" ? "conservative"
+                                                                                        : "easy",
+                                          static_cast<std::size_t>(std::stoul(point.parameter("pivots"))));
+    spec.model = point.parameter("model") == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+    spec.check = true;
+    runcheck::WindowSettings windows;
+    windows.jobs = kWindowJobs;
+    windows.every = window_every(w);
+    windows.offset = static_cast<std::size_t>(point.seed - 1);
+    windows.objective = window::Objective::kBoundedSlowdown;
+    windows.solve.timeout_ms = kWindowTimeoutMs;
+    windows.keep_worst = 1;
+    spec.windows = windows;
+    spec.record_allocations = false;
+    const runcheck::TraceRun r = runcheck::run_trace(w, spec, registry_);
+
+    RunRecord record;
+    record.interrupted = r.result.interrupted;
+    record.wall_seconds = r.result.wall_seconds;
+    const sim::RunSummary& s = r.summary;
+    const auto& probe = r.windows->probe();
+    const Stats gaps = probe.gaps();
+    record.metrics = {{"jobs", static_cast<double>(s.simulated)},
+                      {"finished", static_cast<double>(s.finished)},
+                      {"killed", static_cast<double>(s.killed)},
+                      {"mean_wait", s.wait.mean},
+                      {"p95_wait", s.wait.p95},
+                      {"mean_bounded_slowdown", s.slowdown.mean},
+                      {"p95_bounded_slowdown", s.slowdown.p95},
+                      {"utilisation", s.utilisation},
+                      {"makespan", s.makespan},
+                      {"backfilled", static_cast<double>(s.backfilled)},
+                      {"decisions_checked", static_cast<double>(r.invariants->decisions())},
+                      {"violations", static_cast<double>(r.invariants->total())},
+                      {"windows", static_cast<double>(probe.counts().checked)},
+                      {"windows_proven", static_cast<double>(probe.counts().proven)},
+                      {"windows_at_optimum", static_cast<double>(probe.counts().at_optimum)},
+                      {"window_gap_mean", gaps.mean},
+                      {"window_gap_median", gaps.median},
+                      {"window_gap_p95", gaps.p95},
+                      {"window_gap_max", gaps.max}};
+    record.decisions = r.invariants->decisions();
+    record.violations = r.invariants->counts();
+    record.checks = probe.to_json();
+    record.data["gaps"] = probe.gap_values();
+    if (!probe.worst().empty()) {
+      const auto& worst = probe.worst().front();
+      record.data["worst"] = {{"time", worst.time},
+                              {"gap", *worst.report.gap},
+                              {"policy", worst.report.heuristic.objective},
+                              {"optimum", worst.report.optimum.objective},
+                              {"instance", window::write_instance(worst.instance)}};
+    }
+    return record;
+  }
+
+  std::vector<Figure> figures(const std::vector<Point>& points,
+                              const std::vector<std::optional<RunRecord>>& records) const override {
+    std::vector<Figure> out;
+    // Mean bounded slowdown per trace and policy (bars, the standard deviation over seeds), one figure for each
+    // estimate reading and model worth a look.
+    const std::pair<const char*, const char*> views[] = {{"requested", "count"}, {"runtime", "count"}, {"requested", "processors"}};
+    for (const auto& [estimates, model] : views) {
+      Figure f;
+      f.stem = fmt::format("slowdown-{}-{}", std::string(estimates) == "runtime" ? "exact" : "requested", model);
+      f.caption = fmt::format("mean bounded slowdown (bound 10 s) per trace and policy, {} estimates, {} model",
+                              std::string(estimates) == "runtime" ? "exact (run time)" : "requested", model);
+      f.header = {"trace", "policy", "estimates", "model", "runs", "mean_bounded_slowdown", "stddev_over_seeds",
+                  "mean_wait", "p95_wait", "utilisation", "killed"};
+      report::BarChart chart;
+      chart.title = f.caption;
+      chart.x_label = "trace";
+      chart.y_label = "mean bounded slowdown (log scale)";
+      chart.log_y = true;
+      for (const auto& name : series_names()) chart.series.push_back({name, {}, {}});
+      for (const Trace& t : traces_) {
+        chart.categories.push_back(t.name);
+        for (std::size_t s = 0; s < chart.series.size(); ++s) {
+          std::vector<double> bsld, wait, p95, util, killed;
+          for (std::size_t i = 0; i < points.size(); ++i) {
+            const Point& p = points[i];
+            if (!records[i] || p.parameter("trace") != t.name || p.parameter("estimates") != estimates ||
+                p.parameter("model") != model || p.parameter("policy") != chart.series[s].name)
+              continue;
+            bsld.push_back(records[i]->metric("mean_bounded_slowdown"));
+            wait.push_back(records[i]->metric("mean_wait"));
+            p95.push_back(records[i]->metric("p95_wait"));
+            util.push_back(records[i]->metric("utilisation"));
+            killed.push_back(records[i]->metric("killed"));
+          }
+          const Stats b = statistics(bsld);
+          const double sd = stddev(bsld);
+          chart.series[s].values.push_back(bsld.empty() ? NAN : b.mean);
+          chart.series[s].errors.push_back(sd);
+          if (bsld.empty()) continue;
+          f.rows.push_back({t.name, chart.series[s].name, estimates, model, std::to_string(bsld.size()), num(b.mean), num(sd),
+                            num(statistics(wait).mean), num(statistics(p95).mean), num(statistics(util).mean),
+                            num(statistics(killed).mean)});
+        }
+      }
+      if (seeds_ == 1)
+        for (auto& series : chart.series) series.errors.clear();
+      f.plot = report::bar_plot(chart);
+      out.push_back(std::move(f));
+    }
+    // The window-gap distribution per policy (CDF), over every trace, estimate reading and model.
+    {
+      Figure f;
+      f.stem = "window-gaps";
+      f.caption = fmt::format("gap of the policy restarted on a queue window of {} jobs to the window's exact optimum "
+                              "(bounded-slowdown sum), pooled over every run of each policy",
+                              kWindowJobs);
+      f.header = {"policy", "windows_proven", "at_optimum", "share_at_optimum", "gap_mean", "gap_median", "gap_p95",
+                  "gap_max"};
+      report::CdfChart chart;
+      chart.title = "queue-window gap to the optimum, per policy (x: relative gap, log scale; gaps of 0 are left of the axis)";
+      chart.x_label = "relative gap (policy - optimum) / optimum";
+      chart.log_x = true;
+      for (const auto& name : series_names()) {
+        std::vector<double> gaps;
+        for (std::size_t i = 0; i < points.size(); ++i)
+          if (records[i] && points[i].parameter("policy") == name && records[i]->data.contains("gaps"))
+            for (const auto& g : records[i]->data["gaps"]) gaps.push_back(g.get<double>());
+        const std::size_t at = static_cast<std::size_t>(std::count_if(gaps.begin(), gaps.end(), [](double g) { return g <= 1e-9; }));
+        const Stats g = statistics(gaps);
+        f.rows.push_back({name, std::to_string(gaps.size()), std::to_string(at),
+                          num(gaps.empty() ? 0.0 : static_cast<double>(at) / static_cast<double>(gaps.size())), num(g.mean),
+                          num(g.median), num(g.p95), num(g.max)});
+        chart.series.push_back({name, std::move(gaps)});
+      }
+      f.plot = report::cdf_plot(chart);
+      out.push_back(std::move(f));
+    }
+    // Every run in one table (no plot).
+    {
+      Figure f;
+      f.stem = "runs-table";
+      f.caption = "every run: its parameters and main metrics, one row a run";
+      f.header = {"trace", "policy", "pivots", "estimates", "model", "seed", "jobs", "mean_wait", "p95_wait",
+                  "mean_bounded_slowdown", "utilisation", "killed", "decisions_checked", "violations", "windows",
+                  "windows_proven", "windows_at_optimum", "window_gap_mean", "window_gap_p95", "reproduce"};
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!records[i]) continue;
+        const auto& p = points[i];
+        const auto& r = *records[i];
+        std::vector<std::string> row = {p.parameter("trace"), p.parameter("policy"), p.parameter("pivots"),
+                                        p.parameter("estimates"), p.parameter("model"), std::to_string(p.seed)};
+        for (const char* m : {"jobs", "mean_wait", "p95_wait", "mean_bounded_slowdown", "utilisation", "killed",
+                              "decisions_checked", "violations", "windows", "windows_proven", "windows_at_optimum",
+                              "window_gap_mean", "window_gap_p95"})
+          row.push_back(num(r.metric(m)));
+        row.push_back(p.reproduce);
+        f.rows.push_back(std::move(row));
+      }
+      out.push_back(std::move(f));
+    }
+    return out;
+  }
+
+  // The worst window of the sweep (largest gap; the first in point order on ties): the policy's and the optimum's
+  // schedules as Gantt charts, and the window as a corpus file when a registered queue-window policy takes the run's
+  // decision (every policy but EASY with 4 pivots).
+  std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
+                                  const std::string& dir) const override {
+    std::size_t best = points.size();
+    double worst_gap = -1;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (records[i] && records[i]->data.contains("worst") && records[i]->data["worst"]["gap"].get<double>() > worst_gap) {
+        worst_gap = records[i]->data["worst"]["gap"].get<double>();
+        best = i;
+      }
+    if (best == points.size()) return {};
+    const Point& p = points[best];
+    const nlohmann::json& worst = records[best]->data["worst"];
+    const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry_.get("queue-window"));
+    const window::Instance instance = problem.spec().read(worst["instance"], "worst window");
+    const cluster::ClusterPolicy policy =
+        cluster::cluster_policy(p.parameter("policy") == "easy-4" ? "easy" : p.parameter("policy"),
+                                static_cast<std::size_t>(std::stoul(p.parameter("pivots"))));
+    std::vector<std::string> files;
+    auto chart = [&](const window::Schedule& schedule, const std::string& side, const std::string& stem) {
+      report::GanttOptions options;
+      options.processors = instance.processors;
+      options.source = instance.name;
+      options.title = fmt::format("worst window: {} on {}, {} ({} model, {} estimates): {}", instance.name,
+                                  p.parameter("trace"), cluster::label(policy), p.parameter("model"),
+                                  p.parameter("estimates"), side);
+      const std::string path = (fs::path(dir) / (stem + ".png")).string();
+      if (!report::gnuplot_available()) return;
+      if (report::draw_gantt(jobs_csv::schedule_rows(sim::window_rows(instance, schedule)), options, path).empty())
+        files.push_back(path);
+    };
+    const window::Schedule mine = sim::play_forward(instance, policy);
+    chart(mine, fmt::format("the policy played forward, bounded-slowdown sum {:g}", window::objective(instance, mine)),
+          "worst-window-policy");
+    SolveOptions solve;
+    solve.timeout_ms = kWindowTimeoutMs;
+    const auto optimum = problem.solve(instance, "", solve, {mine});
+    if (optimum.decision)
+      chart(*optimum.decision, fmt::format("the exact optimum ({}), bounded-slowdown sum {:g}",
+                                           to_string(optimum.status), optimum.objective),
+            "worst-window-optimum");
+    if (!policy.takes_pivots || policy.pivots == 1) {
+      const std::string path = (fs::path(dir) / "worst-window.json").string();
+      CheckRequest request;
+      request.policy = policy.name;
+      request.solve = solve;
+      const nlohmann::json document = problem.spec().write(instance);
+      const Report checked = problem.check(document, path, request);
+      write_file_atomically(
+          path, problem.corpus_text(corpus_document(
+                    document, checked, "queue-window", request, instance.name,
+                    fmt::format("{} (the worst sampled window of `schedcheck experiment backfilling`: pass at t={:g}, gap "
+                                "{:.6f})", p.reproduce, worst["time"].get<double>(), worst_gap),
+                    path)));
+      files.push_back(path);
+    }
+    return files;
+  }
+
+  std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {
+    // Mean bounded slowdown per trace and policy, requested estimates, count model; then the window gaps.
+    std::string out = fmt::format("{:<34}", "mean bounded slowdown (requested, count)");
+    for (const auto& name : series_names()) out += fmt::format(" {:>13}", name);
+    out += "\n";
+    for (const Trace& t : traces_) {
+      out += fmt::format("  {:<32}", t.name);
+      for (const auto& name : series_names()) {
+        std::vector<double> v;
+        for (std::size_t i = 0; i < points.size(); ++i)
+          if (records[i] && points[i].parameter("trace") == t.name && points[i].parameter("policy") == name &&
+              points[i].parameter("estimates") == "requested" && points[i].parameter("model") == "count")
+            v.push_back(records[i]->metric("mean_bounded_slowdown"));
+        out += v.empty() ? fmt::format(" {:>13}", "-") : fmt::format(" {:>13.2f}", statistics(v).mean);
+      }
+      out += "\n";
+    }
+    return out;
+  }
+
+private:
+  static std::string num(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
+  static double stddev(const std::vector<double>& v) {
+    if (v.size() < 2) return 0;
+    double mean = 0, sq = 0;
+    for (const double x : v) mean += x;
+    mean /= static_cast<double>(v.size());
+    for (const double x : v) sq += (x - mean) * (x - mean);
+    return std::sqrt(sq / static_cast<double>(v.size() - 1));
+  }
+  // Sample about kWindowsPerRun windows of a run (the eligible passes are about as many as the jobs, or fewer).
+  std::size_t window_every(const workload::Workload& w) const {
+    const std::size_t target = options_.quick ? kWindowsPerQuickRun : kWindowsPerRun;
+    return std::max<std::size_t>(1, w.jobs.size() / target);
+  }
+
+  ExperimentOptions options_;
+  const Registry& registry_;
+  Described info_;
+  std::size_t seeds_ = 1;
+  std::vector<Trace> traces_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace
+
+CatalogueEntry backfilling_experiment() {
+  CatalogueEntry entry;
+  entry.name = "backfilling";
+  entry.source = "Mu'alem & Feitelson, IEEE TPDS 12(6) 2001; Lifka 1995 (EASY); papers 002 and 004 (the policies)";
+  entry.summary = "FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace, requested and exact "
+                  "estimates, count and processors models: wait, bounded slowdown, utilisation, every invariant on "
+                  "every decision, and the gap to the exact optimum of sampled queue windows";
+  entry.options = "--trace FILE[:P] (repeatable; :P for a header without a machine size) or --traces DIR (default: "
+                  "$SCHEDCHECK_TRACES, else the shared traces beside the source tree); --seeds N: the sampling phase "
+                  "of the windows (the runs are deterministic), default 1; --quick: the first 2000 records of each trace";
+  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
+    return std::make_unique<Backfilling>(options, registry, info);
+  };
+  return entry;
+}
+
+}  // namespace schedcheck::experiments

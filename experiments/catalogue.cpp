@@ -1,0 +1,25 @@
+// The catalogue of experiments: one entry a paper's system (and the backfilling floor). Our own. Adding one: a
+// folder under experiments/, an entry function, one line here (docs/experiments.md).
+#include "experiments/experiment.hpp"
+
+#include "experiments/backfilling/backfilling.hpp"
+
+#include <stdexcept>
+
+namespace schedcheck::experiments {
+
+const std::vector<CatalogueEntry>& catalogue() {
+  static const std::vector<CatalogueEntry> all = {backfilling_experiment()};
+  return all;
+}
+
+const CatalogueEntry& find(const std::string& name) {
+  std::string known;
+  for (const auto& e : catalogue()) {
+    if (e.name == name) return e;
+    known += (known.empty() ? "" : ", ") + e.name;
+  }
+  throw std::invalid_argument("unknown experiment '" + name + "' (known: " + known + "; schedcheck experiment --list)");
+}
+
+}  // namespace schedcheck::experiments

@@ -1,0 +1,199 @@
+// Running a sweep and writing its results (see runner.hpp). Our own.
+#include "experiments/runner.hpp"
+
+#include "model/job_metrics.hpp"
+#include "model/jobs_csv.hpp"
+#include "support/files.hpp"
+#include "support/stop.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <set>
+
+namespace schedcheck::experiments {
+
+std::string Point::parameter(const std::string& name) const {
+  for (const auto& [key, value] : parameters)
+    if (key == name) return value;
+  return "";
+}
+
+std::size_t RunRecord::violated() const {
+  std::size_t n = 0;
+  for (const auto& [name, count] : violations) n += count;
+  if (checks.is_object()) n += checks.value("invalid", std::size_t{0}) + checks.value("failing", std::size_t{0});
+  return n;
+}
+
+double RunRecord::metric(const std::string& name) const {
+  for (const auto& [key, value] : metrics)
+    if (key == name) return value;
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+std::size_t Sweep::violations() const {
+  std::size_t n = 0;
+  for (const auto& r : records)
+    if (r) n += r->violated();
+  return n;
+}
+
+Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::function<void(const SweepProgress&)>& progress) {
+  const auto started = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  Sweep sweep;
+  sweep.points = experiment.points();
+  sweep.records.resize(sweep.points.size());
+  executor.run(
+      sweep.points.size(),
+      [&](std::size_t i) {
+        RunRecord record = experiment.run(sweep.points[i]);
+        if (!record.interrupted) sweep.records[i] = std::move(record);  // each slot written by one thread only
+      },
+      [&](std::size_t i) {  // one call at a time
+        if (!sweep.records[i]) return;
+        ++sweep.finished;
+        if (progress) progress(SweepProgress{sweep.finished, sweep.points.size(), seconds()});
+      });
+  sweep.interrupted = stop_requested() || sweep.finished < sweep.points.size();
+  sweep.wall_seconds = seconds();
+  return sweep;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    if (k) line += ',';
+    line += jobs_csv::field(fields[k]);
+  }
+  return line + "\n";
+}
+
+std::string number(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
+
+// The decision checks of every finished run, added up (counts) and pooled (gaps).
+nlohmann::json pooled_checks(const Sweep& sweep) {
+  nlohmann::json out = nullptr;
+  std::vector<double> gaps;
+  for (const auto& r : sweep.records) {
+    if (!r || !r->checks.is_object()) continue;
+    if (out.is_null())
+      out = {{"problem", r->checks.value("problem", "")}, {"checked", 0}, {"proven", 0}, {"undecided", 0},
+             {"at_optimum", 0}, {"invalid", 0}, {"failing", 0}, {"failing_by_property", nlohmann::json::object()},
+             {"solve_seconds", 0.0}};
+    for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing"})
+      out[key] = out[key].get<std::size_t>() + r->checks.value(key, std::size_t{0});
+    out["solve_seconds"] = out["solve_seconds"].get<double>() + r->checks.value("solve_seconds", 0.0);
+    for (const auto& [name, count] : r->checks.value("failing_by_property", nlohmann::json::object()).items())
+      out["failing_by_property"][name] = out["failing_by_property"].value(name, std::size_t{0}) + count.get<std::size_t>();
+    if (r->data.contains("gaps"))
+      for (const auto& g : r->data["gaps"]) gaps.push_back(g.get<double>());
+  }
+  if (!out.is_null()) {
+    const Stats g = statistics(std::move(gaps));
+    out["gap"] = {{"count", g.count}, {"mean", g.mean}, {"median", g.median}, {"p95", g.p95}, {"max", g.max}};
+  }
+  return out;
+}
+
+}  // namespace
+
+Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
+                      const std::string& dir, const std::string& command) {
+  prepare_output_directory(dir, "--out");
+  Written w;
+  auto path = [&](const std::string& name) { return (fs::path(dir) / name).string(); };
+
+  // runs.csv: one row per finished run and metric, the parameters as columns.
+  std::vector<std::string> header;
+  if (!sweep.points.empty())
+    for (const auto& [key, value] : sweep.points.front().parameters) header.push_back(key);
+  header.insert(header.end(), {"seed", "metric", "value"});
+  std::string runs = csv_line(header);
+  for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+    if (!sweep.records[i]) continue;
+    std::vector<std::string> fixed;
+    for (const auto& [key, value] : sweep.points[i].parameters) fixed.push_back(value);
+    fixed.push_back(std::to_string(sweep.points[i].seed));
+    for (const auto& [metric, value] : sweep.records[i]->metrics) {
+      std::vector<std::string> row = fixed;
+      row.push_back(metric);
+      row.push_back(number(value));
+      runs += csv_line(row);
+    }
+  }
+  write_file_atomically(path("runs.csv"), runs);
+  w.files.push_back(path("runs.csv"));
+
+  // The figures: STEM.csv and STEM.png each.
+  nlohmann::json figures = nlohmann::json::array();
+  const bool can_plot = report::gnuplot_available();
+  for (const Figure& f : experiment.figures(sweep.points, sweep.records)) {
+    std::string text = csv_line(f.header);
+    for (const auto& row : f.rows) text += csv_line(row);
+    write_file_atomically(path(f.stem + ".csv"), text);
+    w.files.push_back(path(f.stem + ".csv"));
+    nlohmann::json entry = {{"stem", f.stem}, {"caption", f.caption}, {"csv", f.stem + ".csv"}, {"plot", nullptr}};
+    if (f.plot) {
+      std::string failed = can_plot ? report::draw(*f.plot, path(f.stem + ".png"))
+                                    : "gnuplot: not found on PATH; install the Debian package gnuplot-nox";
+      if (failed.empty()) {
+        entry["plot"] = f.stem + ".png";
+        w.files.push_back(path(f.stem + ".png"));
+      } else {
+        entry["plot_error"] = failed;
+        w.plot_failures.push_back(f.stem + ".png: " + failed);
+      }
+    }
+    figures.push_back(entry);
+  }
+  for (const auto& file : experiment.extras(sweep.points, sweep.records, dir)) w.files.push_back(file);
+
+  // summary.json.
+  std::set<std::string> checked;
+  std::map<std::string, std::size_t> violated;
+  std::size_t decisions = 0;
+  for (const auto& r : sweep.records) {
+    if (!r) continue;
+    decisions += r->decisions;
+    for (const auto& [name, count] : r->violations) {
+      checked.insert(name);
+      violated[name] += count;
+    }
+  }
+  const Described& info = experiment.info();
+  nlohmann::json summary = {
+      {"experiment", info.name},
+      {"paper", info.source},
+      {"summary", info.summary},
+      {"command", command},
+      {"options", {{"seeds", options.seeds}, {"jobs", options.jobs}, {"quick", options.quick}, {"traces", options.traces},
+                   {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)}}},
+      {"notes", experiment.notes()},
+      {"points", sweep.points.size()},
+      {"finished", sweep.finished},
+      {"interrupted", sweep.interrupted},
+      {"wall_seconds", sweep.wall_seconds},
+      {"invariants", {{"checked", checked}, {"decisions", decisions}, {"violations_by_invariant", violated}}},
+      {"decision_checks", pooled_checks(sweep)},
+      {"violations", sweep.violations()},
+      {"figures", figures},
+      {"files", nlohmann::json::array()},
+      {"exit_code", sweep.violations() ? 1 : 0}};
+  for (const auto& file : w.files) summary["files"].push_back(fs::path(file).filename().string());
+  summary["files"].push_back("summary.json");
+  write_file_atomically(path("summary.json"), summary.dump(2) + "\n");
+  w.files.push_back(path("summary.json"));
+  w.summary = std::move(summary);
+  return w;
+}
+
+}  // namespace schedcheck::experiments

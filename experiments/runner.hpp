@@ -1,0 +1,49 @@
+// Running an experiment's sweep and writing its results. Our own. The points run through an Executor (serial, or N
+// threads: support/executor.hpp); results come back in point order whatever order they finish in, so the files do
+// not depend on --jobs. A stop request (SIGINT/SIGTERM) starts no further point; the points that finished are kept
+// and written, and the summary says how many did.
+#pragma once
+
+#include "experiments/experiment.hpp"
+#include "support/executor.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::experiments {
+
+struct SweepProgress {
+  std::size_t done = 0, total = 0;
+  double seconds = 0;
+};
+
+struct Sweep {
+  std::vector<Point> points;
+  std::vector<std::optional<RunRecord>> records;   // by point; null: not run, or cut short by a stop request
+  std::size_t finished = 0;
+  bool interrupted = false;
+  double wall_seconds = 0;
+  std::size_t violations() const;                  // run invariants and decision-check properties violated
+};
+
+// Runs every point; `progress` (optional) after each finished one, one call at a time.
+Sweep run_sweep(const Experiment& experiment, Executor& executor,
+                const std::function<void(const SweepProgress&)>& progress = {});
+
+struct Written {
+  std::vector<std::string> files;                  // every file written, in order
+  std::vector<std::string> plot_failures;          // figures whose plot could not be drawn (the CSV is there)
+  nlohmann::json summary;                          // what summary.json holds
+};
+
+// Writes into `dir` (created, checked writable first): runs.csv (one row per run and metric, the parameters as
+// columns), one CSV and one plot per figure (STEM.csv, STEM.png), the experiment's extra files, and summary.json
+// (parameters, properties checked and violated, decision-check statistics, wall time, `command`).
+Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
+                      const std::string& dir, const std::string& command);
+
+}  // namespace schedcheck::experiments

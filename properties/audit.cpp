@@ -1,0 +1,129 @@
+// Auditing another simulator's schedule (see audit.hpp). Our own.
+#include "properties/audit.hpp"
+
+#include "model/run_schedule.hpp"
+#include "simulation/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace schedcheck::runcheck {
+
+std::size_t AuditResult::total() const {
+  std::size_t n = 0;
+  for (const auto& [name, count] : counts) n += count;
+  return n;
+}
+
+AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
+                           const AuditOptions& options) {
+  const cluster::ResourceModel model = options.model;
+  std::vector<Violation> direct;
+  std::map<std::string, std::size_t> counts;
+  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) counts[name] = 0;
+  auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
+    ++counts[invariant];
+    if (direct.size() < 1000) direct.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+  };
+
+  std::vector<ProcessorSet> on(w.jobs.size());  // --model processors: each job's processors, checked
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  RunSchedule s;
+  s.start.assign(w.jobs.size(), -1);
+  s.end.assign(w.jobs.size(), -1);
+  s.allocated.assign(w.jobs.size(), std::nullopt);
+  bool any_allocation = false;
+  for (const auto& row : rows) {
+    const auto it = index.find(row.id);
+    if (it == index.end()) {
+      note("jobs-conserved", row.start, -1,
+           fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
+                       row.line, row.id));
+      continue;
+    }
+    const std::size_t j = it->second;
+    s.start[j] = row.start;
+    s.end[j] = row.finish;
+    if (row.allocated && !row.allocated->empty()) {
+      s.allocated[j] = row.allocated;
+      any_allocation = true;
+    }
+    if (model == cluster::ResourceModel::kProcessors) {  // the replay starts each job on its processors: they must say
+      std::string error;
+      const auto set = row.allocated ? ProcessorSet::parse_intervals(*row.allocated, w.processors, &error) : std::nullopt;
+      if (!set || set->count() != w.jobs[j].procs)
+        throw InputError(fmt::format("{}: line {}: column {}: expected the {} processors of job {} (--model processors), "
+                                     "got {}{}", options.schedule, row.line, options.processors_column, w.jobs[j].procs, quoted_text(row.id),
+                                     quoted_text(row.allocated ? *row.allocated : ""), error.empty() ? "" : " (" + error + ")"));
+      on[j] = *set;
+    }
+  }
+  if (!any_allocation) s.allocated.clear();
+  std::size_t overran = 0;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+    const auto& job = w.jobs[j];
+    if (s.start[j] < 0) {
+      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {:g}) is not in the schedule", job.id, job.submit));
+      continue;
+    }
+    if (s.start[j] < job.submit - kTimeTolerance)
+      note("no-start-before-submit", s.start[j], job.id,
+           fmt::format("job {} starts at {:g}, before its submit time {:g}", job.id, s.start[j], job.submit));
+    const double ran = s.end[j] - s.start[j];
+    if (std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
+      note("run-time-kept", s.end[j], job.id,
+           fmt::format("job {} runs {:g} s; its run time is {:g} and its estimate {:g}: it should run {:g}", job.id, ran,
+                       job.run, job.estimate, job.runtime()));
+    if (ran > job.estimate) ++overran;
+  }
+  if (std::string why = capacity_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
+  if (std::string why = processor_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
+
+  // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
+  // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.
+  workload::Workload replay = w;
+  sim::Script script;
+  script.start = s.start;
+  script.end = s.end;
+  script.on = std::move(on);
+  for (std::size_t j = 0; j < w.jobs.size(); ++j)
+    if (s.start[j] >= 0) replay.jobs[j].estimate = std::max(replay.jobs[j].estimate, s.end[j] - s.start[j]);
+  sim::ClusterSetup setup = sim::single_cluster(replay, options.policy, model).clusters.front();
+  setup.record_allocations = false;
+  InvariantChecker checker(replay, options.policy.promises, options.keep * 10);
+  sim::Observer* observers[] = {&checker};
+  sim::replay(replay.jobs, std::move(setup), script, observers);
+
+  AuditResult result;
+  result.jobs = w.jobs.size();
+  result.rows = rows.size();
+  result.overran = overran;
+  result.violations = direct;
+  result.violations.insert(result.violations.end(), checker.violations().begin(), checker.violations().end());
+  std::stable_sort(result.violations.begin(), result.violations.end(),
+                   [](const auto& x, const auto& y) { return x.time < y.time; });
+  result.counts = counts;
+  for (const auto& [name, count] : checker.counts()) result.counts[name] = count;
+  return result;
+
+}
+
+nlohmann::json to_json(const AuditResult& r, std::size_t show) {
+  nlohmann::json out;
+  out["jobs"] = r.jobs;
+  out["rows"] = r.rows;
+  out["overran_estimate"] = r.overran;
+  out["violations_total"] = r.total();
+  out["violations_by_invariant"] = r.counts;
+  out["violations"] = nlohmann::json::array();
+  for (std::size_t k = 0; k < r.violations.size() && k < show; ++k)
+    out["violations"].push_back({{"invariant", r.violations[k].invariant}, {"time", r.violations[k].time},
+                                 {"job", r.violations[k].job}, {"detail", r.violations[k].detail}});
+  return out;
+}
+
+}  // namespace schedcheck::runcheck

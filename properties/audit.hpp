@@ -1,0 +1,45 @@
+// Auditing a schedule another simulator produced against the promises of the policy it claims to follow (`schedcheck
+// audit`, the C++ API, the Python module). Our own. The rows are matched to the trace's jobs by id; jobs-conserved,
+// no-start-before-submit, run-time-kept, capacity and processor exclusivity are checked on the rows directly
+// (model/run_schedule.hpp); the policy's own invariants (the catalogue's promises: fcfs-order; easy-pivot-not-delayed,
+// easy-maximal; conservative-guarantee) by replaying the schedule (simulation/replay.hpp): the jobs start and end when
+// the schedule says, and the policy only makes the reservations it would hold around them.
+#pragma once
+
+#include "model/jobs_csv.hpp"
+#include "model/workload.hpp"
+#include "properties/run_invariants.hpp"
+#include "reference/cluster_policies.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace schedcheck::runcheck {
+
+struct AuditOptions {
+  cluster::ClusterPolicy policy;             // the policy the schedule claims to follow (cluster::cluster_policy)
+  cluster::ResourceModel model = cluster::ResourceModel::kCount;
+  std::size_t keep = 10;                     // violations kept in full, after the replay's ten times that many
+  std::string schedule = "schedule";         // the schedule's name and its processors column, for error messages
+  std::string processors_column = "allocated_resources";
+};
+
+struct AuditResult {
+  std::size_t jobs = 0, rows = 0;
+  std::size_t overran = 0;                   // jobs that ran past their estimate (not killed)
+  std::map<std::string, std::size_t> counts; // violations of every invariant checked (0: it holds)
+  std::vector<Violation> violations;         // the first ones (by time)
+  std::size_t total() const;
+};
+
+// Throws InputError when, with processor identity, a row does not name its job's processors.
+AuditResult audit_schedule(const workload::Workload& workload, const std::vector<jobs_csv::ScheduleRow>& rows,
+                           const AuditOptions& options);
+
+// The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the first `show` violations.
+nlohmann::json to_json(const AuditResult& result, std::size_t show);
+
+}  // namespace schedcheck::runcheck

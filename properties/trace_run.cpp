@@ -1,0 +1,83 @@
+// One workload through one cluster policy, checked as asked (see trace_run.hpp). Our own.
+#include "properties/trace_run.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace schedcheck::runcheck {
+
+TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const Registry& registry) {
+  TraceRun run;
+  sim::RunOptions options = sim::single_cluster(w, spec.policy, spec.model);
+  options.clusters.front().name = std::filesystem::path(w.name).filename().string();
+  run.processors = w.processors;
+  if (!spec.clusters.empty()) {
+    const sim::ClusterSetup prototype = options.clusters.front();
+    options.clusters.clear();
+    run.processors = 0;
+    for (std::size_t c = 0; c < spec.clusters.size(); ++c) {
+      sim::ClusterSetup setup = prototype;
+      setup.name = fmt::format("c{}", c);
+      setup.processors = spec.clusters[c];
+      options.clusters.push_back(setup);
+      run.processors += spec.clusters[c];
+    }
+    options.broker = sim::router_setup(spec.router, spec.latency, spec.status_period);
+  }
+  options.record_allocations = spec.record_allocations;
+  if (spec.metrics.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
+  run.clusters = options.clusters;
+  run.router = options.broker;
+  run.metrics = spec.metrics;
+
+  sim::Simulation simulation(w.jobs, options);
+  if (spec.check) {
+    run.invariants = std::make_unique<InvariantChecker>(w, applicable(spec.policy.name));
+    simulation.add_observer(*run.invariants);
+  }
+  if (spec.windows) {
+    const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
+    run.windows = std::make_unique<WindowChecker>(problem, *spec.windows);
+    simulation.add_observer(*run.windows);
+  }
+  if (spec.progress)
+    simulation.on_progress([&](const sim::Progress& p) { spec.progress(p, run.windows.get()); });
+  run.result = simulation.run();
+  run.summary = sim::summarise(w, run.result, run.processors, spec.metrics);
+  return run;
+}
+
+nlohmann::json to_json(const workload::Workload& w, const TraceRun& run) {
+  const cluster::ClusterPolicy& policy = run.clusters.front().policy;
+  nlohmann::json out = sim::to_json(run.summary);
+  out["trace"] = w.name;
+  out["processors"] = run.processors;
+  out["clusters"] = nlohmann::json::array();
+  for (std::size_t c = 0; c < run.result.clusters.size(); ++c)
+    out["clusters"].push_back({{"name", run.clusters[c].name},
+                               {"processors", run.clusters[c].processors},
+                               {"passes", run.result.clusters[c].passes},
+                               {"starts", run.result.clusters[c].starts},
+                               {"backfilled", run.result.clusters[c].backfilled},
+                               {"max_queue", run.result.clusters[c].max_queue}});
+  out["broker"] = run.router ? nlohmann::json{{"policy", run.router->policy.name},
+                                              {"latency", run.router->latency},
+                                              {"status_period", run.router->status_period},
+                                              {"job_messages", run.result.job_messages},
+                                              {"status_messages", run.result.status_messages}}
+                             : nlohmann::json(nullptr);
+  out["policy"] = policy.name;
+  out["pivots"] = policy.takes_pivots
+                      ? (policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(policy.pivots))
+                      : nlohmann::json(nullptr);
+  out["model"] = cluster::to_string(run.clusters.front().model);
+  out["estimates_from_runtime"] = w.estimates_from_runtime;
+  out["reordered_records"] = w.reordered;
+  out["warmup"] = run.metrics.warmup;
+  out["invariants"] = run.invariants ? run.invariants->to_json() : nlohmann::json(nullptr);
+  out["windows"] = run.windows ? run.windows->to_json() : nlohmann::json(nullptr);
+  return out;
+}
+
+}  // namespace schedcheck::runcheck

@@ -1,0 +1,40 @@
+// The charts of the experiments' figures, as gnuplot plots (report/plot.hpp): grouped bars (a value per category
+// and series, with an optional error bar: the standard deviation over seeds) and cumulative distributions (the
+// fraction of samples at or below x, one line per series). Our own. Limits: the axis labels and titles are plain
+// text; a log axis needs positive values (others are left out of the log scale by gnuplot).
+#pragma once
+
+#include "report/plot.hpp"
+
+#include <string>
+#include <vector>
+
+namespace schedcheck::report {
+
+struct BarSeries {
+  std::string name;
+  std::vector<double> values;   // one per category (NaN: no bar)
+  std::vector<double> errors;   // empty, or one per category
+};
+
+struct BarChart {
+  std::string title, x_label, y_label;
+  std::vector<std::string> categories;
+  std::vector<BarSeries> series;
+  bool log_y = false;
+};
+Plot bar_plot(const BarChart& chart);
+
+struct CdfSeries {
+  std::string name;
+  std::vector<double> samples;
+};
+
+struct CdfChart {
+  std::string title, x_label;
+  std::vector<CdfSeries> series;
+  bool log_x = false;
+};
+Plot cdf_plot(const CdfChart& chart);
+
+}  // namespace schedcheck::report

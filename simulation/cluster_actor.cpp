@@ -1,0 +1,271 @@
+// A space-shared cluster as an actor (see cluster_actor.hpp). Our own.
+#include "simulation/cluster_actor.hpp"
+
+#include "simulation/observer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace schedcheck::sim {
+
+const char* to_string(JobState state) {
+  switch (state) {
+    case JobState::kPending: return "not yet submitted";
+    case JobState::kInTransit: return "in transit";
+    case JobState::kWaiting: return "waiting";
+    case JobState::kRunning: return "running";
+    case JobState::kFinished: return "finished";
+    case JobState::kRejected: return "rejected";
+  }
+  return "?";
+}
+
+ClusterState::ClusterState(ClusterSetup s)
+    : setup(std::move(s)),
+      profile(setup.processors, setup.model == cluster::ResourceModel::kProcessors),
+      free_now(ProcessorSet::all(setup.processors)) {}
+
+ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setup, const std::vector<Observer*>& observers)
+    : book_(book), index_(index), st_(std::move(setup)), observers_(observers) {
+  if (st_.setup.processors < 1) throw std::invalid_argument("cluster " + st_.setup.name + " has no processors");
+  if (!st_.setup.policy.decide) throw std::invalid_argument("cluster " + st_.setup.name + " has no policy");
+}
+
+void ClusterActor::on_start(Context& context) {
+  job_kind_ = context.kind("job");
+  status_kind_ = context.kind("status");
+  running_slot_.assign(book_.jobs.size(), 0);
+  if (takes_arrivals_ && !book_.jobs.empty()) {
+    context.wake_at(book_.jobs[0].submit, tag(Tag::kArrival, 0), Lane::kArrival);
+    next_arrival_ = 1;
+  }
+  if (links_.upstream != kNoActor && links_.status_period > 0 && !book_.jobs.empty())
+    context.wake_at(links_.status_from, tag(Tag::kStatus, 0));
+}
+
+void ClusterActor::on_message(Context& context, const Message& message) {
+  if (message.kind != job_kind_)
+    throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::to_string(message.kind) +
+                           " it does not know");
+  arrive(context, static_cast<std::uint32_t>(message.body));
+}
+
+void ClusterActor::on_timer(Context& context, std::uint64_t t) {
+  const std::uint32_t job = tag_value(t);
+  switch (tag_kind(t)) {
+    case Tag::kArrival:
+      if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
+        context.wake_at(book_.jobs[next_arrival_].submit, tag(Tag::kArrival, next_arrival_), Lane::kArrival);
+        ++next_arrival_;
+      }
+      arrive(context, job);
+      break;
+    case Tag::kCompletion: complete(context, job); break;
+    case Tag::kReservationDue: {  // a reservation falls due (a stale timer of a reservation that moved is skipped)
+      const JobRecord& r = book_.records[job];
+      if (r.state == JobState::kWaiting && r.cluster == index_ && std::abs(r.reservation - context.now()) <= kTimeTolerance)
+        context.end_of_instant();
+      break;
+    }
+    case Tag::kStatus:
+      send_status(context);
+      if (book_.finished < book_.jobs.size()) context.wake_at(context.now() + links_.status_period, tag(Tag::kStatus, 0));
+      break;
+    case Tag::kWake: context.end_of_instant(); break;  // the policy asked to be called again now
+    default: throw std::logic_error("cluster " + st_.setup.name + ": a timer it did not set");
+  }
+}
+
+double ClusterActor::end_of(double now, std::uint32_t job) const { return now + book_.jobs[job].runtime(); }
+
+cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { return st_.setup.policy.decide(snapshot); }
+
+void ClusterActor::send_status(Context& context) {
+  // What the cluster says of itself now; the upstream actor reads it from this store when the message arrives.
+  reports_.push_back(StatusReport{context.now(), st_.busy, st_.queue.size()});
+  context.send(links_.upstream, status_kind_, reports_.size() - 1, links_.latency);
+}
+
+void ClusterActor::arrive(Context& context, std::uint32_t job) {
+  const double now = context.now();
+  JobRecord& record = book_.records[job];
+  record.cluster = index_;
+  record.arrival = now;
+  record.state = JobState::kWaiting;
+  cluster::Waiting waiting;
+  waiting.job = job;
+  waiting.procs = book_.jobs[job].procs;
+  waiting.submit = book_.jobs[job].submit;
+  waiting.estimate = book_.jobs[job].estimate;
+  st_.queue.push_back(std::move(waiting));
+  st_.counters.max_queue = std::max(st_.counters.max_queue, st_.queue.size());
+  for (Observer* o : observers_) o->on_arrival(ArrivalView{now, index_, job, book_});
+  context.end_of_instant();
+}
+
+void ClusterActor::complete(Context& context, std::uint32_t job) {
+  const double now = context.now();
+  JobRecord& record = book_.records[job];
+  const std::uint32_t slot = running_slot_[job];
+  const cluster::Running running = std::move(st_.running[slot]);
+  if (slot + 1 != st_.running.size()) {
+    st_.running[slot] = std::move(st_.running.back());
+    running_slot_[st_.running[slot].job] = slot;
+  }
+  st_.running.pop_back();
+  if (now > running.start) {  // it held its processors (a job of length 0 held none)
+    st_.busy -= running.on.count();
+    st_.free_now |= running.on;
+  }
+  const bool early = now < running.estimated_end - kTimeTolerance;
+  if (early) {
+    st_.profile.release(now, running.estimated_end, running.procs, running.on);
+    st_.released_early = true;
+  }
+  record.end = now;
+  record.state = JobState::kFinished;
+  ++book_.finished;
+  for (Observer* o : observers_) o->on_completion(CompletionView{now, index_, job, early, book_});
+  context.end_of_instant();
+}
+
+void ClusterActor::pass(Context& context) {
+  const double now = context.now();
+  ClusterState& st = st_;
+  ++st.counters.passes;
+  const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
+                                   st.released_early};
+  const cluster::Decision d = decide(snapshot);
+  st.released_early = false;
+  auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };
+  // What the decision asks beyond placing jobs: a call at a later time, messages upstream.
+  auto follow_up = [&] {
+    if (d.wake_at) {
+      if (!(*d.wake_at > now + kTimeTolerance)) throw std::logic_error(who() + "a call back that is not later than now");
+      context.wake_at(*d.wake_at, tag(Tag::kWake, 0));
+    }
+    for (const auto& m : d.send) {
+      if (links_.upstream == kNoActor)
+        throw std::logic_error(who() + "a message (" + m.kind + ") from cluster " + st.setup.name + ", which has no upstream actor");
+      context.send(links_.upstream, context.kind(m.kind), m.body, links_.latency);
+    }
+  };
+  if (d.start.empty() && d.reserve.empty() && d.reject.empty()) {
+    if (!observers_.empty())
+      for (Observer* o : observers_) o->on_pass(PassView{now, index_, st, d, book_});
+    st.profile.forget_before(now);
+    follow_up();
+    return;
+  }
+
+  // The final placement of every job the decision touches (a job moved, then started, in one pass: the start).
+  std::vector<Touch>& touched = touched_;  // buffers kept across passes
+  touched.clear();
+  const bool identity = st.setup.model == cluster::ResourceModel::kProcessors;
+  auto check = [&](const cluster::Placement& p, bool start) {
+    if (p.index >= st.queue.size()) throw std::logic_error(who() + "a decision names queue index " + std::to_string(p.index));
+    const cluster::Waiting& q = st.queue[p.index];
+    if (start && std::abs(p.start - now) > kTimeTolerance) throw std::logic_error(who() + "a start not at now");
+    if (!start && p.start < now - kTimeTolerance) throw std::logic_error(who() + "a reservation in the past");
+    if (identity && p.on.count() != q.procs)
+      throw std::logic_error(who() + "job " + std::to_string(book_.jobs[q.job].id) + " needs " + std::to_string(q.procs) +
+                             " processors, the decision names " + std::to_string(p.on.count()));
+    touched.push_back(Touch{p.index, &p, start});
+  };
+  for (const auto& p : d.reserve) check(p, false);
+  for (const auto& p : d.start) check(p, true);
+  std::stable_sort(touched.begin(), touched.end(), [](const Touch& a, const Touch& b) { return a.index < b.index; });
+  for (std::size_t k = 0; k + 1 < touched.size(); ++k)  // keep the last placement of an index
+    if (touched[k].index == touched[k + 1].index) {
+      if (touched[k].start) throw std::logic_error(who() + "starts a job twice");
+      touched[k].placement = nullptr;
+    }
+  std::vector<std::size_t>& leaving = leaving_;  // queue indices that leave the queue (started or rejected), ascending
+  leaving.clear();
+  for (const std::size_t i : d.reject) {
+    if (i >= st.queue.size()) throw std::logic_error(who() + "a rejection names queue index " + std::to_string(i));
+    const bool placed = std::any_of(touched.begin(), touched.end(), [&](const Touch& t) { return t.index == i; });
+    if (placed) throw std::logic_error(who() + "rejects a job it also starts or reserves");
+    if (std::find(leaving.begin(), leaving.end(), i) != leaving.end()) throw std::logic_error(who() + "rejects a job twice");
+    leaving.push_back(i);
+  }
+
+  // Releases first, then reservations: with processor identity a set given back here may be taken there.
+  for (Touch& t : touched) {
+    if (!t.placement) continue;
+    const cluster::Waiting& q = st.queue[t.index];
+    t.changed = !(q.reserved && std::abs(q.reserved_start - t.placement->start) <= kTimeTolerance &&
+                  (!identity || q.reserved_on == t.placement->on));
+    if (q.reserved && t.changed) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+  }
+  for (const std::size_t i : leaving) {  // a rejected job gives its reservation back
+    const cluster::Waiting& q = st.queue[i];
+    if (q.reserved) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+  }
+  for (const Touch& t : touched)
+    if (t.placement && t.changed) {
+      const cluster::Waiting& q = st.queue[t.index];
+      st.profile.reserve(t.placement->start, t.placement->start + q.estimate, q.procs, t.placement->on);
+    }
+
+  std::size_t first_left = 0;  // the first queue index this pass leaves waiting: starts after it are backfills
+  for (const Touch& t : touched)
+    if (t.placement && t.start) {
+      if (t.index != first_left) break;
+      ++first_left;
+    }
+  for (const Touch& t : touched) {
+    if (!t.placement) continue;
+    cluster::Waiting& q = st.queue[t.index];
+    JobRecord& record = book_.records[q.job];
+    if (!t.start) {
+      q.reserved = true;
+      q.reserved_start = t.placement->start;
+      q.reserved_on = t.placement->on;
+      record.reservation = q.reserved_start;
+      if (q.reserved_start > now + kTimeTolerance) context.wake_at(q.reserved_start, tag(Tag::kReservationDue, q.job));
+      continue;
+    }
+    ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);
+    if (st.setup.record_allocations) record.allocated = on.to_intervals();
+    const double end = end_of(now, q.job);
+    // A job holds its processors over [start, end): a job that ends as it starts holds none (its window is empty),
+    // so jobs started at the same instant may use them. The profile still holds them until it ends (that instant).
+    if (end > now) {
+      st.free_now.subtract(on);
+      st.busy += on.count();
+    }
+    record.start = now;
+    record.state = JobState::kRunning;
+    running_slot_[q.job] = static_cast<std::uint32_t>(st.running.size());
+    st.running.push_back(cluster::Running{q.job, q.procs, now, now + q.estimate, std::move(on)});
+    context.wake_at(end, tag(Tag::kCompletion, q.job), Lane::kEnd);
+    ++st.counters.starts;
+    if (t.index > first_left) ++st.counters.backfilled;
+    leaving.push_back(t.index);
+  }
+  for (const std::size_t i : d.reject) {
+    book_.records[st.queue[i].job].state = JobState::kRejected;
+    ++st.counters.rejected;
+  }
+  for (Observer* o : observers_) o->on_pass(PassView{now, index_, st, d, book_});
+
+  // The jobs that started or were rejected leave the queue (one compaction from the first of them, order kept).
+  if (!leaving.empty()) {
+    if (!d.reject.empty()) std::sort(leaving.begin(), leaving.end());  // starts alone come in queue order
+    std::size_t out = leaving.front();
+    for (std::size_t i = out, k = 0; i < st.queue.size(); ++i) {
+      if (k < leaving.size() && leaving[k] == i) {
+        ++k;
+        continue;
+      }
+      st.queue[out++] = std::move(st.queue[i]);
+    }
+    st.queue.resize(out);
+  }
+  st.profile.forget_before(now);
+  follow_up();
+}
+
+}  // namespace schedcheck::sim

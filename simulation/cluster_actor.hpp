@@ -1,0 +1,122 @@
+// One space-shared cluster as an actor of the kernel: its queue, running jobs and availability profile; jobs reach
+// it from the workload or by message; at the end of every instant in which it changed it calls its policy (a pure
+// function, reference/cluster_policies.hpp) once and applies the decision: start, reserve, reject, call me later,
+// messages upstream. Our own. Observers (simulation/observer.hpp) see every arrival, pass and completion.
+// Subclasses change where decisions and ends come from (ReplayCluster: another scheduler's schedule).
+#pragma once
+
+#include "model/cluster.hpp"
+#include "model/workload.hpp"
+#include "reference/cluster_policies.hpp"
+#include "simulation/jobs.hpp"
+#include "simulation/kernel.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace schedcheck::sim {
+
+class Observer;
+
+struct ClusterSetup {
+  std::string name = "cluster";
+  int processors = 0;
+  cluster::ResourceModel model = cluster::ResourceModel::kCount;
+  cluster::ClusterPolicy policy;
+  bool record_allocations = true;   // fill JobRecord::allocated
+};
+
+struct ClusterCounters {
+  std::size_t passes = 0, starts = 0, backfilled = 0, max_queue = 0, rejected = 0;
+};
+
+// One cluster as the actor holds it; observers read it.
+struct ClusterState {
+  ClusterSetup setup;
+  AvailabilityProfile profile;
+  std::vector<cluster::Waiting> queue;
+  std::vector<cluster::Running> running;
+  ProcessorSet free_now;           // processors no running job holds
+  int busy = 0;                    // processors running jobs hold
+  bool released_early = false;     // since the last pass
+  ClusterCounters counters;
+  explicit ClusterState(ClusterSetup s);
+};
+
+// A cluster's status report (message kind "status" to its upstream actor): what it says of itself.
+struct StatusReport {
+  double as_of = 0;
+  int busy = 0;
+  std::size_t waiting = 0;
+};
+
+class ClusterActor : public Actor {
+public:
+  // Who it talks to: its upstream actor (a router, a gateway) gets its status reports every `status_period` seconds
+  // from `status_from` (0: never) and the messages its policy sends, each after `latency` seconds.
+  struct Links {
+    ActorId upstream = kNoActor;
+    double latency = 0;
+    double status_period = 0;
+    double status_from = 0;
+  };
+
+  // `index`: the cluster's number among the run's clusters (JobRecord::cluster, the observers' views).
+  ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setup, const std::vector<Observer*>& observers);
+
+  void link(const Links& links) { links_ = links; }
+  // The workload's jobs (every job of the book, in submit order) arrive here directly, not by message.
+  void take_arrivals() { takes_arrivals_ = true; }
+
+  const ClusterState& state() const { return st_; }
+  std::uint32_t index() const { return index_; }
+  // The reports it sent, by slot (the body of a "status" message).
+  const StatusReport& report(std::uint64_t slot) const { return reports_[slot]; }
+
+  void on_start(Context& context) override;
+  void on_message(Context& context, const Message& message) override;
+  void on_timer(Context& context, std::uint64_t tag) override;
+  void on_instant_end(Context& context) override { pass(context); }
+
+protected:
+  // What a timer tag means: the kind in the top 8 bits, a job index (or 0) below.
+  enum class Tag : std::uint64_t { kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kOwn = 16 };
+  static std::uint64_t tag(Tag kind, std::uint64_t value) { return (static_cast<std::uint64_t>(kind) << 56) | value; }
+  static Tag tag_kind(std::uint64_t tag) { return static_cast<Tag>(tag >> 56); }
+  static std::uint32_t tag_value(std::uint64_t tag) { return static_cast<std::uint32_t>(tag & 0xffffffffu); }
+
+  // The decision of a pass (the policy's; a replay's is the schedule's).
+  virtual cluster::Decision decide(const cluster::Snapshot& snapshot);
+  // When a job that starts now ends (the policy's run: now + min(run, estimate)).
+  virtual double end_of(double now, std::uint32_t job) const;
+
+  void arrive(Context& context, std::uint32_t job);
+  void complete(Context& context, std::uint32_t job);
+  void pass(Context& context);
+
+  JobBook& book_;
+  const std::uint32_t index_;
+  ClusterState st_;
+
+private:
+  void send_status(Context& context);
+
+  const std::vector<Observer*>& observers_;
+  Links links_;
+  bool takes_arrivals_ = false;
+  std::size_t next_arrival_ = 0;
+  std::uint32_t job_kind_ = 0, status_kind_ = 0;
+  std::vector<StatusReport> reports_;
+  std::vector<std::uint32_t> running_slot_;   // job -> index in the running vector (jobs of this cluster)
+  struct Touch {                              // a job a pass decision places (pass(): reused buffers)
+    std::size_t index;
+    const cluster::Placement* placement;
+    bool start;
+    bool changed = false;
+  };
+  std::vector<Touch> touched_;
+  std::vector<std::size_t> leaving_;          // queue indices a pass starts or rejects, ascending
+};
+
+}  // namespace schedcheck::sim

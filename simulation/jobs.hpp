@@ -1,0 +1,34 @@
+// The jobs of a run and what happened to each: one record a job, shared by the actors of a simulation (a cluster
+// fills in where and when its jobs ran; a router, where it sent them). Our own.
+#pragma once
+
+#include "model/workload.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace schedcheck::sim {
+
+enum class JobState : std::uint8_t { kPending, kInTransit, kWaiting, kRunning, kFinished, kRejected };
+const char* to_string(JobState state);
+
+struct JobRecord {
+  std::uint32_t cluster = 0;             // the cluster it was sent to (an index among the run's clusters)
+  JobState state = JobState::kPending;
+  double arrival = -1;                   // reached its cluster's queue
+  double start = -1;
+  double end = -1;
+  double reservation = -1;               // the reservation it holds (or held last); timers of older ones are stale
+  std::string allocated;                 // its processors, Batsim interval syntax (when recorded)
+};
+
+// The jobs in submit order (workload::Workload::jobs), their records, and how many have finished.
+struct JobBook {
+  explicit JobBook(const std::vector<workload::Job>& all) : jobs(all), records(all.size()) {}
+  const std::vector<workload::Job>& jobs;
+  std::vector<JobRecord> records;
+  std::size_t finished = 0;
+};
+
+}  // namespace schedcheck::sim

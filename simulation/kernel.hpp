@@ -1,0 +1,152 @@
+// The discrete-event kernel: time, actors, messages and timers, and nothing else. Our own, after the actors and
+// mailboxes of SimGrid's s4u and the event hooks of Batsim's schedulers. Deterministic: the events of one instant go
+// by lane (what ends, what arrives, messages, timers), in the order they were created within a lane; then each actor
+// that asked gets one call at the end of the instant, in the order they asked (and again if that call made events at
+// the same instant). No global state: two kernels in one process do not interfere. Limits: one thread a kernel;
+// message bodies are one 64-bit word (a job index, or a slot in the sender's own store).
+#pragma once
+
+#include "model/profile.hpp"  // kForever
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schedcheck::sim {
+
+using ActorId = std::uint32_t;
+inline constexpr ActorId kNoActor = 0xffffffffu;
+
+// The documented order of what happens at one instant. kEnd: something ends (a job's completion: its processors
+// come back before anything else is decided); kArrival: work arrives from outside (a trace's submission); kMessage:
+// a message is delivered; kTimer: a timer an actor set falls due (a reservation, a status period, a bid expiry).
+// The end-of-instant calls (a cluster's scheduling pass) come after all of them.
+enum class Lane : std::uint8_t { kEnd = 0, kArrival = 1, kMessage = 2, kTimer = 3 };
+const char* to_string(Lane lane);
+
+struct Message {
+  ActorId from = kNoActor;
+  std::uint32_t kind = 0;   // a name interned by Kernel::kind: messages are counted by kind
+  std::uint64_t body = 0;   // a job index, or a slot in the sender's store
+};
+
+struct RunLimits {
+  double stop_time = kForever;   // events after this time are not processed (paper 002: the last arrival)
+  // false: a nested run that must finish (a queue window played forward inside a check); a stop request
+  // (SIGINT/SIGTERM, model/stop.hpp) then ends the run around it instead of leaving this one unfinished.
+  bool stops_on_request = true;
+};
+
+struct KernelStats {
+  std::size_t events = 0;                  // events processed (timers and deliveries; end-of-instant calls not counted)
+  std::size_t messages = 0;                // messages delivered
+  std::vector<std::size_t> sent_by_kind;   // messages sent, by kind id (Kernel::kinds() names them)
+  double end_time = 0;                     // time of the last processed event
+  bool stopped = false;                    // stop_time cut the run, or a stop request (then `interrupted` too)
+  bool interrupted = false;                // a stop request (SIGINT/SIGTERM) cut the run
+  double wall_seconds = 0;
+};
+
+class Kernel;
+
+// The verbs an actor has, handed to each of its calls.
+class Context {
+public:
+  double now() const;
+  ActorId self() const { return self_; }
+  // A message to `to`, delivered after `delay` seconds (>= 0) in the message lane; counted by kind when sent.
+  void send(ActorId to, std::uint32_t kind, std::uint64_t body, double delay = 0);
+  // Wakes this actor (on_timer with `tag`) at `time` (>= now), in `lane` (kTimer unless it ends or brings work).
+  void wake_at(double time, std::uint64_t tag, Lane lane = Lane::kTimer);
+  // Asks for one on_instant_end call once every event at now is done (asking twice in an instant is asking once).
+  void end_of_instant();
+  // The id of a message kind, by name (the same name always gives the same id within a kernel).
+  std::uint32_t kind(std::string_view name);
+
+private:
+  friend class Kernel;
+  Context(Kernel& kernel, ActorId self) : kernel_(kernel), self_(self) {}
+  Kernel& kernel_;
+  ActorId self_;
+};
+
+class Actor {
+public:
+  virtual ~Actor() = default;
+  virtual void on_start(Context&) {}                         // once, before the first event, in the order added
+  virtual void on_message(Context&, const Message&) {}
+  virtual void on_timer(Context&, std::uint64_t /*tag*/) {}
+  virtual void on_instant_end(Context&) {}                   // asked for with Context::end_of_instant
+};
+
+class Kernel {
+public:
+  explicit Kernel(RunLimits limits = {});
+  ~Kernel();
+  Kernel(const Kernel&) = delete;
+  Kernel& operator=(const Kernel&) = delete;
+
+  // The kernel owns its actors; ids are 0, 1, ... in the order added.
+  ActorId add(std::unique_ptr<Actor> actor, std::string name);
+  std::size_t actors() const { return actors_.size(); }
+  Actor& actor(ActorId id) { return *actors_[id]; }
+  const std::string& name(ActorId id) const { return names_[id]; }
+
+  std::uint32_t kind(std::string_view name);
+  const std::vector<std::string>& kinds() const { return kinds_; }
+
+  // Called about every `every_seconds` of wall time with (now, wall seconds), and once at the end.
+  void on_progress(std::function<void(double, double)> callback, double every_seconds = 1.0);
+
+  // Starts every actor, then processes events until none is left, stop_time is passed, or a stop is requested
+  // (a StopRequested thrown by an end-of-instant call, e.g. a policy process interrupted while it is asked, also
+  // ends the run as interrupted). Runs once.
+  KernelStats run();
+  double now() const { return now_; }
+
+private:
+  friend class Context;
+  struct Event {
+    double time = 0;
+    std::uint64_t order = 0;  // lane in the top 8 bits, then the creation order (the tie-break within a lane)
+    ActorId actor = 0;
+    std::uint64_t payload = 0;  // a timer's tag, or a message's slot
+    Lane lane() const { return static_cast<Lane>(order >> 56); }
+  };
+  // A 4-ary heap of events by (time, lane, creation order).
+  class Queue {
+  public:
+    void push(const Event& e);
+    Event pop();
+    const Event& top() const { return heap_.front(); }
+    bool empty() const { return heap_.empty(); }
+
+  private:
+    std::vector<Event> heap_;
+  };
+
+  void push(double time, Lane lane, ActorId actor, std::uint64_t payload);
+  void send(ActorId from, ActorId to, std::uint32_t kind, std::uint64_t body, double delay);
+  void end_of_instant(ActorId actor);
+
+  RunLimits limits_;
+  std::vector<std::unique_ptr<Actor>> actors_;
+  std::vector<std::string> names_;
+  std::vector<std::string> kinds_;
+  std::vector<char> instant_end_asked_;   // per actor: on the list below
+  std::vector<ActorId> instant_end_;      // actors that asked, in that order
+  std::vector<Message> in_flight_;        // messages travelling (slot = event payload); free slots are reused
+  std::vector<std::uint64_t> free_slots_;
+  Queue events_;
+  std::uint64_t next_seq_ = 0;
+  KernelStats stats_;
+  std::function<void(double, double)> progress_;
+  double progress_every_ = 1.0;
+  double now_ = 0;
+  bool ran_ = false;
+};
+
+}  // namespace schedcheck::sim

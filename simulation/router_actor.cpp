@@ -1,0 +1,70 @@
+// A router above several clusters (see router_actor.hpp). Our own.
+#include "simulation/router_actor.hpp"
+
+#include <stdexcept>
+
+namespace schedcheck::sim {
+
+RouterSetup router_setup(const std::string& policy, double latency, double status_period) {
+  RouterSetup setup{router::router_policy(policy), latency, status_period};
+  if (setup.policy.needs_status_reports && !(status_period > 0))
+    throw std::invalid_argument("--broker " + policy + " needs status reports (--status-period > 0): without them every "
+                                "cluster looks idle");
+  return setup;
+}
+
+RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair<ActorId, const ClusterActor*>> clusters)
+    : book_(book), setup_(std::move(setup)), clusters_(std::move(clusters)) {
+  if (!setup_.policy.route) throw std::invalid_argument("router " + setup_.policy.name + " has no routing function");
+  for (const auto& [id, cluster] : clusters_) {
+    router::ClusterStatus status;
+    status.processors = cluster->state().setup.processors;
+    view_.push_back(status);
+  }
+}
+
+void RouterActor::on_start(Context& context) {
+  job_kind_ = context.kind("job");
+  status_kind_ = context.kind("status");
+  if (!book_.jobs.empty()) {
+    context.wake_at(book_.jobs[0].submit, 0, Lane::kArrival);
+    next_arrival_ = 1;
+  }
+}
+
+void RouterActor::on_timer(Context& context, std::uint64_t job) {  // a submission (the only timer it sets)
+  if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
+    context.wake_at(book_.jobs[next_arrival_].submit, next_arrival_, Lane::kArrival);
+    ++next_arrival_;
+  }
+  route(context, static_cast<std::uint32_t>(job));
+}
+
+void RouterActor::route(Context& context, std::uint32_t job) {
+  const workload::Job& j = book_.jobs[job];
+  const std::uint32_t c = setup_.policy.route(router::Snapshot{context.now(), j, view_, last_});
+  if (c >= clusters_.size() || j.procs > view_[c].processors)
+    throw std::logic_error("broker " + setup_.policy.name + " routed job " + std::to_string(j.id) + " to cluster " +
+                           std::to_string(c) + " where it does not fit");
+  ++view_[c].sent;
+  last_ = c;
+  book_.records[job].cluster = c;
+  book_.records[job].state = JobState::kInTransit;
+  context.send(clusters_[c].first, job_kind_, job, setup_.latency);
+}
+
+void RouterActor::on_message(Context&, const Message& message) {
+  if (message.kind != status_kind_) throw std::logic_error("router " + setup_.policy.name + ": a message it does not know");
+  // A status report: what the cluster said when it sent it (`sent` is the router's own count).
+  for (std::size_t c = 0; c < clusters_.size(); ++c) {
+    if (clusters_[c].first != message.from) continue;
+    const StatusReport& report = clusters_[c].second->report(message.body);
+    view_[c].as_of = report.as_of;
+    view_[c].busy = report.busy;
+    view_[c].waiting = report.waiting;
+    return;
+  }
+  throw std::logic_error("router " + setup_.policy.name + ": a status report from an actor it does not route to");
+}
+
+}  // namespace schedcheck::sim

@@ -1,0 +1,50 @@
+// A router above several clusters as an actor: the workload's jobs arrive here, a pure routing policy
+// (reference/router_policies.hpp) picks a cluster from what the clusters last reported, and the job travels there as
+// a message ("job") with the latency; status reports ("status") update what it knows. Our own; paper 002's gateway
+// is the least-loaded router with reports every ten minutes.
+#pragma once
+
+#include "model/router.hpp"
+#include "reference/router_policies.hpp"
+#include "simulation/cluster_actor.hpp"
+#include "simulation/jobs.hpp"
+#include "simulation/kernel.hpp"
+
+#include <vector>
+
+namespace schedcheck::sim {
+
+struct RouterSetup {
+  router::RouterPolicy policy;
+  double latency = 0;          // seconds a message takes, either way
+  double status_period = 0;    // clusters report their status every this many seconds (0: never)
+};
+// The setup of a built-in routing policy; throws std::invalid_argument for an unknown name or for a policy that needs
+// status reports without them.
+RouterSetup router_setup(const std::string& policy, double latency, double status_period);
+
+class RouterActor : public Actor {
+public:
+  // `clusters`: the actors it routes to, with their ids, in cluster-index order.
+  RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair<ActorId, const ClusterActor*>> clusters);
+
+  const RouterSetup& setup() const { return setup_; }
+  const std::vector<router::ClusterStatus>& view() const { return view_; }
+
+  void on_start(Context& context) override;
+  void on_message(Context& context, const Message& message) override;
+  void on_timer(Context& context, std::uint64_t tag) override;
+
+private:
+  void route(Context& context, std::uint32_t job);
+
+  JobBook& book_;
+  RouterSetup setup_;
+  std::vector<std::pair<ActorId, const ClusterActor*>> clusters_;
+  std::vector<router::ClusterStatus> view_;
+  std::size_t next_arrival_ = 0;
+  std::uint32_t last_ = router::kNone;
+  std::uint32_t job_kind_ = 0, status_kind_ = 0;
+};
+
+}  // namespace schedcheck::sim

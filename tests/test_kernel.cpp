@@ -1,0 +1,318 @@
+// Suite `kernel`: the discrete-event kernel (the documented order at one instant, end-of-instant calls, messages
+// counted by kind, stop time, refused timers), a cluster actor's decision verbs beyond start and reserve (reject,
+// call me later, messages upstream) with the run invariants watching, decision checks inside a run (DecisionProbe:
+// sampling, counts, worst cases, corpus files that re-check with their verdict), and the executors (results in item
+// order whatever the thread count; a failing item stops the dispatch). Source: our own (docs/simulation.md).
+#include "counterexamples/builtin.hpp"
+#include "model/queue_window.hpp"
+#include "model/workload.hpp"
+#include "properties/decision_probe.hpp"
+#include "properties/run_invariants.hpp"
+#include "reference/cluster_policies.hpp"
+#include "simulation/cluster_actor.hpp"
+#include "simulation/kernel.hpp"
+#include "simulation/simulation.hpp"
+#include "simulation/window.hpp"
+#include "support/executor.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace schedcheck;
+using namespace schedcheck::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+// An actor that records what it sees as "time:what" lines in a shared log, and does what its script says at start.
+struct Recorder : Actor {
+  std::vector<std::string>& log;
+  std::string name;
+  std::function<void(Context&)> start;
+  std::function<void(Context&, std::uint64_t)> timer;
+  std::function<void(Context&)> instant_end;
+  Recorder(std::vector<std::string>& l, std::string n) : log(l), name(std::move(n)) {}
+  void on_start(Context& c) override {
+    if (start) start(c);
+  }
+  void on_message(Context& c, const Message& m) override {
+    log.push_back(fmt::format("{}:{} message {} body {}", c.now(), name, m.kind, m.body));
+  }
+  void on_timer(Context& c, std::uint64_t tag) override {
+    log.push_back(fmt::format("{}:{} timer {}", c.now(), name, tag));
+    if (timer) timer(c, tag);
+  }
+  void on_instant_end(Context& c) override {
+    log.push_back(fmt::format("{}:{} end of instant", c.now(), name));
+    if (instant_end) instant_end(c);
+  }
+};
+
+workload::Workload make(int processors, const std::vector<std::array<double, 4>>& jobs) {  // submit, run, estimate, procs
+  workload::Workload w;
+  w.name = "hand-made";
+  w.processors = processors;
+  std::int64_t id = 1;
+  for (const auto& j : jobs) w.jobs.push_back(workload::Job{id++, j[0], j[1], j[2], static_cast<int>(j[3])});
+  w.records = w.jobs.size();
+  return w;
+}
+
+// A policy around another: its decision, plus what `extra` adds (the verbs under test).
+cluster::ClusterPolicy wrapped(const std::string& name, std::function<void(const cluster::Snapshot&, cluster::Decision&)> extra) {
+  cluster::ClusterPolicy p = cluster::cluster_policy("fcfs");
+  p.name = name;
+  p.decide = [extra](const cluster::Snapshot& s) {
+    cluster::Decision d = cluster::fcfs(s);
+    extra(s, d);
+    return d;
+  };
+  return p;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(kernel)
+
+BOOST_AUTO_TEST_CASE(one_instant_goes_ends_arrivals_messages_timers_then_end_of_instant) {
+  // Everything below happens at t = 5, created in the reverse of the documented order: the lanes put it right, and
+  // within a lane the creation order holds (timers 1 then 2).
+  std::vector<std::string> log;
+  Kernel kernel;
+  auto a = std::make_unique<Recorder>(log, "a");
+  auto b = std::make_unique<Recorder>(log, "b");
+  Recorder& ra = *a;
+  const ActorId ia = kernel.add(std::move(a), "a");
+  const ActorId ib = kernel.add(std::move(b), "b");
+  BOOST_TEST(ia == 0u);
+  BOOST_TEST(ib == 1u);
+  ra.start = [&](Context& c) {
+    c.wake_at(5, 1);                     // timer lane
+    c.wake_at(5, 2);
+    c.send(ib, c.kind("ping"), 42, 5);   // message lane, delivered at 5
+    c.wake_at(5, 3, Lane::kArrival);
+    c.wake_at(5, 4, Lane::kEnd);
+  };
+  ra.timer = [&](Context& c, std::uint64_t tag) {
+    if (tag == 1) c.end_of_instant();
+    if (tag == 2) c.end_of_instant();  // asked twice in the instant: called once
+  };
+  ra.instant_end = [&](Context& c) {
+    if (c.now() == 5 && log.size() < 8) c.wake_at(5, 9, Lane::kEnd);  // an event at the same instant: comes back
+  };
+  const KernelStats stats = kernel.run();
+  const std::vector<std::string> expected = {"5:a timer 4",  "5:a timer 3",       "5:b message 0 body 42", "5:a timer 1",
+                                             "5:a timer 2",  "5:a end of instant", "5:a timer 9"};
+  BOOST_TEST(log == expected, boost::test_tools::per_element());
+  BOOST_TEST(stats.events == 6u);
+  BOOST_TEST(stats.messages == 1u);
+  BOOST_TEST(kernel.kinds().at(0) == "ping");
+  BOOST_TEST(stats.sent_by_kind.at(0) == 1u);
+  BOOST_TEST(stats.end_time == 5);
+  BOOST_TEST(!stats.stopped);
+}
+
+BOOST_AUTO_TEST_CASE(stop_time_cuts_the_run_and_timers_in_the_past_are_bugs) {
+  std::vector<std::string> log;
+  Kernel kernel(RunLimits{10, true});
+  auto a = std::make_unique<Recorder>(log, "a");
+  Recorder& ra = *a;
+  kernel.add(std::move(a), "a");
+  ra.start = [](Context& c) {
+    c.wake_at(3, 1);
+    c.wake_at(12, 2);
+  };
+  ra.timer = [](Context& c, std::uint64_t) { BOOST_CHECK_THROW(c.wake_at(2, 7), std::logic_error); };
+  const KernelStats stats = kernel.run();
+  BOOST_TEST(log == std::vector<std::string>{"3:a timer 1"}, boost::test_tools::per_element());
+  BOOST_TEST(stats.stopped);
+  BOOST_TEST(!stats.interrupted);
+  BOOST_CHECK_THROW(kernel.run(), std::logic_error);  // a kernel runs once
+}
+
+BOOST_AUTO_TEST_CASE(a_cluster_policy_may_reject_jobs_and_the_run_accounts_for_them) {
+  // Four one-processor jobs on 2 processors; the policy rejects every job with an even id (2 and 4) at its first
+  // pass and starts the others in order: 1 at 0, 3 at 1; 2 and 4 end rejected; the general invariants hold.
+  const auto w = make(2, {{0, 10, 10, 1}, {0, 10, 10, 1}, {1, 10, 10, 1}, {1, 10, 10, 1}});
+  std::vector<std::int64_t> ids;
+  for (const auto& j : w.jobs) ids.push_back(j.id);
+  auto policy = wrapped("reject-even", [&](const cluster::Snapshot& s, cluster::Decision& d) {
+    d = cluster::Decision{};
+    for (std::size_t i = 0; i < s.queue.size(); ++i) {
+      if (ids[s.queue[i].job] % 2 == 0) d.reject.push_back(i);
+    }
+    // start what fits among the others, in order
+    int free = s.profile.free_at(s.now);
+    for (std::size_t i = 0; i < s.queue.size(); ++i)
+      if (ids[s.queue[i].job] % 2 == 1 && free >= s.queue[i].procs) {
+        d.start.push_back(cluster::Placement{i, s.now, {}});
+        free -= s.queue[i].procs;
+      }
+  });
+  Simulation simulation(w.jobs, single_cluster(w, policy));
+  runcheck::InvariantChecker checker(w, runcheck::applicable("reject-even"));
+  simulation.add_observer(checker);
+  const RunResult r = simulation.run();
+  BOOST_TEST((r.records[0].state == JobState::kFinished));
+  BOOST_TEST((r.records[1].state == JobState::kRejected));
+  BOOST_TEST((r.records[2].state == JobState::kFinished));
+  BOOST_TEST((r.records[3].state == JobState::kRejected));
+  BOOST_TEST(r.records[2].start == 1);
+  BOOST_TEST(r.clusters.at(0).rejected == 2u);
+  BOOST_TEST(checker.total() == 0u, (checker.violations().empty() ? "" : checker.violations()[0].detail));
+}
+
+BOOST_AUTO_TEST_CASE(a_rejection_that_also_starts_the_job_is_a_bug) {
+  const auto w = make(2, {{0, 10, 10, 1}});
+  auto policy = wrapped("start-and-reject", [](const cluster::Snapshot& s, cluster::Decision& d) {
+    if (!s.queue.empty()) d.reject.push_back(0);
+  });
+  Simulation simulation(w.jobs, single_cluster(w, policy));
+  BOOST_CHECK_THROW(simulation.run(), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(call_me_later_brings_a_pass_when_nothing_else_happens) {
+  // One job on 1 processor that the policy holds back until t = 7 (it asks to be called at 7): nothing else happens
+  // between its arrival at 0 and 7, so only the call at 7 can start it there.
+  const auto w = make(1, {{0, 5, 5, 1}});
+  std::vector<double> passes;
+  auto policy = wrapped("hold-until-7", [&](const cluster::Snapshot& s, cluster::Decision& d) {
+    passes.push_back(s.now);
+    if (s.now < 7) {
+      d = cluster::Decision{};
+      d.wake_at = 7;
+    }
+  });
+  const RunResult r = Simulation(w.jobs, single_cluster(w, policy)).run();
+  BOOST_TEST(r.records[0].start == 7);
+  BOOST_TEST(r.records[0].end == 12);
+  BOOST_TEST(passes == (std::vector<double>{0, 7, 12}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(messages_a_policy_sends_reach_the_upstream_actor_counted_by_kind) {
+  // Two clusters behind a round-robin router; each cluster's policy sends one "started" message upstream per job it
+  // starts (body: the job index). The router does not know that kind: a test actor stands upstream instead.
+  const auto w = make(2, {{0, 5, 5, 1}, {1, 5, 5, 1}, {2, 5, 5, 1}});
+  std::vector<std::string> log;
+  Simulation simulation(w.jobs, RunLimits{});
+  auto policy = wrapped("tell", [](const cluster::Snapshot& s, cluster::Decision& d) {
+    for (const auto& p : d.start) d.send.push_back(cluster::Outgoing{"started", s.queue[p.index].job});
+  });
+  ClusterSetup setup;
+  setup.name = "c0";
+  setup.processors = 2;
+  setup.policy = policy;
+  ClusterActor& c0 = simulation.add_cluster(setup);
+  auto up = std::make_unique<Recorder>(log, "up");
+  const ActorId upstream = simulation.kernel().add(std::move(up), "up");
+  c0.link(ClusterActor::Links{upstream, 3.0, 0, 0});
+  c0.take_arrivals();
+  const RunResult r = simulation.run();
+  BOOST_TEST(r.messages_sent.at("started") == 3u);
+  BOOST_TEST(r.messages == 3u);
+  BOOST_TEST(log.size() == 3u);
+  BOOST_TEST(log.at(0) == "3:up message 2 body 0");  // kinds: job 0, status 1, started 2; sent at 0, latency 3
+  BOOST_TEST(log.at(1) == "4:up message 2 body 1");
+  BOOST_TEST(log.at(2) == "8:up message 2 body 2");  // job 2 waits for job 0's end at 5
+}
+
+BOOST_AUTO_TEST_CASE(a_message_without_an_upstream_actor_is_a_bug) {
+  const auto w = make(1, {{0, 5, 5, 1}});
+  auto policy = wrapped("tell-nobody", [](const cluster::Snapshot&, cluster::Decision& d) { d.send.push_back({"x", 0}); });
+  Simulation simulation(w.jobs, single_cluster(w, policy));
+  BOOST_CHECK_THROW(simulation.run(), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(decision_checks_sample_count_keep_the_worst_and_write_corpus_files_that_recheck) {
+  // Queue windows cut from a run of EASY over a generated trace, every 2nd pass from the 2nd on (offset 1): the
+  // probe counts what it checked, keeps the worst windows by gap, and their corpus files re-check (with the run's
+  // policy, through the CLI's reader) to the verdict recorded in them.
+  const Registry registry = make_builtin_registry();
+  const auto& problem =
+      dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
+  ProbeSettings settings;
+  settings.every = 2;
+  settings.offset = 1;
+  settings.keep_worst = 3;
+  DecisionProbe<window::Instance, window::Schedule> probe(problem, settings);
+  std::vector<bool> sampled;
+  for (int k = 0; k < 6; ++k) sampled.push_back(probe.sample());
+  BOOST_TEST(sampled == (std::vector<bool>{false, true, false, true, false, true}), boost::test_tools::per_element());
+
+  DecisionProbe<window::Instance, window::Schedule> windows(problem, ProbeSettings{"", SolveOptions{}, 1, 0, 3});
+  std::size_t made = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const nlohmann::json document = problem.generate(seed, 6);
+    window::Instance instance = window::read_instance(document, "generated");
+    const window::Schedule easy = sim::play_forward(instance, cluster::cluster_policy("easy"));
+    if (!windows.sample()) continue;
+    windows.check(1000.0 + static_cast<double>(seed), "generated", instance, easy, "easy");
+    ++made;
+  }
+  const ProbeCounts& c = windows.counts();
+  BOOST_TEST(c.offered == 40u);
+  BOOST_TEST(c.checked == made);
+  BOOST_TEST(c.proven + c.undecided == c.checked);
+  BOOST_TEST(c.invalid == 0u);
+  BOOST_TEST(c.failing == 0u);  // tolerance: any gap; not-above-optimum holds
+  BOOST_TEST(windows.gap_values().size() == c.proven);
+  BOOST_REQUIRE(!windows.worst().empty());
+  BOOST_TEST(windows.worst().size() <= 3u);
+  for (std::size_t k = 0; k + 1 < windows.worst().size(); ++k)
+    BOOST_TEST(*windows.worst()[k].report.gap >= *windows.worst()[k + 1].report.gap);
+  BOOST_TEST(*windows.worst().front().report.gap == windows.gaps().max);
+
+  const fs::path dir = fs::temp_directory_path() / fmt::format("schedcheck-probe-{}", ::getpid());
+  fs::create_directories(dir);
+  const auto files = windows.write_worst(
+      dir.string(), [](const auto& w, std::size_t rank) { return fmt::format("w{}-{}.json", rank, w.time); },
+      [](const auto&, std::size_t rank) { return fmt::format("test, rank {}", rank); });
+  BOOST_TEST(files.size() == windows.worst().size());
+  for (const auto& file : files) {
+    const nlohmann::json document = workload::read_instance_file(file);
+    const auto& block = document.at("schedcheck");
+    CheckRequest request;
+    request.policy = block.at("policy").get<std::string>();
+    const Report again = problem.check(document, file, request);
+    BOOST_TEST(again.exit_code() == block.at("verdict").at("exit_code").get<int>(), file);
+    BOOST_TEST(again.exit_code() == 1, file);  // at tolerance 0 a window with a gap fails optimal-within
+  }
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(executors_give_every_item_once_and_stop_on_the_first_failure) {
+  for (const std::size_t threads : {1u, 2u, 4u}) {
+    const auto executor = make_executor(threads);
+    std::vector<int> done(100, 0);
+    std::vector<std::size_t> order;
+    std::mutex lock;
+    const std::size_t ran = executor->run(
+        done.size(), [&](std::size_t i) { done[i] += static_cast<int>(i) + 1; },
+        [&](std::size_t i) { order.push_back(i); });  // never two at once (the executor's promise)
+    BOOST_TEST(ran == done.size());
+    BOOST_TEST(order.size() == done.size());
+    for (std::size_t i = 0; i < done.size(); ++i) BOOST_TEST(done[i] == static_cast<int>(i) + 1);
+    BOOST_TEST(executor->workers() == threads);
+
+    std::size_t after = 0;
+    BOOST_CHECK_THROW(executor->run(
+                          1000,
+                          [&](std::size_t i) {
+                            if (i == 3) throw std::runtime_error("item 3 fails");
+                          },
+                          [&](std::size_t) { ++after; }),
+                      std::runtime_error);
+    BOOST_TEST(after < 1000u);  // the dispatch stopped
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
