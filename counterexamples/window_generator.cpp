@@ -1,6 +1,7 @@
 // Seeded queue windows and their shrinking (see window_generator.hpp). Our own.
 #include "counterexamples/window_generator.hpp"
 
+#include "counterexamples/job_sizes.hpp"
 #include "counterexamples/rng.hpp"
 #include "counterexamples/shrink.hpp"
 
@@ -11,12 +12,15 @@
 
 namespace schedcheck::window {
 
+namespace {
+constexpr int kMaxEstimate = 100;  // s: a waiting job's estimate is U{1..kMaxEstimate}
+}  // namespace
+
 Instance generate_instance(std::uint64_t seed, std::size_t waiting) {
   SplitMix64 rng(seed);
   Instance w;
   w.name = "generated-seed" + std::to_string(seed);
-  const int sizes[] = {4, 8, 16};
-  w.processors = sizes[rng.integer(0, 2)];
+  w.processors = draw_machine_processors(rng);
   w.now = 1000;
   const double pick = rng.uniform(0, 1);
   w.objective = pick < 0.6 ? Objective::kBoundedSlowdown : pick < 0.8 ? Objective::kWait : Objective::kMakespan;
@@ -36,9 +40,9 @@ Instance generate_instance(std::uint64_t seed, std::size_t waiting) {
     WaitingJob job;
     job.id = fmt::format("w{}", i + 1);
     job.submit = submits[i];
-    job.procs = rng.chance(0.5) ? static_cast<int>(rng.integer(1, std::max(1, w.processors / 4)))
-                                : static_cast<int>(rng.integer(1, w.processors));
-    job.estimate = static_cast<double>(rng.integer(1, 100));
+    const JobSize size = draw_job_size(rng, w.processors, kMaxEstimate);
+    job.procs = size.procs;
+    job.estimate = size.seconds;
     w.waiting.push_back(job);
   }
   return w;

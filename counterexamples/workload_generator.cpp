@@ -1,6 +1,7 @@
 // Small seeded traces and their shrinking (see workload_generator.hpp). Our own.
 #include "counterexamples/workload_generator.hpp"
 
+#include "counterexamples/job_sizes.hpp"
 #include "counterexamples/rng.hpp"
 #include "counterexamples/shrink.hpp"
 
@@ -13,8 +14,7 @@ Workload generate_workload(std::uint64_t seed, std::size_t jobs) {
   SplitMix64 rng(seed);
   Workload w;
   w.name = "generated-seed" + std::to_string(seed);
-  const int sizes[] = {4, 8, 16};
-  w.processors = sizes[rng.integer(0, 2)];
+  w.processors = draw_machine_processors(rng);
   w.processors_from = "instance";
   double submit = 0;
   const double factors[] = {1, 1, 1.5, 2, 4};
@@ -23,9 +23,9 @@ Workload generate_workload(std::uint64_t seed, std::size_t jobs) {
     Job job;
     job.id = static_cast<std::int64_t>(i + 1);
     job.submit = submit;
-    job.procs = rng.chance(0.5) ? static_cast<int>(rng.integer(1, std::max(1, w.processors / 4)))
-                                : static_cast<int>(rng.integer(1, w.processors));
-    job.run = static_cast<double>(rng.integer(1, kMaxRun));
+    const JobSize size = draw_job_size(rng, w.processors, kMaxRun);
+    job.procs = size.procs;
+    job.run = size.seconds;
     job.estimate = std::ceil(job.run * factors[rng.integer(0, 4)]);
     if (rng.chance(0.1)) job.estimate = std::ceil(job.run / 2);
     w.jobs.push_back(job);

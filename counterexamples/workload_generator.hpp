@@ -2,9 +2,10 @@
 // Settings (all drawn with SplitMix64 from the seed; integer times, so every start is exact):
 //   machine P ~ U{4, 8, 16}; n = size jobs; submit gaps ~ U{0..kMaxGap} s (about one in four jobs arrives with
 //   the previous one); processors: with probability 1/2 U{1..max(1, P/4)}, else U{1..P} (narrow jobs dominate,
-//   as in real logs); run time ~ U{1..kMaxRun} s; estimate = run x one of {1, 1, 1.5, 2, 4} rounded up (most
-//   users over-estimate, a third are exact), and with probability 1/10 an under-estimate run/2 rounded up (the
-//   job is killed at its estimate).
+//   as in real logs); run time ~ U{1..kMaxRun} s (P, processors and run time: counterexamples/job_sizes.hpp, shared
+//   with the queue windows); estimate = run x one of {1, 1, 1.5, 2, 4} rounded up (most users over-estimate, a
+//   third are exact), and with probability 1/10 an under-estimate run/2 rounded up (the job is killed at its
+//   estimate).
 #pragma once
 
 #include "model/workload.hpp"

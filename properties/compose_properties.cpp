@@ -55,12 +55,8 @@ ComposeProperty optimal_completion() {
   p.summary = "the decision is feasible and its BoT completion time equals the exact optimum";
   p.needs_optimum = true;
   p.check = [](const CheckContext<Instance, Composition>& c) {
+    if (auto undecided = undecided_unless_proven(*c.optimum)) return *undecided;
     PropertyResult r;
-    if (c.optimum->status != ExactStatus::kOptimal) {
-      r.status = PropertyStatus::kUndecided;
-      r.detail = "no proven optimum (" + std::string(to_string(c.optimum->status)) + "): " + c.optimum->detail;
-      return r;
-    }
     const Verdict verdict = validate(c.instance, c.decision);
     const double completion = bot_completion(c.instance, c.decision);
     const double best = c.optimum->objective;

@@ -53,8 +53,7 @@ DbcProperty all_assigned_when_feasible() {
     const std::size_t missing = c.instance.jobs.size() - assigned_count(c.decision);
     if (opt.status == ExactStatus::kInfeasible)
       return PropertyResult{"", PropertyStatus::kHolds, "no full schedule exists (" + opt.detail + ")"};
-    if (!opt.decision)
-      return PropertyResult{"", PropertyStatus::kUndecided, "no exact answer: " + opt.detail};
+    if (auto undecided = undecided_without_best_found(opt)) return *undecided;
     if (missing == 0) return PropertyResult{"", PropertyStatus::kHolds, "every job assigned"};
     return PropertyResult{"", PropertyStatus::kFails,
                           fmt::format("{} of {} jobs left unassigned ({}), but {} assigns every job within the deadline "
@@ -83,7 +82,7 @@ DbcProperty cost_optimal_within() {
       return PropertyResult{"", PropertyStatus::kHolds,
                             "not compared: the schedule leaves jobs unassigned or breaks a constraint (see the other "
                             "properties)"};
-    if (!opt.decision) return PropertyResult{"", PropertyStatus::kUndecided, "no exact answer: " + opt.detail};
+    if (auto undecided = undecided_without_best_found(opt)) return *undecided;
     const double slack = kObjectiveSlack * std::max(1.0, std::fabs(opt.objective));
     if (opt.status == ExactStatus::kOptimal && c.objective < opt.objective - slack)
       return PropertyResult{"", PropertyStatus::kFails,
@@ -91,12 +90,9 @@ DbcProperty cost_optimal_within() {
                                         c.objective, opt.objective)};
     const double gap = relative_gap(Sense::kMinimise, c.objective, opt.objective);
     const bool within = gap <= c.tolerance + kObjectiveSlack;
-    const std::string detail = fmt::format("cost {:.10g} vs minimum {:.10g}: gap {:.6g} {} tolerance {}{}", c.objective,
-                                           opt.objective, gap, within ? "<=" : ">", c.tolerance,
-                                           opt.status == ExactStatus::kOptimal ? "" : " (minimum not proven)");
-    if (!within) return PropertyResult{"", PropertyStatus::kFails, detail};
-    return PropertyResult{"", opt.status == ExactStatus::kOptimal ? PropertyStatus::kHolds : PropertyStatus::kUndecided,
-                          detail};
+    return against_best_found(opt, within,
+                              fmt::format("cost {:.10g} vs minimum {:.10g}: gap {:.6g} {} tolerance {}", c.objective,
+                                          opt.objective, gap, within ? "<=" : ">", c.tolerance));
   };
   return p;
 }

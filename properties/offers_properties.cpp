@@ -21,13 +21,6 @@ PropertyResult verdict(const std::string& why, const std::string& ok = "ok") {
   return r;
 }
 
-PropertyResult undecided(const std::string& why) {
-  PropertyResult r;
-  r.status = PropertyStatus::kUndecided;
-  r.detail = why;
-  return r;
-}
-
 // The decision's per-count offers must line up with the Delta counts before any per-count property applies.
 std::string shape(const OffersContext& c) {
   const auto counts = delta_counts(c.instance.bot->tasks, c.decision.reading.delta);
@@ -181,7 +174,7 @@ OffersProperty edf_admits_when_feasible() {
   p.summary = "when the exact method meets the BoT deadline for k tasks, the policy's offer does too";
   p.needs_optimum = true;
   p.check = [](const OffersContext& c) {
-    if (!c.optimum->decision) return undecided("no exact answer: " + c.optimum->detail);
+    if (auto undecided = undecided_without_best_found(*c.optimum)) return *undecided;
     for (const auto& g : count_gaps(c)) {
       const double deadline = c.instance.bot->deadline;
       if (g.exact <= deadline + kTimeTolerance && g.heuristic > deadline + kTimeTolerance)
@@ -200,15 +193,11 @@ OffersProperty offer_optimal_within() {
   p.summary = "per Delta count, (quote - now) within --tolerance of the exact (max(D, c*) - now)";
   p.needs_optimum = true;
   p.check = [](const OffersContext& c) {
-    if (!c.optimum->decision) return undecided("no exact answer: " + c.optimum->detail);
+    if (auto undecided = undecided_without_best_found(*c.optimum)) return *undecided;
     const auto gaps = count_gaps(c);
     bool within = true;
     for (const auto& g : gaps) within = within && g.gap <= c.tolerance + kObjectiveSlack;
-    PropertyResult r;
-    const bool proven = c.optimum->status == ExactStatus::kOptimal;
-    r.status = !within ? PropertyStatus::kFails : proven ? PropertyStatus::kHolds : PropertyStatus::kUndecided;
-    r.detail = gap_table(gaps) + (proven ? "" : " (against the best found, not proven)");
-    return r;
+    return against_best_found(*c.optimum, within, gap_table(gaps));
   };
   return p;
 }
@@ -220,8 +209,7 @@ OffersProperty not_above_optimum() {
   p.summary = "no count is quoted earlier than the proven exact quote (else an encoding or validator is wrong)";
   p.needs_optimum = true;
   p.check = [](const OffersContext& c) {
-    if (c.optimum->status != ExactStatus::kOptimal)
-      return undecided(fmt::format("no proven optimum ({}): {}", to_string(c.optimum->status), c.optimum->detail));
+    if (auto undecided = undecided_unless_proven(*c.optimum)) return *undecided;
     for (const auto& g : count_gaps(c))
       if (g.heuristic < g.exact - kTimeTolerance)
         return verdict(fmt::format("{} tasks: quoted {} before the proven earliest {}", g.tasks, g.heuristic, g.exact));
@@ -288,7 +276,7 @@ FeasibilityProperty feasibility_edf_admits() {
       [](const FeasibilityContext& c) {
         if (c.optimum->status == ExactStatus::kInfeasible)
           return verdict("", "no schedule meets every deadline (proven; " + core_text(*c.optimum) + ")");
-        if (!c.optimum->decision) return undecided("no exact answer: " + c.optimum->detail);
+        if (auto undecided = undecided_without_best_found(*c.optimum)) return *undecided;
         if (c.optimum->decision->answer == Feasibility::kSchedule && c.decision.answer != Feasibility::kSchedule)
           return verdict(fmt::format("a schedule meets every deadline, but the policy finishes {} late",
                                      c.decision.missed));
@@ -310,8 +298,7 @@ FeasibilityProperty feasibility_not_above_optimum() {
                                     "exists (" + core_text(*c.optimum) + ")"
                                   : "",
                          "no schedule exists, and the policy claims none");
-        if (c.optimum->status != ExactStatus::kOptimal)
-          return undecided(fmt::format("no proven answer ({}): {}", to_string(c.optimum->status), c.optimum->detail));
+        if (auto undecided = undecided_unless_proven(*c.optimum)) return *undecided;
         return verdict("", fmt::format("{:g} vs optimum {:g}", c.objective, c.optimum->objective));
       });
 }

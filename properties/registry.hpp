@@ -535,6 +535,41 @@ PropertySpec<I, D> violation_property(std::string name, std::string source, std:
 // Relative slack for comparing objectives computed in double by different methods.
 inline constexpr double kObjectiveSlack = 1e-9;
 
+// A property that compares the heuristic with the exact side decides, or says it cannot, by one of two rules.
+//
+// Rule (a), "undecided unless the optimum is proven" (not-above-optimum, optimal-completion): the property needs
+// the optimum itself, so without a proof it is undecided. The undecided result ("no proven optimum (<status>):
+// <why>"), or nullopt when the optimum is proven and the property goes on to decide.
+template <class D>
+std::optional<PropertyResult> undecided_unless_proven(const ExactResult<D>& optimum) {
+  if (optimum.status == ExactStatus::kOptimal) return std::nullopt;
+  return PropertyResult{"", PropertyStatus::kUndecided,
+                        "no proven optimum (" + std::string(to_string(optimum.status)) + "): " + optimum.detail};
+}
+
+// Rule (b), "fails when already worse than the best found, else undecided unless proven" (optimal-within and the
+// like): a best found, proven or not, is a valid decision, so a heuristic worse than it is worse than the optimum.
+// First, without any best found it is undecided ("no exact answer: <why>"; nullopt when there is one). This first
+// step is also all that a property needing only an exact witness applies (edf-admits-when-feasible,
+// all-assigned-when-feasible).
+template <class D>
+std::optional<PropertyResult> undecided_without_best_found(const ExactResult<D>& optimum) {
+  if (optimum.decision) return std::nullopt;
+  return PropertyResult{"", PropertyStatus::kUndecided, "no exact answer: " + optimum.detail};
+}
+// Then, `within` saying whether the heuristic is within the tolerance of that best: fails when it is not, holds
+// when it is and the best is proven optimal, else undecided; `detail` gets " (against the best found, optimum not
+// proven)" whenever the best is not proven.
+template <class D>
+PropertyResult against_best_found(const ExactResult<D>& optimum, bool within, std::string detail) {
+  const bool proven = optimum.status == ExactStatus::kOptimal;
+  if (!proven) detail += " (against the best found, optimum not proven)";
+  const PropertyStatus status = !within ? PropertyStatus::kFails
+                                : proven ? PropertyStatus::kHolds
+                                         : PropertyStatus::kUndecided;
+  return PropertyResult{"", status, std::move(detail)};
+}
+
 // not-above-optimum: a heuristic never beats a proven optimum (if it does, the encoding or validator is wrong).
 template <class I, class D>
 PropertySpec<I, D> not_above_optimum_property() {
@@ -544,12 +579,8 @@ PropertySpec<I, D> not_above_optimum_property() {
   p.summary = "the heuristic never beats a proven optimum (else the encoding or the validator is wrong)";
   p.needs_optimum = true;
   p.check = [](const CheckContext<I, D>& c) {
+    if (auto undecided = undecided_unless_proven(*c.optimum)) return *undecided;
     PropertyResult r;
-    if (c.optimum->status != ExactStatus::kOptimal) {
-      r.status = PropertyStatus::kUndecided;
-      r.detail = "no proven optimum (" + std::string(to_string(c.optimum->status)) + "): " + c.optimum->detail;
-      return r;
-    }
     const double slack = kObjectiveSlack * std::max(1.0, std::abs(c.optimum->objective));
     const bool beats = c.sense == Sense::kMaximise ? c.objective > c.optimum->objective + slack
                                                    : c.objective < c.optimum->objective - slack;
@@ -561,7 +592,7 @@ PropertySpec<I, D> not_above_optimum_property() {
   return p;
 }
 
-// optimal-within: the relative gap to the optimum is at most the tolerance. With only a feasible (unproven)
+// optimal-within: the relative gap to the optimum is at most the tolerance. Rule (b): with only a feasible (unproven)
 // best, a heuristic already worse than that best by more than the tolerance fails; otherwise undecided.
 template <class I, class D>
 PropertySpec<I, D> optimal_within_property() {
@@ -571,21 +602,12 @@ PropertySpec<I, D> optimal_within_property() {
   p.summary = "relative gap to the optimum at most --tolerance (produces counterexamples for heuristics)";
   p.needs_optimum = true;
   p.check = [](const CheckContext<I, D>& c) {
-    PropertyResult r;
-    if (!c.optimum->decision) {
-      r.status = PropertyStatus::kUndecided;
-      r.detail = "no optimum: " + c.optimum->detail;
-      return r;
-    }
+    if (auto undecided = undecided_without_best_found(*c.optimum)) return *undecided;
     const double gap = relative_gap(c.sense, c.objective, c.optimum->objective);
     const bool within = gap <= c.tolerance + kObjectiveSlack;
-    if (c.optimum->status == ExactStatus::kOptimal)
-      r.status = within ? PropertyStatus::kHolds : PropertyStatus::kFails;
-    else
-      r.status = within ? PropertyStatus::kUndecided : PropertyStatus::kFails;
-    r.detail = "gap " + std::to_string(gap) + (within ? " <= " : " > ") + "tolerance " + std::to_string(c.tolerance) +
-               (c.optimum->status == ExactStatus::kOptimal ? "" : " (against the best found, optimum not proven)");
-    return r;
+    return against_best_found(*c.optimum, within,
+                              "gap " + std::to_string(gap) + (within ? " <= " : " > ") + "tolerance " +
+                                  std::to_string(c.tolerance));
   };
   return p;
 }

@@ -685,7 +685,7 @@ std::string bnb_not_applicable(const Instance& instance, long long new_tasks) {
 
 ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, double bound,
                                const SolveOptions& options) {
-  if ((new_tasks > 0 && !instance.bot) || !bnb_not_applicable(instance, new_tasks).empty())
+  if (!new_bot_missing(instance, new_tasks).empty() || !bnb_not_applicable(instance, new_tasks).empty())
     return ExactStatus::kUnknown;
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
@@ -700,7 +700,8 @@ ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, do
 
 Completion mirror_probe(const Instance& instance, long long new_tasks, double bound, const SolveOptions& options) {
   Completion result;
-  result.detail = new_tasks > 0 && !instance.bot ? "no new BoT" : bnb_not_applicable(instance, new_tasks);
+  result.detail = new_bot_missing(instance, new_tasks);
+  if (result.detail.empty()) result.detail = bnb_not_applicable(instance, new_tasks);
   if (!result.detail.empty()) return result;
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
@@ -740,10 +741,8 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
                                     Handover& handover) {
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
-  if (tasks > 0 && !instance.bot) {
-    result.detail = "no new BoT";
-    return result;
-  }
+  result.detail = new_bot_missing(instance, tasks);
+  if (!result.detail.empty()) return result;
   if (auto why = bnb_not_applicable(instance, tasks); !why.empty()) {
     result.detail = "bnb: " + why;
     return result;

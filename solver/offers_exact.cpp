@@ -43,6 +43,10 @@ std::optional<Schedule> any_schedule(const Instance& instance) {
 
 }  // namespace
 
+std::string new_bot_missing(const Instance& instance, long long new_tasks) {
+  return new_tasks > 0 && !instance.bot ? "no new BoT" : "";
+}
+
 double active_span(const Instance& instance, const std::vector<std::size_t>& jobs, long long new_tasks) {
   double span = 0;
   for (const auto& r : instance.running) span = std::max(span, r.remaining);

@@ -29,6 +29,10 @@ struct Completion {
   bool interrupted = false;  // as ExactResult::interrupted (solver/result.hpp)
 };
 
+// The first precondition of every exact method asked for new tasks: the instance has a new BoT to take them from.
+// "no new BoT" when `new_tasks` > 0 and it has none, else "" (also when no new tasks are asked for).
+std::string new_bot_missing(const Instance& instance, long long new_tasks);
+
 // The SGS view of an instance: the waiting jobs (index i), then the new BoT's tasks (index waiting.size(),
 // no deadline of their own) when tasks > 0.
 std::vector<SerialJob> serial_jobs(const Instance& instance, long long new_tasks);

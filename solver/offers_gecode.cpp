@@ -208,10 +208,8 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
   Completion result;
   std::vector<std::size_t> jobs(instance.waiting.size());
   std::iota(jobs.begin(), jobs.end(), 0);
-  if (tasks > 0 && !instance.bot) {
-    result.detail = "no new BoT";
-    return result;
-  }
+  result.detail = new_bot_missing(instance, tasks);
+  if (!result.detail.empty()) return result;
   const Data d = build(instance, jobs, tasks);
   if (!d.why_unknown.empty()) {
     result.detail = d.why_unknown;

@@ -46,7 +46,7 @@ struct CbcDeleter {
 }  // namespace
 
 std::string mip_not_applicable(const Instance& instance, long long new_tasks, double bound) {
-  if (new_tasks > 0 && !instance.bot) return "no new BoT";
+  if (auto why = new_bot_missing(instance, new_tasks); !why.empty()) return why;
   return build(instance, new_tasks, bound).why_not;
 }
 
@@ -199,10 +199,8 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
 MipAnswer mip_schedule(const Instance& instance, long long new_tasks, double bound, Clock::time_point until,
                        std::optional<double> minimise_above) {
   MipAnswer answer;
-  if (new_tasks > 0 && !instance.bot) {
-    answer.detail = "no new BoT";
-    return answer;
-  }
+  answer.detail = new_bot_missing(instance, new_tasks);
+  if (!answer.detail.empty()) return answer;
   const Program p = build(instance, new_tasks, bound);
   if (!p.why_not.empty()) {
     answer.detail = p.why_not;
@@ -285,10 +283,8 @@ Completion earliest_completion_mip(const Instance& instance, long long tasks, do
                                    const SolveOptions& options) {
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
-  if (tasks > 0 && !instance.bot) {
-    result.detail = "no new BoT";
-    return result;
-  }
+  result.detail = new_bot_missing(instance, tasks);
+  if (!result.detail.empty()) return result;
   const long long scale = time_grid(instance, all_jobs(instance), tasks);
   if (scale == 0) {
     result.detail = "mip needs times on a 1 ms grid (now, runtimes, remaining times and binding deadlines)";

@@ -281,7 +281,8 @@ SatSchedules::SatSchedules(const Instance& instance, long long max_new_tasks, do
                            Clock::time_point until)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
-  if (max_new_tasks > 0 && !instance.bot) throw std::logic_error("SatSchedules: new tasks without a new BoT");
+  if (!new_bot_missing(instance, max_new_tasks).empty())
+    throw std::logic_error("SatSchedules: new tasks without a new BoT");
   m.solver.set("quiet", 1);  // CaDiCaL reports a clause refuted at the root on stdout otherwise
   m.instance = instance;
   m.selectable = selectable;
