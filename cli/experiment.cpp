@@ -60,8 +60,9 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     if (a.quiet || (p.seconds - last < 1 && p.done < p.total)) return;
     last = p.seconds;
     const double rate = static_cast<double>(p.done) / std::max(p.seconds, 1e-9);
+    const double left = p.seconds * (p.total_weight - p.done_weight) / std::max(p.done_weight, 1e-9);
     std::cerr << fmt::format("experiment {}: {}/{} points, {:.2f} points/s, about {} left\n", a.name, p.done, p.total,
-                             rate, duration(static_cast<double>(p.total - p.done) / std::max(rate, 1e-9)));
+                             rate, duration(left));
   };
   const experiments::Sweep sweep = experiments::run_sweep(*experiment, *executor, progress);
   const experiments::Written written = experiments::write_results(*experiment, a.options, sweep, a.out, command);

@@ -33,6 +33,7 @@ struct Point {
   std::vector<std::pair<std::string, std::string>> parameters;
   std::uint64_t seed = 1;
   std::size_t input = 0;               // the experiment's own index of the input it runs on (a trace, a scenario)
+  double weight = 1;                   // its expected cost relative to the others (e.g. jobs): the progress's time left
   std::string reproduce;               // a command that runs this point alone (as far as one exists), or ""
   std::string parameter(const std::string& name) const;  // "" when absent
 };

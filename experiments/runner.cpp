@@ -48,6 +48,8 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
   Sweep sweep;
   sweep.points = experiment.points();
   sweep.records.resize(sweep.points.size());
+  double total_weight = 0, done_weight = 0;
+  for (const auto& p : sweep.points) total_weight += p.weight;
   executor.run(
       sweep.points.size(),
       [&](std::size_t i) {
@@ -57,7 +59,8 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
       [&](std::size_t i) {  // one call at a time
         if (!sweep.records[i]) return;
         ++sweep.finished;
-        if (progress) progress(SweepProgress{sweep.finished, sweep.points.size(), seconds()});
+        done_weight += sweep.points[i].weight;
+        if (progress) progress(SweepProgress{sweep.finished, sweep.points.size(), seconds(), done_weight, total_weight});
       });
   sweep.interrupted = stop_requested() || sweep.finished < sweep.points.size();
   sweep.wall_seconds = seconds();

@@ -19,6 +19,7 @@ namespace schedcheck::experiments {
 struct SweepProgress {
   std::size_t done = 0, total = 0;
   double seconds = 0;
+  double done_weight = 0, total_weight = 0;  // the points' weights: time left ~ seconds * (total - done) / done
 };
 
 struct Sweep {

@@ -13,6 +13,7 @@
 #include "report/gantt.hpp"
 #include "simulation/window.hpp"
 #include "support/files.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -36,7 +37,7 @@ namespace fs = std::filesystem;
 // The sweep's constants (docs/experiments.md): windows of 8 jobs, about this many sampled per run, each solved
 // within this limit; --quick reads the first records of each trace only.
 constexpr std::size_t kWindowJobs = 8;
-constexpr std::size_t kWindowsPerRun = 150, kWindowsPerQuickRun = 25;
+constexpr std::size_t kWindowsPerRun = 1000, kWindowsPerQuickRun = 25;
 constexpr unsigned kWindowTimeoutMs = 2000;
 constexpr std::size_t kQuickRecords = 2000;
 
@@ -152,6 +153,8 @@ public:
                               {"pivots", std::to_string(v.pivots)}, {"estimates", estimates}, {"model", model}};
               p.seed = seed;
               p.input = t;
+              p.weight = static_cast<double>(traces_[t].requested.jobs.size()) *
+                         (std::string(model) == "processors" ? 2.0 : 1.0);
               const workload::Workload& w = std::string(estimates) == "runtime" ? traces_[t].runtime : traces_[t].requested;
               const std::size_t every = window_every(w);
               p.reproduce = fmt::format(
@@ -373,7 +376,8 @@ public:
       chart(*optimum.decision, fmt::format("the exact optimum ({}), bounded-slowdown sum {:g}",
                                            to_string(optimum.status), optimum.objective),
             "worst-window-optimum");
-    if (!policy.takes_pivots || policy.pivots == 1) {
+    // A corpus file records the verdict of a check; cut short by a stop request, the check would record "unknown".
+    if ((!policy.takes_pivots || policy.pivots == 1) && !stop_requested()) {
       const std::string path = (fs::path(dir) / "worst-window.json").string();
       CheckRequest request;
       request.policy = policy.name;

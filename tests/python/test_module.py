@@ -107,3 +107,72 @@ def test_a_policy_may_call_schedcheck_itself():
     r = schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=via_builtin)
     assert r["heuristic"]["accepted"] == ["A", "D"]
     assert schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=first_fit)["heuristic"]["accepted"] == ["A", "D"]
+
+
+# ---- trace-driven simulation from Python: simulate, audit, experiments (docs/python.md)
+import os
+import pathlib
+
+SOURCE = pathlib.Path(__file__).resolve().parents[2]
+SMALL = str(SOURCE / "examples" / "small-cluster.swf")
+
+
+def test_simulate_a_trace_with_builtin_and_python_policies():
+    run = schedcheck.simulate(SMALL, policy="easy", check=True, check_windows=4)
+    summary, jobs = run["summary"], run["jobs"]
+    assert summary["policy"] == "easy" and summary["invariants"]["violations_total"] == 0
+    assert summary["windows"]["windows"] > 0 and summary["windows"]["undecided"] == 0
+    assert len(jobs) == summary["finished"] > 0
+    assert all(j["starting_time"] >= j["submission_time"] for j in jobs)
+    waits = [j["waiting_time"] for j in jobs]
+    assert abs(sum(waits) / len(waits) - summary["wait"]["mean"]) < 1e-9
+
+    # A Python FCFS (snapshot dict in, decision dict out: docs/protocol.md) schedules exactly as the built-in one.
+    def fcfs(snapshot):
+        free = snapshot["processors"] - sum(r["procs"] for r in snapshot["running"] if r["estimated_end"] > snapshot["now"])
+        start = []
+        for job in snapshot["queue"]:
+            if job["procs"] > free:
+                break
+            start.append({"id": job["id"]})
+            free -= job["procs"]
+        return {"start": start}
+
+    mine = schedcheck.simulate(SMALL, policy=fcfs)
+    builtin = schedcheck.simulate(SMALL, policy="fcfs")
+    assert [j["starting_time"] for j in mine["jobs"]] == [j["starting_time"] for j in builtin["jobs"]]
+    assert mine["summary"]["invariants"]["violations_total"] == 0  # a policy outside C++ is always checked
+
+    # Several clusters behind a router: each job says where it ran.
+    routed = schedcheck.simulate(SMALL, policy="conservative", clusters=[4, 4], broker="round-robin", latency=1)
+    assert {j["cluster"] for j in routed["jobs"]} == {0, 1}
+    assert routed["summary"]["broker"]["job_messages"] == routed["summary"]["simulated"]
+    with pytest.raises(ValueError, match="model"):
+        schedcheck.simulate(SMALL, model="identity")
+
+
+def test_audit_a_schedule_from_rows_or_a_file(tmp_path):
+    run = schedcheck.simulate(SMALL, policy="easy")
+    rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in run["jobs"]]
+    verdict = schedcheck.audit(SMALL, rows, policy="easy")
+    assert verdict["violations_total"] == 0 and verdict["exit_code"] == 0
+    # The same schedule claimed to be FCFS: EASY backfilled, so fcfs-order breaks.
+    claimed = schedcheck.audit(SMALL, rows, policy="fcfs")
+    assert claimed["violations_by_invariant"]["fcfs-order"] > 0 and claimed["exit_code"] == 1
+    # A job missing from the schedule: jobs-conserved names it.
+    missing = schedcheck.audit(SMALL, rows[1:], policy="easy")
+    assert missing["violations_by_invariant"]["jobs-conserved"] == 1
+    with pytest.raises(ValueError, match=r"schedule: \[0\]\.starting_time"):
+        schedcheck.audit(SMALL, [{"job_id": 1, "starting_time": -5, "finish_time": 1}], policy="easy")
+
+
+def test_experiments_from_python(tmp_path):
+    names = [e["name"] for e in schedcheck.experiments()]
+    assert "backfilling" in names
+    result = schedcheck.experiment("backfilling", str(tmp_path), traces=[SMALL])
+    assert result["points"] == result["finished"] == 16 and result["violations"] == 0
+    assert len(result["runs"]) == 16
+    policies = {r["policy"] for r in result["runs"]}
+    assert policies == {"fcfs", "easy", "easy-4", "conservative"}
+    assert (tmp_path / "summary.json").exists() and (tmp_path / "runs.csv").exists()
+    assert json.loads((tmp_path / "summary.json").read_text())["finished"] == 16
