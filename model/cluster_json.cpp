@@ -35,7 +35,7 @@ Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> i
                        const std::string& where) {
   const bool identity = snapshot.model == ResourceModel::kProcessors;
   const Field root(document, where);
-  root.only_keys({"start", "reserve"});
+  root.only_keys({"start", "reserve", "reject", "wake_at"});
   std::unordered_map<std::int64_t, std::size_t> queued;
   for (std::size_t i = 0; i < snapshot.queue.size(); ++i) queued.emplace(ids[snapshot.queue[i].job], i);
   std::vector<bool> started(snapshot.queue.size(), false);
@@ -71,6 +71,17 @@ Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> i
     for (const Field& item : root.at("reserve").items()) decision.reserve.push_back(placement(item, false));
   if (root.has("start"))
     for (const Field& item : root.at("start").items()) decision.start.push_back(placement(item, true));
+  if (root.has("reject"))
+    for (const Field& item : root.at("reject").items()) {
+      const auto it = queued.find(item.as_int(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
+      if (it == queued.end()) item.fail("the id of a job waiting in the queue");
+      if (started[it->second]) item.fail("a job this decision does not also start or reject");
+      started[it->second] = true;
+      for (const auto& p : decision.reserve)
+        if (p.index == it->second) item.fail("a job the decision does not also reserve");
+      decision.reject.push_back(it->second);
+    }
+  if (root.has("wake_at")) decision.wake_at = root.at("wake_at").as_number(snapshot.now + 2 * kTimeTolerance, 1e15);
   return decision;
 }
 
@@ -89,7 +100,11 @@ nlohmann::json decision_schema() {
        {"reserve", {{"type", "array"},
                     {"description", "reservations to make or move (start >= now)"},
                     {"items", placement("a reservation", {{"id", {{"type", "integer"}}}, {"start", {{"type", "number"}}}},
-                                        {"id", "start"})}}}},
+                                        {"id", "start"})}}},
+       {"reject", {{"type", "array"},
+                   {"description", "ids of queued jobs refused: they leave the queue and never run"},
+                   {"items", {{"type", "integer"}}}}},
+       {"wake_at", {{"type", "number"}, {"description", "call me later: a pass at this time (> now) even if nothing changes"}}}},
       {});
 }
 

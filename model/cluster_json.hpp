@@ -19,8 +19,8 @@ namespace schedcheck::cluster {
 // "on"}]}; "on" only in the processors model. `ids[j]`: the workload id of the engine's job j.
 nlohmann::json write_snapshot(const Snapshot& snapshot, std::span<const std::int64_t> ids);
 
-// {"start": [{"id", "on"}], "reserve": [{"id", "start", "on"}]} (both optional; "on" required in the processors
-// model, ignored otherwise). Throws InputError naming `where` and the field.
+// {"start": [{"id", "on"}], "reserve": [{"id", "start", "on"}], "reject": [id], "wake_at": time} (each optional;
+// "on" required in the processors model, ignored otherwise). Throws InputError naming `where` and the field.
 Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> ids, const nlohmann::json& document,
                        const std::string& where);
 

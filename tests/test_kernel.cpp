@@ -4,6 +4,7 @@
 // sampling, counts, worst cases, corpus files that re-check with their verdict), and the executors (results in item
 // order whatever the thread count; a failing item stops the dispatch). Source: our own (docs/simulation.md).
 #include "counterexamples/builtin.hpp"
+#include "model/cluster_json.hpp"
 #include "model/queue_window.hpp"
 #include "model/workload.hpp"
 #include "properties/decision_probe.hpp"
@@ -178,6 +179,25 @@ BOOST_AUTO_TEST_CASE(a_rejection_that_also_starts_the_job_is_a_bug) {
   });
   Simulation simulation(w.jobs, single_cluster(w, policy));
   BOOST_CHECK_THROW(simulation.run(), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(policies_outside_cpp_may_reject_and_ask_to_be_called_later) {
+  // The JSON of a pass (docs/protocol.md): a snapshot of two queued jobs (ids 7 and 9) at t = 10; the decision rejects
+  // 9 and asks for a pass at 50; every malformed variant is one InputError naming the field.
+  AvailabilityProfile profile(4);
+  std::vector<cluster::Waiting> queue(2);
+  queue[0].job = 0;
+  queue[1].job = 1;
+  const cluster::Snapshot snapshot{10, 4, cluster::ResourceModel::kCount, queue, {}, profile, false};
+  const std::vector<std::int64_t> ids = {7, 9};
+  const auto d = cluster::read_decision(snapshot, ids, nlohmann::json::parse(R"({"reject": [9], "wake_at": 50})"), "d");
+  BOOST_TEST(d.reject == std::vector<std::size_t>{1}, boost::test_tools::per_element());
+  BOOST_REQUIRE(d.wake_at.has_value());
+  BOOST_TEST(*d.wake_at == 50);
+  for (const char* bad : {R"({"reject": [8]})", R"({"reject": [9, 9]})", R"({"start": [{"id": 9}], "reject": [9]})",
+                          R"({"reserve": [{"id": 9, "start": 20}], "reject": [9]})", R"({"wake_at": 10})",
+                          R"({"wake_at": "soon"})", R"({"reject": 9})"})
+    BOOST_CHECK_THROW(cluster::read_decision(snapshot, ids, nlohmann::json::parse(bad), "d"), InputError);
 }
 
 BOOST_AUTO_TEST_CASE(call_me_later_brings_a_pass_when_nothing_else_happens) {
