@@ -120,6 +120,8 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
   experiment->add_flag("--quick", a->options.quick, "the small form: under a minute (what CI runs)");
   experiment->add_option("--trace", a->options.traces, "a trace of your own (repeatable; see --list)");
   experiment->add_option("--traces", a->options.traces_dir, "a folder of traces (see --list)");
+  experiment->add_option("--scenario", a->options.scenario,
+                         "a scenario file: the experiment's inputs and sweep as data (examples/scenarios/; see --list)");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   return [=, &registry, &command]() -> int {

@@ -11,6 +11,7 @@
 
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
+#include "model/scenario.hpp"
 #include "properties/registry.hpp"
 #include "properties/run_properties.hpp"
 #include "properties/trace_run.hpp"
@@ -52,6 +53,7 @@ struct SimulateArgs {
   std::string window_exact;
   unsigned window_timeout_ms = 2000;
   std::string windows_out;
+  std::string scenario;                 // --scenario FILE: the workload, policy, model, clusters and router as data
   std::string clusters;                 // P1,P2,...: several clusters behind a broker
   std::string broker = "least-loaded";
   double latency = 0;
@@ -144,13 +146,59 @@ std::string skipped_text(const workload::Workload& w) {
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
   check_outputs(a);
   runcheck::TraceRunSpec spec;
-  spec.clusters = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
-  TraceArgs trace = a.trace;
-  if (!spec.clusters.empty()) {  // several clusters: a job is "too wide" when it fits none of them
-    if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
-    trace.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
+  // What the run reads and says it ran: from the options, or from a scenario file (--scenario).
+  std::string trace_path = a.trace.trace, model_name = a.trace.model, estimates_name = a.trace.estimates;
+  std::string policy_name = a.policy, pivots = a.pivots, processors_from;
+  std::optional<scenario::Scenario> sc;
+  workload::Workload w;
+  if (!a.scenario.empty()) {
+    sc = scenario::read_file(a.scenario, {cluster::cluster_policy_names(), router::router_policy_names()});
+    if (sc->workloads.size() != 1)
+      throw InputError(fmt::format("{}: workloads: simulate replays one workload, the scenario gives {}", a.scenario,
+                                   sc->workloads.size()));
+    if (sc->policy && (!a.policy.empty() || a.external.given()))
+      throw InputError(fmt::format("--policy: the scenario {} gives the policy ({}); give it in one place", a.scenario,
+                                   sc->policy->name));
+    if (sc->policy) {
+      policy_name = sc->policy->name;
+      pivots = std::to_string(sc->policy->pivots);
+    }
+    workload::ReadOptions read = sc->workloads.front().read;
+    for (const auto& c : sc->clusters) spec.clusters.push_back(c.processors);
+    for (const auto& c : sc->clusters) spec.cluster_names.push_back(c.name);
+    if (sc->clusters.size() > 1 || (sc->clusters.size() == 1 && sc->router)) {
+      if (read.processors) throw InputError(fmt::format("{}: give the cluster sizes or the workload's processors, not both", a.scenario));
+      read.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
+      processors_from = "scenario clusters";
+    } else if (sc->clusters.size() == 1) {  // one cluster, no router: the machine the workload runs on
+      read.processors = sc->clusters.front().processors;
+      spec.clusters.clear();
+      processors_from = "scenario";
+    }
+    trace_path = sc->workloads.front().trace;
+    w = workload::load(trace_path, read);
+    if (processors_from.empty()) processors_from = w.processors_from;
+    model_name = sc->model == cluster::ResourceModel::kProcessors ? "processors" : "count";
+    estimates_name = read.estimates == workload::EstimateSource::kRuntime ? "runtime" : "requested";
+    if (sc->router) {
+      spec.router = sc->router->policy;
+      spec.latency = sc->router->latency;
+      spec.status_period = sc->router->status_period;
+    }
+  } else {
+    if (a.trace.trace.empty()) throw InputError("simulate: give --trace FILE (or --scenario FILE)");
+    spec.clusters = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
+    TraceArgs trace = a.trace;
+    if (!spec.clusters.empty()) {  // several clusters: a job is "too wide" when it fits none of them
+      if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
+      trace.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
+    }
+    w = load(trace);
+    processors_from = spec.clusters.empty() ? w.processors_from : "--clusters";
+    spec.router = a.broker;
+    spec.latency = a.latency;
+    spec.status_period = a.status_period;
   }
-  const workload::Workload w = load(trace);
   // --policy-cmd: the process decides every pass; its decisions are always checked (--check on).
   std::optional<ExternalPolicy> external;
   if (a.external.given()) {
@@ -160,20 +208,19 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (!a.check_windows.empty())
       throw InputError("--check-windows plays the run's policy forward in each window: built-in policies only, not --policy-cmd");
     external.emplace(a.external);
-  } else if (a.policy.empty()) {
+  } else if (policy_name.empty()) {
     throw InputError(fmt::format("simulate: expected --policy {} or --policy-cmd COMMAND", choices(cluster::cluster_policy_names())));
   }
   spec.policy = external ? runcheck::external_cluster_policy(w, external->json_policy(), a.external.name)
-                         : cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
-  spec.model = model_of(a.trace.model);
-  spec.router = a.broker;
-  spec.latency = a.latency;
-  spec.status_period = a.status_period;
+                         : cluster::cluster_policy(policy_name, parse_pivots(pivots));
+  spec.model = model_of(model_name);
   spec.check = a.check || external.has_value();
   if (!a.check_windows.empty()) spec.windows = window_settings(a);
   spec.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
   spec.record_allocations = !a.jobs_csv.empty();
-  const std::string cluster_name = spec.clusters.empty() ? fs::path(w.name).filename().string() : "c0";
+  const std::string cluster_name = spec.clusters.empty()        ? fs::path(w.name).filename().string()
+                                   : spec.cluster_names.empty() ? "c0"
+                                                                : spec.cluster_names.front();
   if (!a.quiet)
     spec.progress = [&](const sim::Progress& p, const runcheck::WindowChecker* windows) {
       if (p.wall_seconds < 1) return;
@@ -192,18 +239,20 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   std::vector<std::string> window_files;
   if (run.windows && !a.windows_out.empty())
     window_files = run.windows->write_worst(
-        a.windows_out, fs::path(a.trace.trace).stem().string(),
-        fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {}",
-                    a.trace.trace, a.policy, policy.takes_pivots ? " --pivots " + a.pivots : "", a.trace.model,
-                    a.trace.estimates, a.check_windows));
+        a.windows_out, fs::path(trace_path).stem().string(),
+        sc ? fmt::format("schedcheck simulate --scenario {} --check-windows {}", a.scenario, a.check_windows)
+           : fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {}",
+                         trace_path, policy_name, policy.takes_pivots ? " --pivots " + pivots : "", model_name,
+                         estimates_name, a.check_windows));
   const std::size_t violations = run.violations();
   const auto& checker = run.invariants;
   const auto& windows = run.windows;
 
   if (a.json) {
     nlohmann::json out = runcheck::to_json(w, run);
-    out["processors_from"] = spec.clusters.empty() ? w.processors_from : "--clusters";
-    out["estimates"] = a.trace.estimates;
+    out["processors_from"] = processors_from;
+    out["estimates"] = estimates_name;
+    if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;
     out["exit_code"] = violations ? 1 : 0;
@@ -218,7 +267,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
     std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
-                             policy.name, policy.takes_pivots ? a.pivots : "", a.trace.model, a.trace.estimates,
+                             policy.name, policy.takes_pivots ? pivots : "", model_name, estimates_name,
                              run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
                              s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
                              s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95, s.slowdown.max,
@@ -227,11 +276,11 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   } else {
     std::string out;
     out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, run.processors,
-                       spec.clusters.empty() ? w.processors_from : "--clusters", cluster::label(policy), a.trace.model,
-                       a.trace.estimates);
+                       processors_from, cluster::label(policy), model_name, estimates_name);
     if (run.router) {
       out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
-                         "messages\n", run.router->policy.name, spec.clusters.size(), a.latency, a.status_period,
+                         "messages\n", run.router->policy.name, spec.clusters.size(), run.router->latency,
+                         run.router->status_period,
                          result.job_messages, result.status_messages);
       for (std::size_t c = 0; c < result.clusters.size(); ++c)
         out += fmt::format("  cluster {} ({} processors): {} jobs started, {} backfilled, max queue {}\n",
@@ -276,7 +325,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          100 * g.mean, 100 * g.median, 100 * g.p95, 100 * g.max);
       for (const auto& r : windows->worst())
         out += fmt::format("  worst window at t={:g}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
-                           r.instance.waiting.size(), r.instance.running.size(), a.policy, r.report.heuristic.objective,
+                           r.instance.waiting.size(), r.instance.running.size(), policy.name, r.report.heuristic.objective,
                            r.report.optimum.objective, 100 * *r.report.gap);
       for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
     }
@@ -297,7 +346,7 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   auto* simulate = app.add_subcommand(
       "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
                   "--check every invariant on every decision (exit 1 on a violation)");
-  add_trace_options(simulate, simulate_args->trace);
+  const TraceOptions trace = add_trace_options(simulate, simulate_args->trace, false);
   auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, choices(cluster::cluster_policy_names()))
                      ->check(CLI::IsMember(cluster::cluster_policy_names()));
   add_external_policy_options(simulate, simulate_args->external, policy);
@@ -331,6 +380,13 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                        "with --clusters: seconds between status reports from the clusters (0: none)")
       ->capture_default_str()
       ->check(finite_range(0.0, 1e12));
+  auto* scenario = simulate->add_option(
+      "--scenario", simulate_args->scenario,
+      "a scenario file (JSON, examples/scenarios/, docs/experiments.md): the workload and how it is read, the policy, "
+      "the model, the clusters and their router, as data (instead of --trace and those options)");
+  for (const char* name : {"--clusters", "--broker", "--latency", "--status-period"}) scenario->excludes(simulate->get_option(name));
+  for (CLI::Option* option : {trace.trace, trace.processors, trace.estimates, trace.processor_field, trace.model})
+    scenario->excludes(option);
   simulate->add_option("--check-windows", simulate_args->check_windows,
                        "K[:EVERY]: at every EVERY-th pass with 2+ waiting jobs, cut the first K into a queue-window "
                        "instance, solve it exactly and report the policy's gap to the optimum over the run");

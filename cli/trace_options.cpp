@@ -10,26 +10,30 @@ namespace schedcheck::cli {
 
 namespace fs = std::filesystem;
 
-void add_trace_options(CLI::App* command, TraceArgs& a) {
-  command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)")->required();
-  command->add_option("--processors", a.processors,
-                      "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
-      ->check(CLI::Range(1LL, workload::kMaxProcessors));
-  command->add_option("--estimates", a.estimates,
-                      "what the scheduler believes a job runs: `requested` (field 9; the run time where it is -1) or "
-                      "`runtime` (field 4, as paper 002 does)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"requested", "runtime"}));
-  command->add_option("--processor-field", a.processor_field,
-                      "processors of a job: `allocated` (field 5, else field 8) or `requested` (field 8, else field 5)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"allocated", "requested"}));
-  command->add_option("--model", a.model,
-                      "resource model: `count` (any k free processors at every instant) or `processors` (k specific "
-                      "processors free over the whole window, as GridSim)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"count", "processors"}));
-  command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
+TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_required) {
+  TraceOptions o;
+  o.trace = command->add_option("--trace,-t", a.trace, "workload trace in the Standard Workload Format (.swf or .swf.gz), or a workload instance (.json, docs/formats.md)");
+  if (trace_required) o.trace->required();
+  o.processors = command->add_option("--processors", a.processors,
+                                     "processors of the machine (default: the header's MaxProcs, else MaxNodes)")
+                     ->check(CLI::Range(1LL, workload::kMaxProcessors));
+  o.estimates = command->add_option("--estimates", a.estimates,
+                                    "what the scheduler believes a job runs: `requested` (field 9; the run time where it "
+                                    "is -1) or `runtime` (field 4, as paper 002 does)")
+                    ->capture_default_str()
+                    ->check(CLI::IsMember({"requested", "runtime"}));
+  o.processor_field = command->add_option("--processor-field", a.processor_field,
+                                          "processors of a job: `allocated` (field 5, else field 8) or `requested` "
+                                          "(field 8, else field 5)")
+                          ->capture_default_str()
+                          ->check(CLI::IsMember({"allocated", "requested"}));
+  o.model = command->add_option("--model", a.model,
+                                "resource model: `count` (any k free processors at every instant) or `processors` (k "
+                                "specific processors free over the whole window, as GridSim)")
+                ->capture_default_str()
+                ->check(CLI::IsMember({"count", "processors"}));
+  o.lenient = command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
+  return o;
 }
 
 workload::ReadOptions read_options(const TraceArgs& a) {

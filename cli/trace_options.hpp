@@ -20,7 +20,11 @@ struct TraceArgs {
   bool lenient = false;
 };
 
-void add_trace_options(CLI::App* command, TraceArgs& a);
+// The options it adds (a command may exclude some, e.g. simulate --scenario).
+struct TraceOptions {
+  CLI::Option *trace, *processors, *estimates, *processor_field, *model, *lenient;
+};
+TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_required = true);
 // What the options say of reading a trace (workload::load applies them).
 workload::ReadOptions read_options(const TraceArgs& a);
 // The workload of --trace: an SWF trace by the documented rules, or the JSON workload form (workload::load).

@@ -26,6 +26,7 @@ struct ExperimentOptions {
   bool quick = false;                  // the small form: under a minute, run in CI
   std::vector<std::string> traces;     // --trace FILE (repeatable): the user's own traces, where the experiment takes them
   std::string traces_dir;              // --traces DIR: a folder of traces, where the experiment takes one
+  std::string scenario;                // --scenario FILE: a scenario file (examples/scenarios/), where it takes one
 };
 
 // One run of the sweep: its parameters, in column order (they become the CSV columns), and its seed.

@@ -18,7 +18,7 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
     run.processors = 0;
     for (std::size_t c = 0; c < spec.clusters.size(); ++c) {
       sim::ClusterSetup setup = prototype;
-      setup.name = fmt::format("c{}", c);
+      setup.name = c < spec.cluster_names.size() ? spec.cluster_names[c] : fmt::format("c{}", c);
       setup.processors = spec.clusters[c];
       options.clusters.push_back(setup);
       run.processors += spec.clusters[c];

@@ -25,6 +25,7 @@ struct TraceRunSpec {
   cluster::ClusterPolicy policy;                 // cluster::cluster_policy(name), or one outside C++
   cluster::ResourceModel model = cluster::ResourceModel::kCount;
   std::vector<int> clusters;                     // sizes of clusters behind a router; empty: one cluster of P
+  std::vector<std::string> cluster_names;        // their names (default c0, c1, ...)
   std::string router = "least-loaded";           // with clusters: reference/router_policies.hpp
   double latency = 0;                            // seconds a router message takes
   double status_period = 600;                    // seconds between the clusters' status reports (0: none)

@@ -402,13 +402,14 @@ PYBIND11_MODULE(schedcheck, m) {
 
   m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
-                         const std::optional<std::string>& traces_dir) {
+                         const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario) {
     experiments::ExperimentOptions options;
     options.seeds = seeds.value_or(0);
     options.jobs = jobs;
     options.quick = quick;
     options.traces = traces;
     options.traces_dir = traces_dir.value_or("");
+    options.scenario = scenario.value_or("");
     prepare_output_directory(out, "out");
     const auto experiment = experiments::find(name).make(options, state().registry);
     const auto executor = make_executor(jobs);
@@ -432,7 +433,7 @@ PYBIND11_MODULE(schedcheck, m) {
     result["runs"] = std::move(runs);
     return to_python(result);
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
-     py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(),
+     py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
      "Runs an experiment (see experiments()) and writes its tables, plots and summary.json into `out`; returns the "
      "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics).");
 }

@@ -72,6 +72,52 @@ for row in rows[:4] + rows[-2:]:
     assert out["windows"]["windows"] == int(float(row["windows"])), (row["windows"], out["windows"]["windows"])
 EOF
 
+# ---------------------------------------------------------------- a scenario file of one's own: its sweep block
+cat >"$T/mine.json" <<EOF
+{"kind": "scenario", "name": "mine", "workloads": [{"trace": "$SOURCE_DIR/examples/small-cluster.swf", "name": "small"}],
+ "sweep": {"policies": [{"name": "easy", "pivots": 2}, {"name": "conservative"}], "models": ["count"],
+           "windows": {"jobs": 4, "per_run": 5}}}
+EOF
+"$S" experiment backfilling --scenario "$T/mine.json" --out "$T/mine" --json -q >"$T/mine.out" 2>"$T/err" ||
+  fail "scenario: exit $? ($(cat "$T/err"))"
+[ "$(json "$T/mine.out" "d['points'], d['finished'], d['violations']")" = "(4, 4, 0)" ] ||
+  fail "scenario: $(head -c 300 "$T/mine.out")"
+grep -q "^small,easy-2,2,requested,count,1,jobs," "$T/mine/runs.csv" || fail "scenario: runs.csv has no easy-2 row"
+grep -q -- "--pivots 2 --estimates runtime --model count --check --check-windows 4:" "$T/mine/runs-table.csv" ||
+  fail "scenario: the reproduce command does not carry the sweep's pivots and window size"
+sed 's/"models"/"modes"/' "$T/mine.json" >"$T/typo.json"
+expect_exit "scenario typo" 2 "modes" -- "$S" experiment backfilling --scenario "$T/typo.json" --out "$T/x5"
+expect_exit "scenario and --trace" 2 "one way" -- "$S" experiment backfilling --scenario "$T/mine.json" \
+  --trace "$SOURCE_DIR/examples/small-cluster.swf" --out "$T/x6"
+
+# ---------------------------------------------------------------- simulate --scenario: the same run as its options
+cat >"$T/two.json" <<EOF
+{"kind": "scenario", "workloads": [{"trace": "$SOURCE_DIR/examples/small-cluster.swf", "estimates": "runtime"}],
+ "policy": {"name": "easy", "pivots": 2}, "model": "processors",
+ "clusters": [{"name": "c0", "processors": 4}, {"name": "c1", "processors": 8}],
+ "router": {"policy": "round-robin", "latency": 3, "status_period": 60}}
+EOF
+"$S" simulate --scenario "$T/two.json" --check -q --json --jobs-csv "$T/a.csv" >"$T/a.json" ||
+  fail "simulate --scenario: exit $?"
+"$S" simulate --trace "$SOURCE_DIR/examples/small-cluster.swf" --estimates runtime --policy easy --pivots 2 \
+  --model processors --clusters 4,8 --broker round-robin --latency 3 --status-period 60 --check -q --json \
+  --jobs-csv "$T/b.csv" >"$T/b.json" || fail "simulate with the same options: exit $?"
+cmp -s "$T/a.csv" "$T/b.csv" || fail "simulate --scenario and its options give different per-job CSVs"
+python3 - "$T/a.json" "$T/b.json" <<'EOF' || fail "simulate --scenario and its options give different summaries"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for d in (a, b):
+    for k in ("wall_seconds", "jobs_per_second", "jobs_csv", "processors_from", "scenario"):
+        d.pop(k, None)
+assert a == b, [k for k in a if a.get(k) != b.get(k)]
+EOF
+expect_exit "--scenario and --trace" 2 "excludes" -- "$S" simulate --scenario "$T/two.json" --trace "$T/ok.swf"
+expect_exit "--scenario gives the policy" 2 "one place" -- "$S" simulate --scenario "$T/two.json" --policy fcfs
+sed 's/"round-robin"/"random"/' "$T/two.json" >"$T/bad-router.json"
+expect_exit "scenario: unknown router" 2 "router.policy" -- "$S" simulate --scenario "$T/bad-router.json"
+sed 's/"processors": 4}/"processors": 0}/' "$T/two.json" >"$T/bad-size.json"
+expect_exit "scenario: a cluster of 0" 2 "clusters[0].processors" -- "$S" simulate --scenario "$T/bad-size.json"
+
 if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
   echo "no shared traces folder: the --quick run over it skipped"
   finish experiment
@@ -79,8 +125,9 @@ fi
 
 # ---------------------------------------------------------------- --quick over the shared traces, --jobs 1 and 2
 for jobs in 1 2; do
-  "$S" experiment backfilling --quick --traces "$TRACES" --out "$T/q$jobs" --jobs "$jobs" >"$T/q$jobs.txt" \
-    2>"$T/q$jobs.err"
+  # The folder, and its excerpt without a header named with its machine size (as examples/scenarios/backfilling.json).
+  "$S" experiment backfilling --quick --traces "$TRACES" --trace "$TRACES/sdsc-blue-excerpt.swf:1152" --out "$T/q$jobs" \
+    --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err"
   rc=$?
   [ "$rc" -eq 0 ] || fail "--quick --jobs $jobs: exit $rc ($(tail -3 "$T/q$jobs.err"))"
 done

@@ -5,7 +5,10 @@
 // Limits: a window's gap is the policy restarted on the window against the window's optimum (docs/simulation.md).
 #include "experiments/backfilling/backfilling.hpp"
 
+#include "model/input.hpp"
 #include "model/queue_window.hpp"
+#include "model/scenario.hpp"
+#include "reference/router_policies.hpp"
 #include "properties/corpus.hpp"
 #include "properties/trace_run.hpp"
 #include "reference/cluster_policies.hpp"
@@ -24,8 +27,8 @@
 #include <limits>
 #include <map>
 
-#ifndef SCHEDCHECK_SHARED_TRACES
-#define SCHEDCHECK_SHARED_TRACES ""
+#ifndef SCHEDCHECK_DEFAULT_SCENARIO
+#define SCHEDCHECK_DEFAULT_SCENARIO ""
 #endif
 
 namespace schedcheck::experiments {
@@ -34,39 +37,91 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The sweep's constants (docs/experiments.md): windows of 8 jobs, about this many sampled per run, each solved
-// within this limit; --quick reads the first records of each trace only.
-constexpr std::size_t kWindowJobs = 8;
-constexpr std::size_t kWindowsPerRun = 1000, kWindowsPerQuickRun = 25;
-constexpr unsigned kWindowTimeoutMs = 2000;
-constexpr std::size_t kQuickRecords = 2000;
-
+// The sweep, as examples/scenarios/backfilling.json gives it (a scenario's "sweep" block may change each part):
+// FCFS, EASY with 1 and 4 pivots (MAUI's reservation depth, paper 002), conservative; both estimate readings; both
+// resource models; windows of 8 jobs, about 1000 sampled a run, each solved within 2 s; --quick reads the first 2000
+// records of each trace and samples about 25 windows a run.
 struct Variant {
-  const char* policy;
-  std::size_t pivots;
+  std::string policy;
+  std::size_t pivots = 1;
 };
-// FCFS, EASY with 1 and 4 pivots (MAUI's reservation depth, paper 002), conservative.
-constexpr Variant kVariants[] = {{"fcfs", 1}, {"easy", 1}, {"easy", 4}, {"conservative", 1}};
-constexpr const char* kEstimates[] = {"requested", "runtime"};
-constexpr const char* kModels[] = {"count", "processors"};
+
+struct Settings {
+  std::vector<Variant> policies = {{"fcfs", 1}, {"easy", 1}, {"easy", 4}, {"conservative", 1}};
+  std::vector<std::string> estimates = {"requested", "runtime"};
+  std::vector<std::string> models = {"count", "processors"};
+  std::size_t window_jobs = 8;
+  std::size_t windows_per_run = 1000, windows_per_quick_run = 25;
+  unsigned window_timeout_ms = 2000;
+  std::size_t quick_records = 2000;
+};
+
+// "easy-4" for EASY with 4 pivots; the policy's name otherwise.
+std::string variant_name(const Variant& v) {
+  return v.pivots == 1 || !cluster::cluster_policy(v.policy).takes_pivots ? v.policy : fmt::format("{}-{}", v.policy, v.pivots);
+}
+
+// The sweep block of a scenario file: every key optional, the defaults above.
+Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
+  Settings s;
+  if (sweep.is_null()) return s;
+  const Field root(sweep, file, "sweep");
+  root.only_keys({"policies", "estimates", "models", "windows", "quick"});
+  auto strings = [](const Field& list, std::initializer_list<const char*> allowed) {
+    std::vector<std::string> out;
+    for (const Field& item : list.items()) {
+      const std::string v = item.as_string();
+      if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; })) {
+        std::string known;
+        for (const char* a : allowed) known += (known.empty() ? "" : " or ") + std::string(a);
+        item.fail(known);
+      }
+      out.push_back(v);
+    }
+    if (out.empty()) list.fail("at least one value");
+    return out;
+  };
+  if (root.has("policies")) {
+    s.policies.clear();
+    for (const Field& item : root.at("policies").items()) {
+      item.only_keys({"name", "pivots"});
+      Variant v{item.at("name").as_string(), 1};
+      const auto names = cluster::cluster_policy_names();
+      if (std::find(names.begin(), names.end(), v.policy) == names.end()) item.at("name").fail("a cluster policy (schedcheck list)");
+      if (item.has("pivots")) v.pivots = static_cast<std::size_t>(item.at("pivots").as_int(1, 1'000'000));
+      s.policies.push_back(v);
+    }
+    if (s.policies.empty()) root.at("policies").fail("at least one policy");
+    for (std::size_t i = 0; i < s.policies.size(); ++i)
+      for (std::size_t k = 0; k < i; ++k)
+        if (variant_name(s.policies[i]) == variant_name(s.policies[k]))
+          root.at("policies").items()[i].fail("a policy (and pivots) not listed before");
+  }
+  if (root.has("estimates")) s.estimates = strings(root.at("estimates"), {"requested", "runtime"});
+  if (root.has("models")) s.models = strings(root.at("models"), {"count", "processors"});
+  if (root.has("windows")) {
+    const Field w = root.at("windows");
+    w.only_keys({"jobs", "per_run", "timeout_ms"});
+    if (w.has("jobs")) s.window_jobs = static_cast<std::size_t>(w.at("jobs").as_int(2, 16));
+    if (w.has("per_run")) s.windows_per_run = static_cast<std::size_t>(w.at("per_run").as_int(1, 100'000'000));
+    if (w.has("timeout_ms")) s.window_timeout_ms = static_cast<unsigned>(w.at("timeout_ms").as_int(1, 86'400'000));
+  }
+  if (root.has("quick")) {
+    const Field q = root.at("quick");
+    q.only_keys({"records", "windows_per_run"});
+    if (q.has("records")) s.quick_records = static_cast<std::size_t>(q.at("records").as_int(1, 1'000'000'000));
+    if (q.has("windows_per_run")) s.windows_per_quick_run = static_cast<std::size_t>(q.at("windows_per_run").as_int(1, 100'000'000));
+  }
+  return s;
+}
 
 struct Trace {
   std::string path;
-  std::string name;                          // the file name (the CSV's trace column)
-  std::optional<long long> processors;       // FILE:P
+  std::string name;                          // the CSV's trace column (default: the file name)
+  workload::ReadOptions read;                // how it is read (processors, processor field, records)
   workload::Workload requested, runtime;     // the two readings of its estimates
 };
 
-std::string variant_name(const Variant& v) {
-  return v.pivots == 1 || std::string(v.policy) != "easy" ? v.policy : fmt::format("{}-{}", v.policy, v.pivots);
-}
-
-// The policies in figure order, as series names.
-std::vector<std::string> series_names() {
-  std::vector<std::string> names;
-  for (const Variant& v : kVariants) names.push_back(variant_name(v));
-  return names;
-}
 
 // FILE, or FILE:P for a trace whose header gives no machine size.
 std::pair<std::string, std::optional<long long>> trace_argument(const std::string& text) {
@@ -86,56 +141,93 @@ public:
   Backfilling(const ExperimentOptions& options, const Registry& registry, const Described& info)
       : options_(options), registry_(registry), info_(info) {
     seeds_ = options.seeds == 0 ? 1 : options.seeds;
-    std::vector<std::pair<std::string, std::optional<long long>>> files;
-    bool from_folder = options.traces.empty();
-    for (const auto& t : options.traces) files.push_back(trace_argument(t));
-    if (from_folder) {
-      std::string dir = options.traces_dir;
-      if (dir.empty()) dir = std::getenv("SCHEDCHECK_TRACES") ? std::getenv("SCHEDCHECK_TRACES") : "";
-      if (dir.empty()) dir = SCHEDCHECK_SHARED_TRACES;
-      if (dir.empty() || !fs::is_directory(dir))
-        throw InputError(fmt::format("backfilling: no traces: give --trace FILE (repeatable) or --traces DIR{}",
-                                     dir.empty() ? "" : fmt::format(" ({} is not a folder)", dir)));
-      std::vector<std::string> found;
-      for (const auto& entry : fs::directory_iterator(dir)) {
-        const std::string name = entry.path().filename().string();
-        const bool swf = name.size() > 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
-        if (entry.is_regular_file() && swf) found.push_back(entry.path().string());
-      }
-      std::sort(found.begin(), found.end());
-      if (found.empty()) throw InputError(fmt::format("{}: --traces: no .swf or .swf.gz file in the folder", dir));
-      for (const auto& f : found) files.emplace_back(fs::path(f).lexically_normal().string(), std::nullopt);
+    // Where the traces come from: a scenario file (--scenario, or examples/scenarios/backfilling.json by default), or
+    // --traces DIR and --trace FILE[:P] (either or both).
+    std::vector<std::pair<scenario::WorkloadSpec, bool>> inputs;  // a workload, and whether it came from a folder
+    if (!options.scenario.empty() && (!options.traces.empty() || !options.traces_dir.empty()))
+      throw InputError("backfilling: give the traces one way: --scenario FILE, or --trace / --traces");
+    std::string scenario_file = options.scenario;
+    if (scenario_file.empty() && options.traces.empty() && options.traces_dir.empty()) {
+      scenario_file = SCHEDCHECK_DEFAULT_SCENARIO;
+      if (scenario_file.empty() || !fs::exists(scenario_file))
+        throw InputError("backfilling: no traces: give --scenario FILE, --traces DIR or --trace FILE (repeatable)");
     }
-    for (const auto& [path, processors] : files) {
-      workload::ReadOptions read;
-      read.processors = processors;
-      read.max_records = options.quick ? kQuickRecords : 0;
+    if (!scenario_file.empty()) {
+      const scenario::Scenario sc =
+          scenario::read_file(scenario_file, {cluster::cluster_policy_names(), router::router_policy_names()});
+      if (sc.policy || sc.model || !sc.clusters.empty() || sc.router)
+        throw InputError(fmt::format("{}: the backfilling experiment sweeps policies and models on one cluster a trace: "
+                                     "give them in \"sweep\" (no \"policy\", \"model\", \"clusters\" or \"router\")",
+                                     scenario_file));
+      for (std::size_t k = 0; k < sc.workloads.size(); ++k) {
+        if (sc.workloads[k].estimates_given)
+          throw InputError(fmt::format("{}: workloads[{}].estimates: the backfilling experiment sweeps estimates "
+                                       "(sweep.estimates); leave it out", scenario_file, k));
+        inputs.emplace_back(sc.workloads[k], false);
+      }
+      settings_ = read_sweep(sc.sweep, scenario_file);
+      source_ = "scenario " + scenario_file;
+    } else {
+      if (!options.traces_dir.empty()) {
+        const std::string& dir = options.traces_dir;
+        if (!fs::is_directory(dir)) throw InputError(fmt::format("{}: --traces: not a folder", dir));
+        std::vector<std::string> found;
+        for (const auto& entry : fs::directory_iterator(dir)) {
+          const std::string name = entry.path().filename().string();
+          const bool swf = name.size() > 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
+          if (entry.is_regular_file() && swf) found.push_back(entry.path().lexically_normal().string());
+        }
+        std::sort(found.begin(), found.end());
+        if (found.empty()) throw InputError(fmt::format("{}: --traces: no .swf or .swf.gz file in the folder", dir));
+        for (const auto& f : found) {
+          scenario::WorkloadSpec w;
+          w.trace = f;
+          w.name = fs::path(f).filename().string();
+          inputs.emplace_back(std::move(w), true);
+        }
+      }
+      for (const auto& t : options.traces) {
+        const auto [path, processors] = trace_argument(t);
+        scenario::WorkloadSpec w;
+        w.trace = path;
+        w.name = fs::path(path).filename().string();
+        w.read.processors = processors;
+        inputs.emplace_back(std::move(w), false);
+      }
+      source_ = "--traces / --trace";
+    }
+    for (auto& [spec, from_folder] : inputs) {
+      workload::ReadOptions read = spec.read;
+      if (options.quick) read.max_records = read.max_records ? std::min(read.max_records, settings_.quick_records)
+                                                             : settings_.quick_records;
       Trace t;
-      t.path = path;
-      t.name = fs::path(path).filename().string();
-      t.processors = processors;
+      t.path = spec.trace;
+      t.name = spec.name;
+      t.read = read;
       try {
-        t.requested = workload::load(path, read);
+        t.requested = workload::load(t.path, read);
       } catch (const InputError& e) {
-        // A trace of the folder without a machine size in its header is left out, and said so; a trace the user
-        // named is an error.
+        // A trace of a folder without a machine size in its header is left out, and said so; a trace named one by
+        // one is an error.
         if (!from_folder || std::string(e.what()).find("no machine size") == std::string::npos) throw;
         notes_.push_back(fmt::format("{}: left out: its header gives no machine size (name it with --trace {}:P)",
-                                     t.name, path));
+                                     t.name, t.path));
         continue;
       }
       read.estimates = workload::EstimateSource::kRuntime;
-      t.runtime = workload::load(path, read);
+      t.runtime = workload::load(t.path, read);
       if (t.requested.jobs.empty()) {
         notes_.push_back(fmt::format("{}: left out: no job to simulate", t.name));
         continue;
       }
+      for (const auto& other : traces_)
+        if (other.name == t.name) throw InputError(fmt::format("{}: two traces named {} (name them apart)", t.path, t.name));
       traces_.push_back(std::move(t));
     }
     if (traces_.empty()) throw InputError("backfilling: none of the traces has a job to simulate");
     if (options.quick)
       notes_.push_back(fmt::format("--quick: the first {} records of each trace; about {} sampled windows a run",
-                                   kQuickRecords, kWindowsPerQuickRun));
+                                   settings_.quick_records, settings_.windows_per_quick_run));
   }
 
   const Described& info() const override { return info_; }
@@ -144,25 +236,24 @@ public:
   std::vector<Point> points() const override {
     std::vector<Point> points;
     for (std::size_t t = 0; t < traces_.size(); ++t)
-      for (const char* estimates : kEstimates)
-        for (const char* model : kModels)
-          for (const Variant& v : kVariants)
+      for (const std::string& estimates : settings_.estimates)
+        for (const std::string& model : settings_.models)
+          for (const Variant& v : settings_.policies)
             for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
               Point p;
               p.parameters = {{"trace", traces_[t].name}, {"policy", variant_name(v)},
                               {"pivots", std::to_string(v.pivots)}, {"estimates", estimates}, {"model", model}};
               p.seed = seed;
               p.input = t;
-              p.weight = static_cast<double>(traces_[t].requested.jobs.size()) *
-                         (std::string(model) == "processors" ? 2.0 : 1.0);
-              const workload::Workload& w = std::string(estimates) == "runtime" ? traces_[t].runtime : traces_[t].requested;
-              const std::size_t every = window_every(w);
+              p.weight = static_cast<double>(traces_[t].requested.jobs.size()) * (model == "processors" ? 2.0 : 1.0);
+              const workload::Workload& w = estimates == "runtime" ? traces_[t].runtime : traces_[t].requested;
+              const workload::ReadOptions& read = traces_[t].read;
               p.reproduce = fmt::format(
-                  "schedcheck simulate --trace {}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}",
-                  shell_quoted(traces_[t].path),
-                  traces_[t].processors ? fmt::format(" --processors {}", *traces_[t].processors) : "", v.policy,
-                  std::string(v.policy) == "easy" ? fmt::format(" --pivots {}", v.pivots) : "", estimates, model,
-                  kWindowJobs, every);
+                  "schedcheck simulate --trace {}{}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}",
+                  shell_quoted(traces_[t].path), read.processors ? fmt::format(" --processors {}", *read.processors) : "",
+                  read.processor_field == workload::ProcessorField::kRequested ? " --processor-field requested" : "",
+                  v.policy, cluster::cluster_policy(v.policy).takes_pivots ? fmt::format(" --pivots {}", v.pivots) : "",
+                  estimates, model, settings_.window_jobs, window_every(w));
               points.push_back(std::move(p));
             }
     return points;
@@ -173,18 +264,15 @@ public:
     const bool exact = point.parameter("estimates") == "runtime";
     const workload::Workload& w = exact ? trace.runtime : trace.requested;
     runcheck::TraceRunSpec spec;
-    spec.policy = cluster::cluster_policy(point.parameter("policy") == "fcfs" ? "fcfs"
-                                          : point.parameter("policy") == "conservative" ? "conservative"
-                                                                                        : "easy",
-                                          static_cast<std::size_t>(std::stoul(point.parameter("pivots"))));
+    spec.policy = policy_of(point);
     spec.model = point.parameter("model") == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
     spec.check = true;
     runcheck::WindowSettings windows;
-    windows.jobs = kWindowJobs;
+    windows.jobs = settings_.window_jobs;
     windows.every = window_every(w);
     windows.offset = static_cast<std::size_t>(point.seed - 1);
     windows.objective = window::Objective::kBoundedSlowdown;
-    windows.solve.timeout_ms = kWindowTimeoutMs;
+    windows.solve.timeout_ms = settings_.window_timeout_ms;
     windows.keep_worst = 1;
     spec.windows = windows;
     spec.record_allocations = false;
@@ -235,12 +323,18 @@ public:
     std::vector<Figure> out;
     // Mean bounded slowdown per trace and policy (bars, the standard deviation over seeds), one figure for each
     // estimate reading and model worth a look.
-    const std::pair<const char*, const char*> views[] = {{"requested", "count"}, {"runtime", "count"}, {"requested", "processors"}};
+    std::vector<std::pair<std::string, std::string>> views;
+    for (const auto& [e, m] : {std::pair<std::string, std::string>{"requested", "count"}, {"runtime", "count"},
+                               {"requested", "processors"}})
+      if (std::count(settings_.estimates.begin(), settings_.estimates.end(), e) &&
+          std::count(settings_.models.begin(), settings_.models.end(), m))
+        views.emplace_back(e, m);
+    if (views.empty()) views.emplace_back(settings_.estimates.front(), settings_.models.front());
     for (const auto& [estimates, model] : views) {
       Figure f;
-      f.stem = fmt::format("slowdown-{}-{}", std::string(estimates) == "runtime" ? "exact" : "requested", model);
+      f.stem = fmt::format("slowdown-{}-{}", estimates == "runtime" ? "exact" : "requested", model);
       f.caption = fmt::format("mean bounded slowdown (bound 10 s) per trace and policy, {} estimates, {} model",
-                              std::string(estimates) == "runtime" ? "exact (run time)" : "requested", model);
+                              estimates == "runtime" ? "exact (run time)" : "requested", model);
       f.header = {"trace", "policy", "estimates", "model", "runs", "mean_bounded_slowdown", "stddev_over_seeds",
                   "mean_wait", "p95_wait", "utilisation", "killed"};
       report::BarChart chart;
@@ -285,7 +379,7 @@ public:
       f.stem = "window-gaps";
       f.caption = fmt::format("gap of the policy restarted on a queue window of {} jobs to the window's exact optimum "
                               "(bounded-slowdown sum), pooled over every run of each policy",
-                              kWindowJobs);
+                              settings_.window_jobs);
       f.header = {"policy", "windows_proven", "at_optimum", "share_at_optimum", "gap_mean", "gap_median", "gap_p95",
                   "gap_max"};
       report::CdfChart chart;
@@ -350,9 +444,7 @@ public:
     const nlohmann::json& worst = records[best]->data["worst"];
     const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry_.get("queue-window"));
     const window::Instance instance = problem.spec().read(worst["instance"], "worst window");
-    const cluster::ClusterPolicy policy =
-        cluster::cluster_policy(p.parameter("policy") == "easy-4" ? "easy" : p.parameter("policy"),
-                                static_cast<std::size_t>(std::stoul(p.parameter("pivots"))));
+    const cluster::ClusterPolicy policy = policy_of(p);
     std::vector<std::string> files;
     auto chart = [&](const window::Schedule& schedule, const std::string& side, const std::string& stem) {
       report::GanttOptions options;
@@ -370,7 +462,7 @@ public:
     chart(mine, fmt::format("the policy played forward, bounded-slowdown sum {:g}", window::objective(instance, mine)),
           "worst-window-policy");
     SolveOptions solve;
-    solve.timeout_ms = kWindowTimeoutMs;
+    solve.timeout_ms = settings_.window_timeout_ms;
     const auto optimum = problem.solve(instance, "", solve, {mine});
     if (optimum.decision)
       chart(*optimum.decision, fmt::format("the exact optimum ({}), bounded-slowdown sum {:g}",
@@ -425,15 +517,29 @@ private:
     for (const double x : v) sq += (x - mean) * (x - mean);
     return std::sqrt(sq / static_cast<double>(v.size() - 1));
   }
-  // Sample about kWindowsPerRun windows of a run (the eligible passes are about as many as the jobs, or fewer).
+  // Sample about windows_per_run windows of a run (the eligible passes are about as many as the jobs, or fewer).
   std::size_t window_every(const workload::Workload& w) const {
-    const std::size_t target = options_.quick ? kWindowsPerQuickRun : kWindowsPerRun;
+    const std::size_t target = options_.quick ? settings_.windows_per_quick_run : settings_.windows_per_run;
     return std::max<std::size_t>(1, w.jobs.size() / target);
+  }
+
+  // The series names, in figure order.
+  std::vector<std::string> series_names() const {
+    std::vector<std::string> names;
+    for (const Variant& v : settings_.policies) names.push_back(variant_name(v));
+    return names;
+  }
+  cluster::ClusterPolicy policy_of(const Point& point) const {
+    for (const Variant& v : settings_.policies)
+      if (variant_name(v) == point.parameter("policy")) return cluster::cluster_policy(v.policy, v.pivots);
+    throw std::logic_error("backfilling: a point of no policy of the sweep");
   }
 
   ExperimentOptions options_;
   const Registry& registry_;
   Described info_;
+  Settings settings_;
+  std::string source_;
   std::size_t seeds_ = 1;
   std::vector<Trace> traces_;
   std::vector<std::string> notes_;
@@ -448,9 +554,10 @@ CatalogueEntry backfilling_experiment() {
   entry.summary = "FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace, requested and exact "
                   "estimates, count and processors models: wait, bounded slowdown, utilisation, every invariant on "
                   "every decision, and the gap to the exact optimum of sampled queue windows";
-  entry.options = "--trace FILE[:P] (repeatable; :P for a header without a machine size) or --traces DIR (default: "
-                  "$SCHEDCHECK_TRACES, else the shared traces beside the source tree); --seeds N: the sampling phase "
-                  "of the windows (the runs are deterministic), default 1; --quick: the first 2000 records of each trace";
+  entry.options = "--scenario FILE (default: examples/scenarios/backfilling.json, every shared trace), or --traces DIR "
+                  "and/or --trace FILE[:P] (repeatable; :P for a header without a machine size); --seeds N: the "
+                  "sampling phase of the windows (the runs are deterministic), default 1; --quick: the first 2000 "
+                  "records of each trace";
   entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
     return std::make_unique<Backfilling>(options, registry, info);
   };

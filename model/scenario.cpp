@@ -1,0 +1,102 @@
+// The scenario reader (see scenario.hpp). Our own.
+#include "model/scenario.hpp"
+
+#include "model/input.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace schedcheck::scenario {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// One of `names`, or a failure listing them.
+std::string one_of(const Field& field, const std::vector<std::string>& names) {
+  const std::string value = field.as_string();
+  if (std::find(names.begin(), names.end(), value) != names.end()) return value;
+  std::string known;
+  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+  field.fail("one of " + known);
+}
+
+WorkloadSpec read_workload(const Field& f, const fs::path& folder) {
+  f.only_keys({"name", "trace", "processors", "estimates", "processor_field", "max_records"});
+  WorkloadSpec w;
+  const std::string trace = f.at("trace").as_string();
+  w.trace = fs::path(trace).is_absolute() ? trace : (folder / trace).lexically_normal().string();
+  w.name = f.has("name") ? f.at("name").as_string() : fs::path(trace).filename().string();
+  if (f.has("processors")) w.read.processors = f.at("processors").as_int(1, workload::kMaxProcessors);
+  if (f.has("estimates")) {
+    w.estimates_given = true;
+    w.read.estimates = one_of(f.at("estimates"), {"requested", "runtime"}) == "runtime" ? workload::EstimateSource::kRuntime
+                                                                                         : workload::EstimateSource::kRequested;
+  }
+  if (f.has("processor_field"))
+    w.read.processor_field = one_of(f.at("processor_field"), {"allocated", "requested"}) == "requested"
+                                 ? workload::ProcessorField::kRequested
+                                 : workload::ProcessorField::kAllocated;
+  if (f.has("max_records")) w.read.max_records = static_cast<std::size_t>(f.at("max_records").as_int(1, 1'000'000'000));
+  return w;
+}
+
+}  // namespace
+
+Scenario read(const nlohmann::json& document, const std::string& file, const Names& known) {
+  const Field root(document, file);
+  root.only_keys({"kind", "name", "comment", "workloads", "policy", "model", "clusters", "router", "sweep"});
+  Scenario s;
+  s.file = file;
+  s.name = read_instance_header(root, kInstanceKind, "scenario files (examples/scenarios/, docs/experiments.md)", file);
+  if (root.has("comment")) s.comment = root.at("comment").as_string();
+  const fs::path folder = fs::path(file).parent_path();
+  for (const Field& w : root.at("workloads").items()) s.workloads.push_back(read_workload(w, folder));
+  if (s.workloads.empty()) root.at("workloads").fail("at least one workload");
+  if (root.has("policy")) {
+    const Field p = root.at("policy");
+    p.only_keys({"name", "pivots"});
+    s.policy = PolicySpec{one_of(p.at("name"), known.policies), 1};
+    if (p.has("pivots")) s.policy->pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
+  }
+  if (root.has("model"))
+    s.model = one_of(root.at("model"), {"count", "processors"}) == "processors" ? cluster::ResourceModel::kProcessors
+                                                                                : cluster::ResourceModel::kCount;
+  if (root.has("clusters")) {
+    std::set<std::string> names;
+    for (const Field& c : root.at("clusters").items()) {
+      c.only_keys({"name", "processors", "parameters"});
+      ClusterSpec spec;
+      spec.name = c.has("name") ? c.at("name").as_string() : fmt::format("c{}", s.clusters.size());
+      if (!names.insert(spec.name).second) c.at("name").fail("a name no other cluster has");
+      spec.processors = static_cast<int>(c.at("processors").as_int(1, workload::kMaxProcessors));
+      if (c.has("parameters")) {
+        if (!c.at("parameters").raw().is_object()) c.at("parameters").fail("an object");
+        spec.parameters = c.at("parameters").raw();
+      }
+      s.clusters.push_back(std::move(spec));
+    }
+    if (s.clusters.empty()) root.at("clusters").fail("at least one cluster (or no \"clusters\": one of the workload's size)");
+  }
+  if (root.has("router")) {
+    const Field r = root.at("router");
+    r.only_keys({"policy", "latency", "status_period"});
+    s.router = RouterSpec{one_of(r.at("policy"), known.routers), 0, 600};
+    if (r.has("latency")) s.router->latency = r.at("latency").as_number(0, 1e9);
+    if (r.has("status_period")) s.router->status_period = r.at("status_period").as_number(0, 1e12);
+  }
+  if (s.clusters.size() > 1 && !s.router)
+    root.at("clusters").fail("one cluster, or a \"router\" to send jobs to the several");
+  if (root.has("sweep")) {
+    if (!root.at("sweep").raw().is_object()) root.at("sweep").fail("an object (the experiment's settings)");
+    s.sweep = root.at("sweep").raw();
+  }
+  return s;
+}
+
+Scenario read_file(const std::string& file, const Names& known) { return read(read_json_file(file), file, known); }
+
+}  // namespace schedcheck::scenario
