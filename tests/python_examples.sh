@@ -15,4 +15,18 @@ for corpus in "$T/corpus" "$SRC/examples/python/corpus"; do
     fail "pytest on $corpus: $(tail -15 "$T/pytest")"
   grep -q "4 passed" "$T/pytest" || fail "pytest on $corpus: $(tail -3 "$T/pytest")"
 done
+# Step 4 (simulate, audit) on KTH-SP2, when the shared traces are there.
+KTH=""
+for candidate in "${SCHEDCHECK_TRACES:-}" "$SRC/../shared/traces" /work/shared/traces; do
+  if [ -n "$candidate" ] && [ -e "$candidate/KTH-SP2-1996-2.1-cln.swf" ]; then KTH=$candidate/KTH-SP2-1996-2.1-cln.swf; break; fi
+done
+if [ -n "$KTH" ]; then
+  /usr/bin/python3 "$SRC/examples/python/analyse_easy.py" "$KTH" >"$T/easy" 2>&1 || fail "analyse_easy.py: $(tail -5 "$T/easy")"
+  grep -qF "{'fcfs': 6829.28, 'easy': 92.97, 'conservative': 89.11}" "$T/easy" || fail "step 4 changed: $(head -2 "$T/easy")"
+  grep -qF "violations: 0" "$T/easy" || fail "step 4: invariants violated: $(cat "$T/easy")"
+  grep -qF "wide: 1820 31660 narrow: 26655 5199" "$T/easy" || fail "step 4 changed: $(sed -n 3p "$T/easy")"
+  grep -qF "conservative-guarantee: 12268" "$T/easy" || fail "step 4 changed: $(sed -n 4p "$T/easy")"
+else
+  echo "no shared traces: step 4 skipped"
+fi
 finish python_examples
