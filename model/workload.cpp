@@ -196,7 +196,11 @@ namespace schedcheck::workload {
 
 Workload load(const std::string& path, const ReadOptions& options) {
   if (std::filesystem::path(path).extension() != ".json") return read_swf(path, options);
-  Workload w = read_instance(read_json_file(path), path);  // the small JSON form (tests, the run search's instances)
+  return load(read_json_file(path), path, options);  // the small JSON form (tests, the run search's instances)
+}
+
+Workload load(const nlohmann::json& document, const std::string& path, const ReadOptions& options) {
+  Workload w = read_instance(document, path);
   if (options.processors) {
     if (*options.processors < w.processors)
       throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", path, *options.processors,

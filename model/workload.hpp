@@ -87,6 +87,8 @@ Workload read_swf(const std::string& path, const ReadOptions& options);
 // `options.processors` may only enlarge the machine (exit 2 otherwise) and kRuntime estimates set every estimate to
 // the run time; the processor field and leniency concern SWF only. Throws InputError.
 Workload load(const std::string& path, const ReadOptions& options);
+// The same for a workload in the JSON form already in memory (`path` names it in errors).
+Workload load(const nlohmann::json& document, const std::string& path, const ReadOptions& options);
 
 // The JSON form: {"kind": "workload", "name", "processors", "jobs": [{"id", "submit", "run", "estimate", "procs"}]}.
 Workload read_instance(const nlohmann::json& document, const std::string& file);

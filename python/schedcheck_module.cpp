@@ -156,14 +156,7 @@ workload::Workload workload_of(const py::object& trace, const std::string& estim
   options.estimates = estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
   options.processors = processors;
   if (py::isinstance<py::str>(trace)) return workload::load(trace.cast<std::string>(), options);
-  workload::Workload w = workload::read_instance(from_python(trace, "trace"), "trace");
-  if (processors) {
-    if (*processors < w.processors) throw InputError("processors: fewer than the workload's " + std::to_string(w.processors));
-    w.processors = static_cast<int>(*processors);
-  }
-  if (options.estimates == workload::EstimateSource::kRuntime)
-    for (auto& job : w.jobs) job.estimate = job.run;
-  return w;
+  return workload::load(from_python(trace, "trace"), "trace", options);
 }
 
 cluster::ResourceModel model_of(const std::string& model) {
