@@ -12,6 +12,9 @@
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
 #include "model/scenario.hpp"
+#include "experiments/experiment.hpp"
+#include "reference/cluster_policies.hpp"
+#include "reference/router_policies.hpp"
 #include "support/stop.hpp"
 #include "model/workload.hpp"
 
@@ -66,6 +69,18 @@ std::string list_text(const Registry& registry, bool json) {
     out += fmt::format("  {:<10}{}\n", "generator", p->generator_settings());
   }
   out += "\nexact methods: the first listed is the default oracle; choose another with --exact.\n";
+  // The catalogues of the trace-driven commands (the names simulate, audit and experiment take).
+  out += "\ncluster policies (simulate --policy, audit --policy):\n";
+  for (const auto& p : cluster::cluster_policies()) {
+    std::string promises;
+    for (const auto& name : p.promises) promises += (promises.empty() ? "" : ", ") + name;
+    out += fmt::format("  {:<14} {}  [{}]; promises {}\n", p.name, p.summary, p.source, promises);
+  }
+  out += "routers (simulate --broker):\n";
+  for (const auto& r : router::router_policies())
+    out += fmt::format("  {:<14} {}  [{}]{}\n", r.name, r.summary, r.source, r.needs_status_reports ? "; needs status reports" : "");
+  out += "experiments (schedcheck experiment NAME; --list for their options):\n";
+  for (const auto& e : experiments::catalogue()) out += fmt::format("  {:<14} {}  [{}]\n", e.name, e.summary, e.source);
   return out;
 }
 
