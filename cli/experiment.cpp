@@ -35,10 +35,7 @@ std::string duration(double seconds) {
 
 int list(bool json) {
   if (json) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& e : experiments::catalogue())
-      all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
-    std::cout << all.dump(2) << "\n";
+    std::cout << experiments::catalogue_json().dump(2) << "\n";
     return 0;
   }
   for (const auto& e : experiments::catalogue())
@@ -52,8 +49,10 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   if (a.name.empty()) throw InputError("experiment: name one (schedcheck experiment --list), or give --list");
   if (a.out.empty()) throw InputError("experiment: --out DIR is required (the tables, plots and summary.json go there)");
   const auto& entry = experiments::find(a.name);
-  prepare_output_directory(a.out, "--out");  // refused before any time is spent
+  experiments::check_options(a.options);
+  // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
   const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
+  prepare_output_directory(a.out, "--out");
   const std::unique_ptr<Executor> executor = make_executor(a.options.jobs);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {

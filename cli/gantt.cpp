@@ -91,7 +91,7 @@ int run_window_gantt(const GanttArgs& a, bool has_from, bool has_to, const Regis
   window::Schedule schedule;
   std::string side = a.side;
   if (a.side == "optimum") {
-    const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
+    const auto& problem = registry.typed<window::Instance, window::Schedule>("queue-window");
     const auto exact = problem.solve(instance, "", SolveOptions{});  // re-validated by the registry
     if (!exact.decision)
       throw InputError(fmt::format("{}: --side optimum: no optimum ({}); draw a policy's schedule with --side", a.window,

@@ -415,7 +415,7 @@ int run_cli(int argc, char** argv) {
 
 // Every message is one line on stderr whatever it holds (a hostile file name or option value): printable_text
 // escapes control characters and bytes that are not UTF-8 (user text inside a message is already quoted_text).
-// A run stopped by SIGINT or SIGTERM (cli/signals.hpp) ends with 128 + the signal, after printing what it did.
+// A run stopped by SIGINT or SIGTERM (support/signals.hpp) ends with 128 + the signal, after printing what it did.
 int main(int argc, char** argv) {
   install_stop_signals();
   try {

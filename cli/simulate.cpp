@@ -48,12 +48,13 @@ struct SimulateArgs {
   bool json = false, csv = false, quiet = false;
   double warmup = 0;
   bool stop_at_last_arrival = false;
-  std::string check_windows;            // K[:EVERY]
+  std::string check_windows;            // K[:EVERY[:PHASE]]
   std::string window_objective = "bounded-slowdown";
   std::string window_exact;
   unsigned window_timeout_ms = 2000;
   std::string windows_out;
   std::string scenario;                 // --scenario FILE: the workload, policy, model, clusters and router as data
+  bool pivots_given = false;            // --pivots was on the command line
   std::string clusters;                 // P1,P2,...: several clusters behind a broker
   std::string broker = "least-loaded";
   double latency = 0;
@@ -79,17 +80,27 @@ std::vector<int> cluster_sizes(const std::string& text) {
 
 runcheck::WindowSettings window_settings(const SimulateArgs& a) {
   runcheck::WindowSettings s;
-  const auto colon = a.check_windows.find(':');
-  auto number = [&](const std::string& text, const char* what) {
+  std::vector<std::string> parts;  // K[:EVERY[:PHASE]]
+  for (std::size_t at = 0;;) {
+    const auto colon = a.check_windows.find(':', at);
+    parts.push_back(a.check_windows.substr(at, colon == std::string::npos ? std::string::npos : colon - at));
+    if (colon == std::string::npos) break;
+    at = colon + 1;
+  }
+  auto number = [&](const std::string& text, const char* what, std::size_t least) {
     std::size_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < (what[0] == 'K' ? 2u : 1u))
-      throw InputError(fmt::format("--check-windows: expected K[:EVERY] with K >= 2 and EVERY >= 1, got {} ({})",
-                                   quoted_text(a.check_windows), what));
+    if (parts.size() > 3 || ec != std::errc() || end != text.data() + text.size() || value < least)
+      throw InputError(fmt::format("--check-windows: expected K[:EVERY[:PHASE]] with K >= 2, EVERY >= 1 and PHASE < "
+                                   "EVERY, got {} ({})", quoted_text(a.check_windows), what));
     return value;
   };
-  s.jobs = number(a.check_windows.substr(0, colon), "K");
-  if (colon != std::string::npos) s.every = number(a.check_windows.substr(colon + 1), "EVERY");
+  s.jobs = number(parts[0], "K", 2);
+  if (parts.size() > 1) s.every = number(parts[1], "EVERY", 1);
+  if (parts.size() > 2) {
+    s.offset = number(parts[2], "PHASE", 0);
+    if (s.offset >= s.every) number("", "PHASE", 0);  // throws: a phase of EVERY or more
+  }
   s.objective = a.window_objective == "wait" ? window::Objective::kWait
                 : a.window_objective == "makespan" ? window::Objective::kMakespan
                                                    : window::Objective::kBoundedSlowdown;
@@ -124,9 +135,11 @@ void check_outputs(const SimulateArgs& a) {
   if (!a.jobs_csv.empty()) {
     const fs::path path(a.jobs_csv);
     const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    if (fs::is_directory(path)) throw InputError(fmt::format("{}: --jobs-csv: is a directory; name a file", a.jobs_csv));
-    if (!fs::is_directory(dir))
-      throw InputError(fmt::format("{}: --jobs-csv: the directory {} does not exist", a.jobs_csv, dir.string()));
+    std::error_code error;
+    if (fs::is_directory(path, error)) throw InputError(fmt::format("{}: --jobs-csv: is a directory; name a file", a.jobs_csv));
+    if (!fs::is_directory(dir, error))
+      throw InputError(fmt::format("{}: --jobs-csv: the directory {} does not exist{}", a.jobs_csv, dir.string(),
+                                   error ? " (" + error.message() + ")" : ""));
   }
   if (!a.windows_out.empty()) prepare_output_directory(a.windows_out, "--windows-out");
 }
@@ -159,6 +172,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (sc->policy && (!a.policy.empty() || a.external.given()))
       throw InputError(fmt::format("--policy: the scenario {} gives the policy ({}); give it in one place", a.scenario,
                                    sc->policy->name));
+    if (sc->policy && a.pivots_given)
+      throw InputError(fmt::format("--pivots: the scenario {} gives the policy and its pivots; give them in one place",
+                                   a.scenario));
     if (sc->policy) {
       policy_name = sc->policy->name;
       pivots = std::to_string(sc->policy->pivots);
@@ -178,12 +194,17 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     trace_path = sc->workloads.front().trace;
     w = workload::load(trace_path, read);
     if (processors_from.empty()) processors_from = w.processors_from;
-    model_name = sc->model == cluster::ResourceModel::kProcessors ? "processors" : "count";
-    estimates_name = read.estimates == workload::EstimateSource::kRuntime ? "runtime" : "requested";
+    model_name = cluster::to_string(sc->model.value_or(cluster::ResourceModel::kCount));
+    estimates_name = workload::to_string(read.estimates);
     if (sc->router) {
       spec.router = sc->router->policy;
       spec.latency = sc->router->latency;
       spec.status_period = sc->router->status_period;
+      try {  // what the router needs, said of the file's field (the options say the same of themselves)
+        (void)sim::router_setup(spec.router, spec.latency, spec.status_period);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(fmt::format("{}: router: {}", a.scenario, e.what()));
+      }
     }
   } else {
     if (a.trace.trace.empty()) throw InputError("simulate: give --trace FILE (or --scenario FILE)");
@@ -288,7 +309,8 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                            result.clusters[c].backfilled, result.clusters[c].max_queue);
     }
     out += fmt::format("jobs      {} records: {} simulated, {}\n", s.records, s.simulated, skipped_text(w));
-    out += fmt::format("          {} finished ({} killed at their estimate){}\n", s.finished, s.killed,
+    out += fmt::format("          {} finished ({} killed at their estimate){}{}\n", s.finished, s.killed,
+                       s.rejected ? fmt::format(", {} rejected by the policy", s.rejected) : "",
                        s.stopped ? fmt::format("; run stopped at the last arrival with {} waiting, {} running", s.waiting, s.running) : "");
     if (!w.first_malformed.empty()) out += fmt::format("          first malformed line: {}\n", w.first_malformed);
     out += fmt::format("metrics   over {} jobs submitted in [{:g}, {:g}]: makespan {:g} s, utilisation {:.2f}%\n", s.measured,
@@ -326,7 +348,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
       for (const auto& r : windows->worst())
         out += fmt::format("  worst window at t={:g}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
                            r.instance.waiting.size(), r.instance.running.size(), policy.name, r.report.heuristic.objective,
-                           r.report.optimum.objective, 100 * *r.report.gap);
+                           r.report.optimum.objective, 100 * r.report.gap.value_or(0));
       for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
     }
     if (write_csv) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
@@ -350,9 +372,9 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, choices(cluster::cluster_policy_names()))
                      ->check(CLI::IsMember(cluster::cluster_policy_names()));
   add_external_policy_options(simulate, simulate_args->external, policy);
-  simulate->add_option("--pivots", simulate_args->pivots,
-                       "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
-      ->capture_default_str();
+  auto* pivots = simulate->add_option("--pivots", simulate_args->pivots,
+                                      "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
+                    ->capture_default_str();
   simulate->add_flag("--check", simulate_args->check,
                      "check the policy's invariants on every decision and report each violation (exit 1)");
   simulate->add_option("--jobs-csv", simulate_args->jobs_csv,
@@ -385,11 +407,13 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
       "a scenario file (JSON, examples/scenarios/, docs/experiments.md): the workload and how it is read, the policy, "
       "the model, the clusters and their router, as data (instead of --trace and those options)");
   for (const char* name : {"--clusters", "--broker", "--latency", "--status-period"}) scenario->excludes(simulate->get_option(name));
-  for (CLI::Option* option : {trace.trace, trace.processors, trace.estimates, trace.processor_field, trace.model})
+  for (CLI::Option* option : {trace.trace, trace.processors, trace.estimates, trace.processor_field, trace.model,
+                               trace.lenient})
     scenario->excludes(option);
   simulate->add_option("--check-windows", simulate_args->check_windows,
-                       "K[:EVERY]: at every EVERY-th pass with 2+ waiting jobs, cut the first K into a queue-window "
-                       "instance, solve it exactly and report the policy's gap to the optimum over the run");
+                       "K[:EVERY[:PHASE]]: at every EVERY-th pass with 2+ waiting jobs (from the PHASE-th on, counting "
+                       "from 0), cut the first K into a queue-window instance, solve it exactly and report the policy's "
+                       "gap to the optimum over the run");
   simulate->add_option("--window-objective", simulate_args->window_objective, "objective of the windows")
       ->capture_default_str()
       ->check(CLI::IsMember({"bounded-slowdown", "wait", "makespan"}));
@@ -403,7 +427,10 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
 
   const auto run_audit_command = add_audit_commands(app);
   return [=, &registry]() -> int {
-    if (simulate->parsed()) return run_simulate(*simulate_args, registry);
+    if (simulate->parsed()) {
+      simulate_args->pivots_given = pivots->count() > 0;
+      return run_simulate(*simulate_args, registry);
+    }
     return run_audit_command();
   };
 }

@@ -36,11 +36,10 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
   return o;
 }
 
-workload::ReadOptions read_options(const TraceArgs& a) {
+workload::ReadOptions read_options(const TraceArgs& a) {  // the names were checked by the options' IsMember
   workload::ReadOptions options;
-  options.estimates = a.estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
-  options.processor_field = a.processor_field == "requested" ? workload::ProcessorField::kRequested
-                                                             : workload::ProcessorField::kAllocated;
+  options.estimates = *workload::estimate_source(a.estimates);
+  options.processor_field = *workload::processor_field(a.processor_field);
   if (a.processors > 0) options.processors = a.processors;
   options.lenient = a.lenient;
   return options;
@@ -49,7 +48,9 @@ workload::ReadOptions read_options(const TraceArgs& a) {
 workload::Workload load(const TraceArgs& a) { return workload::load(a.trace, read_options(a)); }
 
 cluster::ResourceModel model_of(const std::string& name) {
-  return name == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+  const auto model = cluster::resource_model(name);
+  if (!model) throw InputError(fmt::format("--model: expected count or processors, got {}", quoted_text(name)));
+  return *model;
 }
 
 std::string choices(const std::vector<std::string>& names) {

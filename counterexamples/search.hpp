@@ -28,7 +28,7 @@ struct SearchOptions {
   std::size_t max_shrink_checks = 2000;  // candidate checks spent on shrinking one counterexample
   bool exhaustive = false;               // every instance of `scope` instead of random trials (seed, trials, size unused)
   std::string scope;                     // the problem's scope string ("" = its default)
-  std::size_t max_shrink_checks_after_stop = 50;  // once a stop is requested (model/stop.hpp): a short last shrink
+  std::size_t max_shrink_checks_after_stop = 50;  // once a stop is requested (support/stop.hpp): a short last shrink
 };
 
 struct Counterexample {
@@ -53,7 +53,7 @@ struct SearchSummary {
   double seconds = 0;
   std::vector<Counterexample> counterexamples;
   std::map<std::string, std::size_t> failing_by_property;  // instances each property failed on (both modes)
-  // A stop was requested (SIGINT/SIGTERM, model/stop.hpp): the counts cover the trials finished before it (the one
+  // A stop was requested (SIGINT/SIGTERM, support/stop.hpp): the counts cover the trials finished before it (the one
   // being checked when it came is not counted), and the counterexamples kept were shrunk no further than it allowed.
   bool interrupted = false;
 };

@@ -16,6 +16,21 @@
 
 namespace schedcheck::experiments {
 
+void check_options(const ExperimentOptions& options) {
+  if (options.seeds > 100'000)
+    throw InputError(fmt::format("seeds: expected 1 to 100000, got {}", options.seeds));
+  if (options.jobs < 1 || options.jobs > 1024) throw InputError(fmt::format("jobs: expected 1 to 1024, got {}", options.jobs));
+}
+
+nlohmann::json catalogue_json() {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& e : catalogue())
+    all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
+  return all;
+}
+
+std::string csv_number(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
+
 std::string Point::parameter(const std::string& name) const {
   for (const auto& [key, value] : parameters)
     if (key == name) return value;
@@ -80,8 +95,6 @@ std::string csv_line(const std::vector<std::string>& fields) {
   return line + "\n";
 }
 
-std::string number(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
-
 // The decision checks of every finished run, added up (counts) and pooled (gaps).
 nlohmann::json pooled_checks(const Sweep& sweep) {
   nlohmann::json out = nullptr;
@@ -129,7 +142,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     for (const auto& [metric, value] : sweep.records[i]->metrics) {
       std::vector<std::string> row = fixed;
       row.push_back(metric);
-      row.push_back(number(value));
+      row.push_back(csv_number(value));
       runs += csv_line(row);
     }
   }
@@ -178,8 +191,10 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"paper", info.source},
       {"summary", info.summary},
       {"command", command},
-      {"options", {{"seeds", options.seeds}, {"jobs", options.jobs}, {"quick", options.quick}, {"traces", options.traces},
-                   {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)}}},
+      {"options", {{"seeds", options.seeds == 0 ? nlohmann::json("default") : nlohmann::json(options.seeds)},
+                   {"jobs", options.jobs}, {"quick", options.quick}, {"traces", options.traces},
+                   {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)},
+                   {"scenario", options.scenario.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.scenario)}}},
       {"notes", experiment.notes()},
       {"points", sweep.points.size()},
       {"finished", sweep.finished},

@@ -31,6 +31,13 @@ struct Sweep {
   std::size_t violations() const;                  // run invariants and decision-check properties violated
 };
 
+// Checks the options every experiment takes: seeds 0 (the default) or 1 to 100,000, jobs 1 to 1,024. InputError.
+void check_options(const ExperimentOptions& options);
+// The catalogue as `experiment --list --json` prints it: name, paper, summary, options.
+nlohmann::json catalogue_json();
+// A metric's value in a CSV: the shortest text that reads back the same double; empty for NaN and infinities.
+std::string csv_number(double value);
+
 // Runs every point; `progress` (optional) after each finished one, one call at a time.
 Sweep run_sweep(const Experiment& experiment, Executor& executor,
                 const std::function<void(const SweepProgress&)>& progress = {});

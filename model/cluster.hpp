@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ namespace schedcheck::cluster {
 // `processors`: a job gets k specific processors, free over its whole window (GridSim, papers 002 and 004).
 enum class ResourceModel { kCount, kProcessors };
 const char* to_string(ResourceModel model);
+std::optional<ResourceModel> resource_model(std::string_view name);  // "count", "processors"; nullopt otherwise
 
 struct Waiting {                 // a queued job, in queue (submit) order
   std::uint32_t job = 0;         // the engine's job index

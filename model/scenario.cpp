@@ -25,7 +25,7 @@ std::string one_of(const Field& field, const std::vector<std::string>& names) {
 }
 
 WorkloadSpec read_workload(const Field& f, const fs::path& folder) {
-  f.only_keys({"name", "trace", "processors", "estimates", "processor_field", "max_records"});
+  f.only_keys({"name", "trace", "processors", "estimates", "processor_field", "max_records", "lenient"});
   WorkloadSpec w;
   const std::string trace = f.at("trace").as_string();
   w.trace = fs::path(trace).is_absolute() ? trace : (folder / trace).lexically_normal().string();
@@ -33,14 +33,12 @@ WorkloadSpec read_workload(const Field& f, const fs::path& folder) {
   if (f.has("processors")) w.read.processors = f.at("processors").as_int(1, workload::kMaxProcessors);
   if (f.has("estimates")) {
     w.estimates_given = true;
-    w.read.estimates = one_of(f.at("estimates"), {"requested", "runtime"}) == "runtime" ? workload::EstimateSource::kRuntime
-                                                                                         : workload::EstimateSource::kRequested;
+    w.read.estimates = *workload::estimate_source(one_of(f.at("estimates"), {"requested", "runtime"}));
   }
   if (f.has("processor_field"))
-    w.read.processor_field = one_of(f.at("processor_field"), {"allocated", "requested"}) == "requested"
-                                 ? workload::ProcessorField::kRequested
-                                 : workload::ProcessorField::kAllocated;
+    w.read.processor_field = *workload::processor_field(one_of(f.at("processor_field"), {"allocated", "requested"}));
   if (f.has("max_records")) w.read.max_records = static_cast<std::size_t>(f.at("max_records").as_int(1, 1'000'000'000));
+  if (f.has("lenient")) w.read.lenient = f.at("lenient").as_bool();
   return w;
 }
 
@@ -63,15 +61,17 @@ Scenario read(const nlohmann::json& document, const std::string& file, const Nam
     if (p.has("pivots")) s.policy->pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
   }
   if (root.has("model"))
-    s.model = one_of(root.at("model"), {"count", "processors"}) == "processors" ? cluster::ResourceModel::kProcessors
-                                                                                : cluster::ResourceModel::kCount;
+    s.model = *cluster::resource_model(one_of(root.at("model"), {"count", "processors"}));
   if (root.has("clusters")) {
     std::set<std::string> names;
     for (const Field& c : root.at("clusters").items()) {
       c.only_keys({"name", "processors", "parameters"});
       ClusterSpec spec;
       spec.name = c.has("name") ? c.at("name").as_string() : fmt::format("c{}", s.clusters.size());
-      if (!names.insert(spec.name).second) c.at("name").fail("a name no other cluster has");
+      if (!names.insert(spec.name).second) {
+        if (c.has("name")) c.at("name").fail("a name no other cluster has");
+        c.fail(fmt::format("a \"name\": its default, {}, is another cluster's", spec.name));
+      }
       spec.processors = static_cast<int>(c.at("processors").as_int(1, workload::kMaxProcessors));
       if (c.has("parameters")) {
         if (!c.at("parameters").raw().is_object()) c.at("parameters").fail("an object");

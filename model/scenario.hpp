@@ -22,7 +22,7 @@ inline constexpr const char* kInstanceKind = "scenario";
 struct WorkloadSpec {
   std::string name;                          // default: the trace's file name
   std::string trace;                         // resolved against the scenario file's folder
-  workload::ReadOptions read;                // processors, estimates, processor field, max records
+  workload::ReadOptions read;                // processors, estimates, processor field, max records, lenient
   bool estimates_given = false;              // the file chose `estimates` (an experiment that sweeps them refuses it)
 };
 

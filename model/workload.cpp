@@ -105,7 +105,7 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
       processors = *h.max_nodes;
       w.processors_from = "MaxNodes";
     } else {
-      throw InputError(fmt::format("{}: the header gives no machine size (no '; MaxProcs:' or '; MaxNodes:' line); "
+      throw NoMachineSize(fmt::format("{}: the header gives no machine size (no '; MaxProcs:' or '; MaxNodes:' line); "
                                    "give it with --processors P", path));
     }
     if (processors < 1 || processors > kMaxProcessors)
@@ -194,6 +194,28 @@ std::string write_swf(const Workload& workload, const std::vector<std::string>& 
 
 namespace schedcheck::workload {
 
+const char* to_string(EstimateSource source) { return source == EstimateSource::kRuntime ? "runtime" : "requested"; }
+const char* to_string(ProcessorField field) { return field == ProcessorField::kRequested ? "requested" : "allocated"; }
+
+std::optional<EstimateSource> estimate_source(std::string_view name) {
+  if (name == "requested") return EstimateSource::kRequested;
+  if (name == "runtime") return EstimateSource::kRuntime;
+  return std::nullopt;
+}
+
+std::optional<ProcessorField> processor_field(std::string_view name) {
+  if (name == "allocated") return ProcessorField::kAllocated;
+  if (name == "requested") return ProcessorField::kRequested;
+  return std::nullopt;
+}
+
+Workload with_exact_estimates(Workload w) {
+  for (auto& job : w.jobs) job.estimate = job.run;
+  w.estimates_from_runtime = w.jobs.size();
+  w.killed = 0;
+  return w;
+}
+
 Workload load(const std::string& path, const ReadOptions& options) {
   if (std::filesystem::path(path).extension() != ".json") return read_swf(path, options);
   return load(read_json_file(path), path, options);  // the small JSON form (tests, the run search's instances)
@@ -208,8 +230,7 @@ Workload load(const nlohmann::json& document, const std::string& path, const Rea
     w.processors = static_cast<int>(*options.processors);
     w.processors_from = "--processors";
   }
-  if (options.estimates == EstimateSource::kRuntime)
-    for (auto& job : w.jobs) job.estimate = job.run;
+  if (options.estimates == EstimateSource::kRuntime) w = with_exact_estimates(std::move(w));
   if (options.max_records && w.jobs.size() > options.max_records) w.jobs.resize(options.max_records);
   return w;
 }

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,17 @@ struct Job {
 
 enum class EstimateSource { kRequested, kRuntime };   // --estimates requested|runtime
 enum class ProcessorField { kAllocated, kRequested };  // which SWF field comes first (the other is the fallback)
+// Their names ("requested", "runtime"; "allocated", "requested"), both ways; nullopt for another name.
+const char* to_string(EstimateSource source);
+const char* to_string(ProcessorField field);
+std::optional<EstimateSource> estimate_source(std::string_view name);
+std::optional<ProcessorField> processor_field(std::string_view name);
+
+// A trace whose header gives no machine size, read without one (a folder of traces may leave it out, and say so).
+class NoMachineSize : public InputError {
+public:
+  using InputError::InputError;
+};
 
 // Why a record does not become a job, in the order the rules are tried.
 enum class Skip : std::size_t {
@@ -89,6 +101,10 @@ Workload read_swf(const std::string& path, const ReadOptions& options);
 Workload load(const std::string& path, const ReadOptions& options);
 // The same for a workload in the JSON form already in memory (`path` names it in errors).
 Workload load(const nlohmann::json& document, const std::string& path, const ReadOptions& options);
+
+// The workload read with exact estimates (--estimates runtime) made from one read with requested ones: every estimate
+// is the run time (no job is killed then), as reading the trace again with EstimateSource::kRuntime gives.
+Workload with_exact_estimates(Workload workload);
 
 // The JSON form: {"kind": "workload", "name", "processors", "jobs": [{"id", "submit", "run", "estimate", "procs"}]}.
 Workload read_instance(const nlohmann::json& document, const std::string& file);

@@ -629,7 +629,11 @@ public:
 
   template <class I, class D>
   TypedProblem<I, D>& typed(const std::string& name) {
-    auto* typed = dynamic_cast<TypedProblem<I, D>*>(&get(name));
+    return const_cast<TypedProblem<I, D>&>(std::as_const(*this).typed<I, D>(name));
+  }
+  template <class I, class D>
+  const TypedProblem<I, D>& typed(const std::string& name) const {
+    const auto* typed = dynamic_cast<const TypedProblem<I, D>*>(&get(name));
     if (!typed) throw std::invalid_argument("problem " + name + " has another instance or decision type");
     return *typed;
   }

@@ -8,6 +8,8 @@
 namespace schedcheck::runcheck {
 
 TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const Registry& registry) {
+  if (!(spec.metrics.warmup >= 0 && spec.metrics.warmup <= 1e12))
+    throw InputError(fmt::format("warmup: expected 0 to 1e12 seconds, got {}", spec.metrics.warmup));
   TraceRun run;
   sim::RunOptions options = sim::single_cluster(w, spec.policy, spec.model);
   options.clusters.front().name = std::filesystem::path(w.name).filename().string();
@@ -37,7 +39,7 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
     simulation.add_observer(*run.invariants);
   }
   if (spec.windows) {
-    const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry.get("queue-window"));
+    const auto& problem = registry.typed<window::Instance, window::Schedule>("queue-window");
     run.windows = std::make_unique<WindowChecker>(problem, *spec.windows);
     simulation.add_observer(*run.windows);
   }
@@ -61,6 +63,8 @@ nlohmann::json to_json(const workload::Workload& w, const TraceRun& run) {
                                {"starts", run.result.clusters[c].starts},
                                {"backfilled", run.result.clusters[c].backfilled},
                                {"max_queue", run.result.clusters[c].max_queue}});
+  for (std::size_t c = 0; c < run.result.clusters.size(); ++c)
+    if (run.result.clusters[c].rejected) out["clusters"][c]["rejected"] = run.result.clusters[c].rejected;
   out["broker"] = run.router ? nlohmann::json{{"policy", run.router->policy.name},
                                               {"latency", run.router->latency},
                                               {"status_period", run.router->status_period},

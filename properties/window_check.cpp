@@ -42,12 +42,12 @@ nlohmann::json WindowChecker::to_json() const {
   nlohmann::json worst = nlohmann::json::array();
   for (const auto& r : probe_.worst())
     worst.push_back({{"time", r.time},
-                     {"gap", *r.report.gap},
+                     {"gap", r.report.gap ? nlohmann::json(*r.report.gap) : nlohmann::json(nullptr)},
                      {"heuristic", r.report.heuristic.objective},
                      {"optimum", r.report.optimum.objective},
                      {"waiting", r.instance.waiting.size()},
                      {"running", r.instance.running.size()}});
-  return {{"jobs", settings_.jobs},
+  nlohmann::json out = {{"jobs", settings_.jobs},
           {"every", settings_.every},
           {"objective", window::to_string(settings_.objective)},
           {"exact", settings_.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(settings_.exact)},
@@ -60,6 +60,8 @@ nlohmann::json WindowChecker::to_json() const {
           {"gap", {{"mean", g.mean}, {"median", g.median}, {"p95", g.p95}, {"max", g.max}}},
           {"solve_seconds", solve_seconds()},
           {"worst", worst}};
+  if (settings_.offset % settings_.every) out["phase"] = settings_.offset % settings_.every;  // K:EVERY:PHASE
+  return out;
 }
 
 std::vector<std::string> WindowChecker::write_worst(const std::string& dir, const std::string& trace_stem,
@@ -72,7 +74,7 @@ std::vector<std::string> WindowChecker::write_worst(const std::string& dir, cons
       },
       [&](const ProbeCase<window::Instance>& c, std::size_t rank) {
         return fmt::format("{} (pass at t={:g}, worst window {} of {}; the run's policy played forward: gap {:.6f})",
-                           found_by, c.time, rank, cut(), *c.report.gap);
+                           found_by, c.time, rank, cut(), c.report.gap.value_or(0));
       });
 }
 

@@ -21,6 +21,7 @@
 #include <pybind11/stl.h>
 
 #include <limits>
+#include <thread>
 #include <optional>
 #include <string>
 
@@ -148,21 +149,21 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
 // A workload: a trace file (.swf, .swf.gz, or the JSON workload form) read by the documented rules, or a dict in the
 // JSON workload form.
 workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors) {
-  if (estimates != "requested" && estimates != "runtime")
-    throw InputError("estimates: expected \"requested\" or \"runtime\", got " + quoted_text(estimates));
+  const auto source = workload::estimate_source(estimates);
+  if (!source) throw InputError("estimates: expected \"requested\" or \"runtime\", got " + quoted_text(estimates));
   if (processors && (*processors < 1 || *processors > workload::kMaxProcessors))
     throw InputError("processors: expected 1 to " + std::to_string(workload::kMaxProcessors));
   workload::ReadOptions options;
-  options.estimates = estimates == "runtime" ? workload::EstimateSource::kRuntime : workload::EstimateSource::kRequested;
+  options.estimates = *source;
   options.processors = processors;
   if (py::isinstance<py::str>(trace)) return workload::load(trace.cast<std::string>(), options);
   return workload::load(from_python(trace, "trace"), "trace", options);
 }
 
 cluster::ResourceModel model_of(const std::string& model) {
-  if (model != "count" && model != "processors")
-    throw InputError("model: expected \"count\" or \"processors\", got " + quoted_text(model));
-  return model == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
+  const auto m = cluster::resource_model(model);
+  if (!m) throw InputError("model: expected \"count\" or \"processors\", got " + quoted_text(model));
+  return *m;
 }
 
 // The finished jobs of a run as per-job records (the columns of `simulate --jobs-csv`).
@@ -366,7 +367,11 @@ PYBIND11_MODULE(schedcheck, m) {
         row.id = id.raw().is_string() ? id.raw().get<std::string>() : std::to_string(id.as_int(0, std::numeric_limits<std::int64_t>::max()));
         row.start = item.at("starting_time").as_number(0, 1e15);
         row.finish = item.at("finish_time").as_number(row.start, 1e15);
-        if (item.has("allocated_resources")) row.allocated = item.at("allocated_resources").raw().get<std::string>();
+        if (item.has("allocated_resources")) {
+          const Field allocated = item.at("allocated_resources");
+          if (!allocated.raw().is_string()) allocated.fail("processors in Batsim's interval syntax (\"0-3 7\")");
+          row.allocated = allocated.raw().get<std::string>();
+        }
         row.line = ++line;
         rows.push_back(std::move(row));
       }
@@ -386,12 +391,8 @@ PYBIND11_MODULE(schedcheck, m) {
      "Audits a schedule another simulator produced (a per-job CSV path, or a list of dicts with job_id, starting_time, "
      "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`).");
 
-  m.def("experiments", [] {
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& e : experiments::catalogue())
-      all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
-    return to_python(all);
-  }, "Every experiment (as `schedcheck experiment --list --json`).");
+  m.def("experiments", [] { return to_python(experiments::catalogue_json()); },
+        "Every experiment (as `schedcheck experiment --list --json`).");
 
   m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
@@ -403,14 +404,28 @@ PYBIND11_MODULE(schedcheck, m) {
     options.traces = traces;
     options.traces_dir = traces_dir.value_or("");
     options.scenario = scenario.value_or("");
+    if (seeds && *seeds == 0) throw InputError("seeds: expected 1 to 100000, got 0");
+    experiments::check_options(options);
+    const auto& entry = experiments::find(name);
+    const auto experiment = entry.make(options, state().registry);
     prepare_output_directory(out, "out");
-    const auto experiment = experiments::find(name).make(options, state().registry);
     const auto executor = make_executor(jobs);
     experiments::Sweep sweep;
     {
-      py::gil_scoped_release release;  // the runs share no Python object
-      sweep = experiments::run_sweep(*experiment, *executor);
+      // The runs share no Python object. Ctrl-C: the main thread looks for Python's signal after each point it
+      // finishes, and turns it into a stop request (no further point starts); KeyboardInterrupt follows.
+      py::gil_scoped_release release;
+      const auto main = std::this_thread::get_id();
+      sweep = experiments::run_sweep(*experiment, *executor, [&](const experiments::SweepProgress&) {
+        if (std::this_thread::get_id() != main) return;
+        py::gil_scoped_acquire hold;
+        if (PyErr_CheckSignals() != 0) {
+          PyErr_Clear();
+          request_stop(2);
+        }
+      });
     }
+    const bool interrupted = stop_requested();
     const auto written = experiments::write_results(*experiment, options, sweep, out, "python3: schedcheck.experiment(" +
                                                     nlohmann::json(name).dump() + ", ...)");
     nlohmann::json runs = nlohmann::json::array();
@@ -422,11 +437,17 @@ PYBIND11_MODULE(schedcheck, m) {
       for (const auto& [metric, value] : sweep.records[i]->metrics) run[metric] = value;
       runs.push_back(std::move(run));
     }
+    if (interrupted) {  // the finished points are written (summary.json says "interrupted"); then KeyboardInterrupt
+      const StopRequested stop;
+      clear_stop_request();
+      throw stop;
+    }
     nlohmann::json result = written.summary;
     result["runs"] = std::move(runs);
     return to_python(result);
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
      py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
      "Runs an experiment (see experiments()) and writes its tables, plots and summary.json into `out`; returns the "
-     "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics).");
+     "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics). Ctrl-C stops it "
+     "after the point being run: the finished points are written, then KeyboardInterrupt.");
 }

@@ -70,14 +70,23 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
     }
     case Tag::kStatus:
       send_status(context);
-      if (book_.finished < book_.jobs.size()) context.wake_at(context.now() + links_.status_period, tag(Tag::kStatus, 0));
+      if (!book_.all_settled()) context.wake_at(context.now() + links_.status_period, tag(Tag::kStatus, 0));
       break;
-    case Tag::kWake: context.end_of_instant(); break;  // the policy asked to be called again now
+    case Tag::kWake:  // the policy asked to be called again now
+      --wakes_pending_;
+      context.end_of_instant();
+      break;
     default: throw std::logic_error("cluster " + st_.setup.name + ": a timer it did not set");
   }
 }
 
 double ClusterActor::end_of(double now, std::uint32_t job) const { return now + book_.jobs[job].runtime(); }
+
+void ClusterActor::settle(Context& context) {
+  if (wakes_pending_ == 0 || !book_.all_settled()) return;
+  context.cancel(tag(Tag::kWake, 0), wakes_pending_);  // nothing is left to decide: the run may end now
+  wakes_pending_ = 0;
+}
 
 cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { return st_.setup.policy.decide(snapshot); }
 
@@ -91,6 +100,13 @@ void ClusterActor::arrive(Context& context, std::uint32_t job) {
   const double now = context.now();
   JobRecord& record = book_.records[job];
   record.cluster = index_;
+  if (!admits(job)) {  // it never reaches the queue (a replay's job the schedule never starts)
+    record.state = JobState::kRejected;
+    ++book_.rejected;
+    ++st_.counters.rejected;
+    settle(context);
+    return;
+  }
   record.arrival = now;
   record.state = JobState::kWaiting;
   cluster::Waiting waiting;
@@ -128,6 +144,7 @@ void ClusterActor::complete(Context& context, std::uint32_t job) {
   ++book_.finished;
   for (Observer* o : observers_) o->on_completion(CompletionView{now, index_, job, early, book_});
   context.end_of_instant();
+  settle(context);
 }
 
 void ClusterActor::pass(Context& context) {
@@ -139,11 +156,15 @@ void ClusterActor::pass(Context& context) {
   const cluster::Decision d = decide(snapshot);
   st.released_early = false;
   auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };
-  // What the decision asks beyond placing jobs: a call at a later time, messages upstream.
+  // What the decision asks beyond placing jobs: a call at a later time (none once every job has settled: nothing is
+  // left to decide, and the run must end), messages upstream.
   auto follow_up = [&] {
     if (d.wake_at) {
       if (!(*d.wake_at > now + kTimeTolerance)) throw std::logic_error(who() + "a call back that is not later than now");
-      context.wake_at(*d.wake_at, tag(Tag::kWake, 0));
+      if (!book_.all_settled()) {
+        context.wake_at(*d.wake_at, tag(Tag::kWake, 0));
+        ++wakes_pending_;
+      }
     }
     for (const auto& m : d.send) {
       if (links_.upstream == kNoActor)
@@ -152,8 +173,7 @@ void ClusterActor::pass(Context& context) {
     }
   };
   if (d.start.empty() && d.reserve.empty() && d.reject.empty()) {
-    if (!observers_.empty())
-      for (Observer* o : observers_) o->on_pass(PassView{now, index_, st, d, book_});
+    for (Observer* o : observers_) o->on_pass(PassView{now, index_, st, d, book_});
     st.profile.forget_before(now);
     follow_up();
     return;
@@ -209,12 +229,21 @@ void ClusterActor::pass(Context& context) {
       st.profile.reserve(t.placement->start, t.placement->start + q.estimate, q.procs, t.placement->on);
     }
 
-  std::size_t first_left = 0;  // the first queue index this pass leaves waiting: starts after it are backfills
-  for (const Touch& t : touched)
-    if (t.placement && t.start) {
-      if (t.index != first_left) break;
-      ++first_left;
-    }
+  // The first queue index this pass leaves waiting (neither started nor rejected): starts after it are backfills.
+  std::size_t first_left = 0;
+  if (d.reject.empty()) {
+    for (const Touch& t : touched)
+      if (t.placement && t.start) {
+        if (t.index != first_left) break;
+        ++first_left;
+      }
+  } else {
+    std::vector<std::size_t> gone(d.reject.begin(), d.reject.end());
+    for (const Touch& t : touched)
+      if (t.placement && t.start) gone.push_back(t.index);
+    std::sort(gone.begin(), gone.end());
+    while (first_left < gone.size() && gone[first_left] == first_left) ++first_left;
+  }
   for (const Touch& t : touched) {
     if (!t.placement) continue;
     cluster::Waiting& q = st.queue[t.index];
@@ -247,8 +276,10 @@ void ClusterActor::pass(Context& context) {
   }
   for (const std::size_t i : d.reject) {
     book_.records[st.queue[i].job].state = JobState::kRejected;
+    ++book_.rejected;
     ++st.counters.rejected;
   }
+  if (!d.reject.empty()) settle(context);
   for (Observer* o : observers_) o->on_pass(PassView{now, index_, st, d, book_});
 
   // The jobs that started or were rejected leave the queue (one compaction from the first of them, order kept).

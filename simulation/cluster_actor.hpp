@@ -62,8 +62,10 @@ public:
     double status_from = 0;
   };
 
-  // `index`: the cluster's number among the run's clusters (JobRecord::cluster, the observers' views).
+  // `index`: the cluster's number among the run's clusters (JobRecord::cluster, the observers' views). The book and
+  // the observers' list are the run's (sim::Simulation's): they outlive the actor.
   ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setup, const std::vector<Observer*>& observers);
+  ClusterActor(JobBook&, std::uint32_t, ClusterSetup, std::vector<Observer*>&&) = delete;
 
   void link(const Links& links) { links_ = links; }
   // The workload's jobs (every job of the book, in submit order) arrive here directly, not by message.
@@ -90,6 +92,8 @@ protected:
   virtual cluster::Decision decide(const cluster::Snapshot& snapshot);
   // When a job that starts now ends (the policy's run: now + min(run, estimate)).
   virtual double end_of(double now, std::uint32_t job) const;
+  // Whether a job that reaches the cluster joins its queue (else it is rejected at once; a replay's unscheduled job).
+  virtual bool admits(std::uint32_t /*job*/) const { return true; }
 
   void arrive(Context& context, std::uint32_t job);
   void complete(Context& context, std::uint32_t job);
@@ -106,6 +110,8 @@ private:
   Links links_;
   bool takes_arrivals_ = false;
   std::size_t next_arrival_ = 0;
+  std::size_t wakes_pending_ = 0;             // call-backs its policy asked for that have not come yet
+  void settle(Context& context);              // a job of the book settled: withdraw call-backs once all have
   std::uint32_t job_kind_ = 0, status_kind_ = 0;
   std::vector<StatusReport> reports_;
   std::vector<std::uint32_t> running_slot_;   // job -> index in the running vector (jobs of this cluster)

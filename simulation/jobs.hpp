@@ -23,12 +23,16 @@ struct JobRecord {
   std::string allocated;                 // its processors, Batsim interval syntax (when recorded)
 };
 
-// The jobs in submit order (workload::Workload::jobs), their records, and how many have finished.
+// The jobs in submit order (workload::Workload::jobs), their records, and how many have settled: finished, or
+// rejected by a policy (neither will ever run again). The jobs are the caller's: they outlive the book.
 struct JobBook {
   explicit JobBook(const std::vector<workload::Job>& all) : jobs(all), records(all.size()) {}
+  explicit JobBook(std::vector<workload::Job>&&) = delete;  // a temporary would not outlive the book
   const std::vector<workload::Job>& jobs;
   std::vector<JobRecord> records;
-  std::size_t finished = 0;
+  std::size_t finished = 0, rejected = 0;
+  std::size_t settled() const { return finished + rejected; }
+  bool all_settled() const { return settled() == jobs.size(); }
 };
 
 }  // namespace schedcheck::sim

@@ -4,20 +4,11 @@
 
 #include "support/stop.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
 namespace schedcheck::sim {
-
-const char* to_string(Lane lane) {
-  switch (lane) {
-    case Lane::kEnd: return "end";
-    case Lane::kArrival: return "arrival";
-    case Lane::kMessage: return "message";
-    case Lane::kTimer: return "timer";
-  }
-  return "?";
-}
 
 double Context::now() const { return kernel_.now_; }
 
@@ -32,6 +23,10 @@ void Context::wake_at(double time, std::uint64_t tag, Lane lane) {
 }
 
 void Context::end_of_instant() { kernel_.end_of_instant(self_); }
+
+void Context::cancel(std::uint64_t tag, std::size_t count) {
+  for (std::size_t k = 0; k < count; ++k) kernel_.cancelled_.emplace_back(self_, tag);
+}
 
 std::uint32_t Context::kind(std::string_view name) { return kernel_.kind(name); }
 
@@ -168,6 +163,13 @@ KernelStats Kernel::run() {
       break;
     }
     const Event e = events_.pop();
+    if (!cancelled_.empty() && e.lane() != Lane::kMessage) {  // a withdrawn timer: no call, the clock stays
+      const auto it = std::find(cancelled_.begin(), cancelled_.end(), std::pair{e.actor, e.payload});
+      if (it != cancelled_.end()) {
+        cancelled_.erase(it);
+        continue;
+      }
+    }
     now_ = e.time;
     ++stats_.events;
     Context context(*this, e.actor);

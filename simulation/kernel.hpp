@@ -25,7 +25,6 @@ inline constexpr ActorId kNoActor = 0xffffffffu;
 // a message is delivered; kTimer: a timer an actor set falls due (a reservation, a status period, a bid expiry).
 // The end-of-instant calls (a cluster's scheduling pass) come after all of them.
 enum class Lane : std::uint8_t { kEnd = 0, kArrival = 1, kMessage = 2, kTimer = 3 };
-const char* to_string(Lane lane);
 
 struct Message {
   ActorId from = kNoActor;
@@ -36,7 +35,7 @@ struct Message {
 struct RunLimits {
   double stop_time = kForever;   // events after this time are not processed (paper 002: the last arrival)
   // false: a nested run that must finish (a queue window played forward inside a check); a stop request
-  // (SIGINT/SIGTERM, model/stop.hpp) then ends the run around it instead of leaving this one unfinished.
+  // (SIGINT/SIGTERM, support/stop.hpp) then ends the run around it instead of leaving this one unfinished.
   bool stops_on_request = true;
 };
 
@@ -61,6 +60,9 @@ public:
   void send(ActorId to, std::uint32_t kind, std::uint64_t body, double delay = 0);
   // Wakes this actor (on_timer with `tag`) at `time` (>= now), in `lane` (kTimer unless it ends or brings work).
   void wake_at(double time, std::uint64_t tag, Lane lane = Lane::kTimer);
+  // Withdraws `count` of this actor's pending timers with `tag` (the soonest first): they fire no call and do not move
+  // the clock (a call-back a policy asked for, once nothing is left to decide).
+  void cancel(std::uint64_t tag, std::size_t count = 1);
   // Asks for one on_instant_end call once every event at now is done (asking twice in an instant is asking once).
   void end_of_instant();
   // The id of a message kind, by name (the same name always gives the same id within a kernel).
@@ -92,7 +94,6 @@ public:
   // The kernel owns its actors; ids are 0, 1, ... in the order added.
   ActorId add(std::unique_ptr<Actor> actor, std::string name);
   std::size_t actors() const { return actors_.size(); }
-  Actor& actor(ActorId id) { return *actors_[id]; }
   const std::string& name(ActorId id) const { return names_[id]; }
 
   std::uint32_t kind(std::string_view name);
@@ -139,6 +140,7 @@ private:
   std::vector<char> instant_end_asked_;   // per actor: on the list below
   std::vector<ActorId> instant_end_;      // actors that asked, in that order
   std::vector<Message> in_flight_;        // messages travelling (slot = event payload); free slots are reused
+  std::vector<std::pair<ActorId, std::uint64_t>> cancelled_;  // timers withdrawn and not yet popped (few: a list)
   std::vector<std::uint64_t> free_slots_;
   Queue events_;
   std::uint64_t next_seq_ = 0;

@@ -50,10 +50,7 @@ cluster::Decision ReplayCluster::decide(const cluster::Snapshot& snapshot) {
 
 RunResult replay(const std::vector<workload::Job>& jobs, ClusterSetup setup, const Script& script,
                  std::span<Observer* const> observers, RunLimits limits) {
-  for (const auto& job : jobs)
-    if (job.procs > setup.processors || job.procs < 1)
-      throw std::invalid_argument("job " + std::to_string(job.id) + " asks " + std::to_string(job.procs) +
-                                  " processors: no cluster has that many");
+  check_jobs_fit(jobs, setup.processors);
   Simulation simulation(jobs, limits);
   simulation.add_cluster<ReplayCluster>(std::move(setup), script);
   for (Observer* o : observers) simulation.add_observer(*o);

@@ -19,8 +19,8 @@ struct RouterSetup {
   double latency = 0;          // seconds a message takes, either way
   double status_period = 0;    // clusters report their status every this many seconds (0: never)
 };
-// The setup of a built-in routing policy; throws std::invalid_argument for an unknown name or for a policy that needs
-// status reports without them.
+// The setup of a built-in routing policy; throws std::invalid_argument for an unknown name, a latency outside [0, 1e9]
+// s, a status period neither 0 nor in [0.001, 1e12] s, or a policy that needs status reports without them.
 RouterSetup router_setup(const std::string& policy, double latency, double status_period);
 
 class RouterActor : public Actor {

@@ -19,6 +19,13 @@ RunOptions single_cluster(const workload::Workload& workload, cluster::ClusterPo
   return options;
 }
 
+void check_jobs_fit(const std::vector<workload::Job>& jobs, int widest) {
+  for (const auto& job : jobs)
+    if (job.procs > widest || job.procs < 1)
+      throw std::invalid_argument("job " + std::to_string(job.id) + " asks " + std::to_string(job.procs) +
+                                  " processors: no cluster has that many");
+}
+
 Simulation::Simulation(const std::vector<workload::Job>& jobs, RunLimits limits) : book_(jobs), kernel_(limits) {}
 
 Simulation::Simulation(const std::vector<workload::Job>& jobs, RunOptions options)
@@ -32,10 +39,7 @@ Simulation::Simulation(const std::vector<workload::Job>& jobs, RunOptions option
     setup.record_allocations = options.record_allocations;
     add_cluster(std::move(setup));
   }
-  for (const auto& job : jobs)
-    if (job.procs > widest || job.procs < 1)
-      throw std::invalid_argument("job " + std::to_string(job.id) + " asks " + std::to_string(job.procs) +
-                                  " processors: no cluster has that many");
+  check_jobs_fit(jobs, widest);
   if (options.broker) add_router(std::move(*options.broker));
   else clusters_.front()->take_arrivals();
 }

@@ -31,7 +31,7 @@ struct RunResult {
   std::size_t job_messages = 0, status_messages = 0;  // sent: messages_sent["job"], ["status"]
   double end_time = 0;                 // time of the last processed event
   bool stopped = false;                // stop_time cut the run, or a stop request (then `interrupted` too)
-  bool interrupted = false;            // a stop request (SIGINT/SIGTERM, model/stop.hpp) cut the run
+  bool interrupted = false;            // a stop request (SIGINT/SIGTERM, support/stop.hpp) cut the run
   double wall_seconds = 0;
 };
 
@@ -56,6 +56,9 @@ struct RunOptions {
 RunOptions single_cluster(const workload::Workload& workload, cluster::ClusterPolicy policy,
                           cluster::ResourceModel model = cluster::ResourceModel::kCount);
 
+// Throws std::invalid_argument naming the first job that asks more processors than `widest` (or none).
+void check_jobs_fit(const std::vector<workload::Job>& jobs, int widest);
+
 class Simulation {
 public:
   // An empty run over `jobs` (in submit order): add actors, then run().
@@ -63,6 +66,9 @@ public:
   // The system RunOptions describes: its clusters, and its router (which the workload then arrives at) or its one
   // cluster (which it arrives at). Every job must fit on the clusters it can be sent to.
   Simulation(const std::vector<workload::Job>& jobs, RunOptions options);
+  // The jobs are the caller's and outlive the run: a temporary would not.
+  Simulation(std::vector<workload::Job>&&, RunLimits = {}) = delete;
+  Simulation(std::vector<workload::Job>&&, RunOptions) = delete;
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
   ~Simulation();
@@ -97,7 +103,7 @@ public:
   RunResult run();
 
   const std::vector<workload::Job>& jobs() const { return book_.jobs; }
-  JobBook& book() { return book_; }
+  JobBook& book() { return book_; }  // during the run (run() moves the records into its result)
   Kernel& kernel() { return kernel_; }
   const std::vector<ClusterActor*>& clusters() const { return clusters_; }
   const RouterActor* router() const { return router_; }

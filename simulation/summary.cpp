@@ -32,6 +32,7 @@ RunSummary summarise(const workload::Workload& workload, const RunResult& result
     const auto& job = workload.jobs[j];
     const auto& r = result.records[j];
     if (r.state == JobState::kRunning) ++s.running;
+    if (r.state == JobState::kRejected) ++s.rejected;
     if (r.state == JobState::kWaiting || r.state == JobState::kInTransit || r.state == JobState::kPending) ++s.waiting;
     if (r.state == JobState::kRunning || r.state == JobState::kFinished) {
       const double end = r.state == JobState::kFinished ? r.end : result.end_time;
@@ -64,7 +65,7 @@ nlohmann::json to_json(const RunSummary& s) {
   };
   nlohmann::json skipped = nlohmann::json::object();
   for (std::size_t k = 0; k < s.skipped.size(); ++k) skipped[workload::to_string(static_cast<workload::Skip>(k))] = s.skipped[k];
-  return {{"records", s.records},
+  nlohmann::json out = {{"records", s.records},
           {"simulated", s.simulated},
           {"skipped", skipped},
           {"finished", s.finished},
@@ -88,6 +89,8 @@ nlohmann::json to_json(const RunSummary& s) {
           {"interrupted", s.interrupted},
           {"wall_seconds", s.wall_seconds},
           {"jobs_per_second", s.wall_seconds > 0 ? static_cast<double>(s.simulated) / s.wall_seconds : 0.0}};
+  if (s.rejected) out["rejected"] = s.rejected;  // only a policy outside the catalogue rejects jobs
+  return out;
 }
 
 jobs_csv::Row job_row(const workload::Job& job, const JobRecord& record, const std::string& workload_name) {

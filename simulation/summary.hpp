@@ -24,6 +24,7 @@ struct RunSummary {
   std::size_t records = 0, simulated = 0, finished = 0, waiting = 0, running = 0;
   std::array<std::size_t, static_cast<std::size_t>(workload::Skip::kCount)> skipped{};
   std::size_t killed = 0;            // finished jobs cut at their estimate
+  std::size_t rejected = 0;          // jobs a policy rejected (they never ran)
   std::size_t measured = 0;          // finished jobs inside the metrics window
   double window_from = 0, window_to = 0;
   double makespan = 0;               // last finish - first submission
@@ -32,7 +33,7 @@ struct RunSummary {
   std::size_t events = 0, passes = 0, starts = 0, backfilled = 0, max_queue = 0, messages = 0;
   double wall_seconds = 0;
   bool stopped = false;
-  bool interrupted = false;  // SIGINT/SIGTERM cut the run (model/stop.hpp): the metrics cover the jobs finished by then
+  bool interrupted = false;  // SIGINT/SIGTERM cut the run (support/stop.hpp): the metrics cover the jobs finished by then
 };
 
 RunSummary summarise(const workload::Workload& workload, const RunResult& result, int processors,

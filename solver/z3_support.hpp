@@ -58,7 +58,7 @@ public:
   ~Deadline();
   Deadline(const Deadline&) = delete;
   Deadline& operator=(const Deadline&) = delete;
-  // The deadline has passed, or the user asked to stop (model/stop.hpp): either way, stop searching.
+  // The deadline has passed, or the user asked to stop (support/stop.hpp): either way, stop searching.
   bool passed() const;
   bool interrupted() const { return interrupted_.load(); }
   // "time limit of N ms reached (z3: canceled)" after the watchdog fired, else "z3 error: ...".

@@ -18,7 +18,7 @@ void prepare_output_directory(const std::string& dir, const std::string& option)
   namespace fs = std::filesystem;
   std::error_code error;
   fs::create_directories(dir, error);
-  if (error || !fs::is_directory(dir))
+  if (error || !fs::is_directory(dir, error))
     throw InputError(fmt::format("{}: {}: cannot create the directory ({})", dir, option,
                                  error ? error.message() : "a file is in the way"));
   // Permission bits alone do not tell (root, ACLs, a read-only mount): create the probe file for real.

@@ -45,24 +45,28 @@ expect_exit "--out is a file" 2 "--out" -- "$S" experiment backfilling --trace "
 expect_exit "--jobs 0" 2 "--jobs" -- "$S" experiment backfilling --trace "$T/ok.swf" --out "$T/x3" --jobs 0
 mkdir -p "$T/emptydir"
 expect_exit "empty --traces folder" 2 "no .swf" -- "$S" experiment backfilling --traces "$T/emptydir" --out "$T/x4"
-for d in x1 x2 x3 x4; do [ -e "$T/$d/summary.json" ] && fail "a refused run wrote $T/$d/summary.json"; done
+for d in x1 x2 x3 x4; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
 
 # ---------------------------------------------------------------- a trace of one's own (no shared traces needed)
-"$S" experiment backfilling --trace "$SOURCE_DIR/examples/small-cluster.swf" --out "$T/own" --json -q >"$T/own.json" \
-  2>"$T/err" || fail "own trace: exit $? ($(cat "$T/err"))"
+"$S" experiment backfilling --trace "$SOURCE_DIR/examples/small-cluster.swf" --seeds 2 --out "$T/own" --json -q \
+  >"$T/own.json" 2>"$T/err" || fail "own trace: exit $? ($(cat "$T/err"))"
 [ "$(json "$T/own.json" "(d['points'], d['finished'], d['violations'], d['exit_code'], d['interrupted'])")" = \
-  "(16, 16, 0, 0, False)" ] || fail "own trace: summary $(head -c 400 "$T/own.json")"
+  "(32, 32, 0, 0, False)" ] || fail "own trace: summary $(head -c 400 "$T/own.json")"
 cmp -s "$T/own.json" <(cat "$T/own/summary.json") || fail "own trace: --json differs from summary.json"
 for f in runs.csv slowdown-requested-count.csv slowdown-exact-count.csv slowdown-requested-processors.csv \
   window-gaps.csv runs-table.csv summary.json; do
   [ -s "$T/own/$f" ] || fail "own trace: $f missing or empty"
 done
-# Every run of runs-table.csv reproduces as the simulate command it names (the same mean bounded slowdown).
+# Every run of runs-table.csv reproduces as the simulate command it names (the same mean bounded slowdown and the
+# same windows: the seed is the sampling phase); the two seeds sample different windows.
 python3 - "$T/own/runs-table.csv" "$S" <<'EOF' || fail "own trace: a run does not reproduce with its command"
 import csv, json, shlex, subprocess, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert len(rows) == 16, len(rows)
-for row in rows[:4] + rows[-2:]:
+assert len(rows) == 32, len(rows)
+pairs = [(a, b) for a, b in zip(rows[0::2], rows[1::2])]
+assert all(a["seed"] == "1" and b["seed"] == "2" for a, b in pairs)
+assert any(a["window_gap_mean"] != b["window_gap_mean"] for a, b in pairs), "the seeds sampled the same windows"
+for row in rows[:4] + rows[-4:]:
     words = shlex.split(row["reproduce"])
     assert words[0] == "schedcheck", words
     out = json.loads(subprocess.run([sys.argv[2]] + words[1:] + ["--json", "-q"], capture_output=True, text=True).stdout)
@@ -70,6 +74,7 @@ for row in rows[:4] + rows[-2:]:
     assert abs(out["bounded_slowdown"]["mean"] - mine) <= 1e-9 * max(1, mine), (row, out["bounded_slowdown"])
     assert out["invariants"]["violations_total"] == 0
     assert out["windows"]["windows"] == int(float(row["windows"])), (row["windows"], out["windows"]["windows"])
+    assert abs(out["windows"]["gap"]["mean"] - float(row["window_gap_mean"] or 0)) <= 1e-12, (row, out["windows"]["gap"])
 EOF
 
 # ---------------------------------------------------------------- a scenario file of one's own: its sweep block

@@ -5,6 +5,7 @@
 // Limits: a window's gap is the policy restarted on the window against the window's optimum (docs/simulation.md).
 #include "experiments/backfilling/backfilling.hpp"
 
+#include "experiments/runner.hpp"
 #include "model/input.hpp"
 #include "model/queue_window.hpp"
 #include "model/scenario.hpp"
@@ -21,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -126,10 +128,12 @@ struct Trace {
 // FILE, or FILE:P for a trace whose header gives no machine size.
 std::pair<std::string, std::optional<long long>> trace_argument(const std::string& text) {
   const auto colon = text.rfind(':');
-  if (colon != std::string::npos && colon + 1 < text.size() && !fs::exists(text) &&
+  std::error_code error;
+  if (colon != std::string::npos && colon + 1 < text.size() && !fs::exists(text, error) &&
       text.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
-    const long long p = std::atoll(text.c_str() + colon + 1);
-    if (p < 1 || p > workload::kMaxProcessors)
+    long long p = 0;
+    const auto [end, ec] = std::from_chars(text.data() + colon + 1, text.data() + text.size(), p);
+    if (ec != std::errc() || p < 1 || p > workload::kMaxProcessors)
       throw InputError(fmt::format("--trace {}: expected FILE or FILE:P with P from 1 to {}", text, workload::kMaxProcessors));
     return {text.substr(0, colon), p};
   }
@@ -149,7 +153,8 @@ public:
     std::string scenario_file = options.scenario;
     if (scenario_file.empty() && options.traces.empty() && options.traces_dir.empty()) {
       scenario_file = SCHEDCHECK_DEFAULT_SCENARIO;
-      if (scenario_file.empty() || !fs::exists(scenario_file))
+      std::error_code error;
+      if (scenario_file.empty() || !fs::exists(scenario_file, error))
         throw InputError("backfilling: no traces: give --scenario FILE, --traces DIR or --trace FILE (repeatable)");
     }
     if (!scenario_file.empty()) {
@@ -166,17 +171,21 @@ public:
         inputs.emplace_back(sc.workloads[k], false);
       }
       settings_ = read_sweep(sc.sweep, scenario_file);
-      source_ = "scenario " + scenario_file;
+      notes_.push_back("inputs: the scenario " + scenario_file);
     } else {
       if (!options.traces_dir.empty()) {
         const std::string& dir = options.traces_dir;
-        if (!fs::is_directory(dir)) throw InputError(fmt::format("{}: --traces: not a folder", dir));
+        std::error_code error;
+        if (!fs::is_directory(dir, error))
+          throw InputError(fmt::format("{}: --traces: not a folder{}", dir, error ? " (" + error.message() + ")" : ""));
         std::vector<std::string> found;
-        for (const auto& entry : fs::directory_iterator(dir)) {
-          const std::string name = entry.path().filename().string();
+        for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+          const std::string name = it->path().filename().string();
           const bool swf = name.size() > 4 && (name.ends_with(".swf") || name.ends_with(".swf.gz"));
-          if (entry.is_regular_file() && swf) found.push_back(entry.path().lexically_normal().string());
+          std::error_code kind;
+          if (it->is_regular_file(kind) && swf) found.push_back(it->path().lexically_normal().string());
         }
+        if (error) throw InputError(fmt::format("{}: --traces: cannot list the folder ({})", dir, error.message()));
         std::sort(found.begin(), found.end());
         if (found.empty()) throw InputError(fmt::format("{}: --traces: no .swf or .swf.gz file in the folder", dir));
         for (const auto& f : found) {
@@ -194,7 +203,9 @@ public:
         w.read.processors = processors;
         inputs.emplace_back(std::move(w), false);
       }
-      source_ = "--traces / --trace";
+      notes_.push_back("inputs: " + std::string(options.traces_dir.empty() ? "" : "the folder " + options.traces_dir) +
+                       (options.traces_dir.empty() || options.traces.empty() ? "" : " and ") +
+                       (options.traces.empty() ? "" : std::to_string(options.traces.size()) + " --trace"));
     }
     for (auto& [spec, from_folder] : inputs) {
       workload::ReadOptions read = spec.read;
@@ -206,16 +217,15 @@ public:
       t.read = read;
       try {
         t.requested = workload::load(t.path, read);
-      } catch (const InputError& e) {
+      } catch (const workload::NoMachineSize&) {
         // A trace of a folder without a machine size in its header is left out, and said so; a trace named one by
         // one is an error.
-        if (!from_folder || std::string(e.what()).find("no machine size") == std::string::npos) throw;
+        if (!from_folder) throw;
         notes_.push_back(fmt::format("{}: left out: its header gives no machine size (name it with --trace {}:P)",
                                      t.name, t.path));
         continue;
       }
-      read.estimates = workload::EstimateSource::kRuntime;
-      t.runtime = workload::load(t.path, read);
+      t.runtime = workload::with_exact_estimates(t.requested);  // the same as reading it again with runtime estimates
       if (t.requested.jobs.empty()) {
         notes_.push_back(fmt::format("{}: left out: no job to simulate", t.name));
         continue;
@@ -248,12 +258,13 @@ public:
               p.weight = static_cast<double>(traces_[t].requested.jobs.size()) * (model == "processors" ? 2.0 : 1.0);
               const workload::Workload& w = estimates == "runtime" ? traces_[t].runtime : traces_[t].requested;
               const workload::ReadOptions& read = traces_[t].read;
+              const std::size_t every = window_every(w);
               p.reproduce = fmt::format(
-                  "schedcheck simulate --trace {}{}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}",
+                  "schedcheck simulate --trace {}{}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}{}",
                   shell_quoted(traces_[t].path), read.processors ? fmt::format(" --processors {}", *read.processors) : "",
                   read.processor_field == workload::ProcessorField::kRequested ? " --processor-field requested" : "",
                   v.policy, cluster::cluster_policy(v.policy).takes_pivots ? fmt::format(" --pivots {}", v.pivots) : "",
-                  estimates, model, settings_.window_jobs, window_every(w));
+                  estimates, model, settings_.window_jobs, every, seed > 1 ? fmt::format(":{}", seed - 1) : "");
               points.push_back(std::move(p));
             }
     return points;
@@ -307,7 +318,7 @@ public:
     record.violations = r.invariants->counts();
     record.checks = probe.to_json();
     record.data["gaps"] = probe.gap_values();
-    if (!probe.worst().empty()) {
+    if (!probe.worst().empty() && probe.worst().front().report.gap) {
       const auto& worst = probe.worst().front();
       record.data["worst"] = {{"time", worst.time},
                               {"gap", *worst.report.gap},
@@ -363,9 +374,9 @@ public:
           chart.series[s].values.push_back(bsld.empty() ? NAN : b.mean);
           chart.series[s].errors.push_back(sd);
           if (bsld.empty()) continue;
-          f.rows.push_back({t.name, chart.series[s].name, estimates, model, std::to_string(bsld.size()), num(b.mean), num(sd),
-                            num(statistics(wait).mean), num(statistics(p95).mean), num(statistics(util).mean),
-                            num(statistics(killed).mean)});
+          f.rows.push_back({t.name, chart.series[s].name, estimates, model, std::to_string(bsld.size()), csv_number(b.mean), csv_number(sd),
+                            csv_number(statistics(wait).mean), csv_number(statistics(p95).mean), csv_number(statistics(util).mean),
+                            csv_number(statistics(killed).mean)});
         }
       }
       if (seeds_ == 1)
@@ -394,8 +405,8 @@ public:
         const std::size_t at = static_cast<std::size_t>(std::count_if(gaps.begin(), gaps.end(), [](double g) { return g <= 1e-9; }));
         const Stats g = statistics(gaps);
         f.rows.push_back({name, std::to_string(gaps.size()), std::to_string(at),
-                          num(gaps.empty() ? 0.0 : static_cast<double>(at) / static_cast<double>(gaps.size())), num(g.mean),
-                          num(g.median), num(g.p95), num(g.max)});
+                          csv_number(gaps.empty() ? 0.0 : static_cast<double>(at) / static_cast<double>(gaps.size())), csv_number(g.mean),
+                          csv_number(g.median), csv_number(g.p95), csv_number(g.max)});
         chart.series.push_back({name, std::move(gaps)});
       }
       f.plot = report::cdf_plot(chart);
@@ -418,7 +429,7 @@ public:
         for (const char* m : {"jobs", "mean_wait", "p95_wait", "mean_bounded_slowdown", "utilisation", "killed",
                               "decisions_checked", "violations", "windows", "windows_proven", "windows_at_optimum",
                               "window_gap_mean", "window_gap_p95"})
-          row.push_back(num(r.metric(m)));
+          row.push_back(csv_number(r.metric(m)));
         row.push_back(p.reproduce);
         f.rows.push_back(std::move(row));
       }
@@ -442,7 +453,7 @@ public:
     if (best == points.size()) return {};
     const Point& p = points[best];
     const nlohmann::json& worst = records[best]->data["worst"];
-    const auto& problem = dynamic_cast<const TypedProblem<window::Instance, window::Schedule>&>(registry_.get("queue-window"));
+    const auto& problem = registry_.typed<window::Instance, window::Schedule>("queue-window");
     const window::Instance instance = problem.spec().read(worst["instance"], "worst window");
     const cluster::ClusterPolicy policy = policy_of(p);
     std::vector<std::string> files;
@@ -508,7 +519,6 @@ public:
   }
 
 private:
-  static std::string num(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
   static double stddev(const std::vector<double>& v) {
     if (v.size() < 2) return 0;
     double mean = 0, sq = 0;
@@ -517,10 +527,12 @@ private:
     for (const double x : v) sq += (x - mean) * (x - mean);
     return std::sqrt(sq / static_cast<double>(v.size() - 1));
   }
-  // Sample about windows_per_run windows of a run (the eligible passes are about as many as the jobs, or fewer).
+  // Sample about windows_per_run windows of a run (the eligible passes are about as many as the jobs, or fewer), and
+  // never fewer than one pass in `seeds`: seed s samples from the (s-1)-th eligible pass on, so the seeds' samples are
+  // disjoint.
   std::size_t window_every(const workload::Workload& w) const {
     const std::size_t target = options_.quick ? settings_.windows_per_quick_run : settings_.windows_per_run;
-    return std::max<std::size_t>(1, w.jobs.size() / target);
+    return std::max<std::size_t>({1, w.jobs.size() / target, seeds_});
   }
 
   // The series names, in figure order.
@@ -539,7 +551,6 @@ private:
   const Registry& registry_;
   Described info_;
   Settings settings_;
-  std::string source_;
   std::size_t seeds_ = 1;
   std::vector<Trace> traces_;
   std::vector<std::string> notes_;
