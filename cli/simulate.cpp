@@ -165,7 +165,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   std::optional<scenario::Scenario> sc;
   workload::Workload w;
   if (!a.scenario.empty()) {
-    sc = scenario::read_file(a.scenario, {cluster::cluster_policy_names(), router::router_policy_names()});
+    sc = scenario::read_file(a.scenario, {cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()});
     if (sc->workloads.size() != 1)
       throw InputError(fmt::format("{}: workloads: simulate replays one workload, the scenario gives {}", a.scenario,
                                    sc->workloads.size()));

@@ -58,7 +58,11 @@ Scenario read(const nlohmann::json& document, const std::string& file, const Nam
     const Field p = root.at("policy");
     p.only_keys({"name", "pivots"});
     s.policy = PolicySpec{one_of(p.at("name"), known.policies), 1};
-    if (p.has("pivots")) s.policy->pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
+    if (p.has("pivots")) {
+      if (std::find(known.pivoted.begin(), known.pivoted.end(), s.policy->name) == known.pivoted.end())
+        p.at("pivots").fail("no \"pivots\" (" + s.policy->name + " takes none)");
+      s.policy->pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
+    }
   }
   if (root.has("model"))
     s.model = *cluster::resource_model(one_of(root.at("model"), {"count", "processors"}));

@@ -59,6 +59,7 @@ struct Scenario {
 struct Names {
   std::vector<std::string> policies;
   std::vector<std::string> routers;
+  std::vector<std::string> pivoted;          // the policies that take pivots (others must leave "pivots" out)
 };
 
 // Reads a scenario document (`file` names it in errors and anchors relative trace paths). Throws InputError.

@@ -265,6 +265,13 @@ std::vector<std::string> cluster_policy_names() {
   return names;
 }
 
+std::vector<std::string> pivoted_policy_names() {
+  std::vector<std::string> names;
+  for (const auto& p : cluster_policies())
+    if (p.takes_pivots) names.push_back(p.name);
+  return names;
+}
+
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots) {
   std::string known;
   for (ClusterPolicy policy : cluster_policies()) {

@@ -56,6 +56,7 @@ struct ClusterPolicy {
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots = 1);  // throws std::invalid_argument
 std::vector<ClusterPolicy> cluster_policies();
 std::vector<std::string> cluster_policy_names();
+std::vector<std::string> pivoted_policy_names();  // the policies that take pivots
 // "easy (2 pivots)", "easy (pivots inf)", "conservative", ...
 std::string label(const ClusterPolicy& policy);
 

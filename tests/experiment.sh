@@ -118,6 +118,9 @@ assert a == b, [k for k in a if a.get(k) != b.get(k)]
 EOF
 expect_exit "--scenario and --trace" 2 "excludes" -- "$S" simulate --scenario "$T/two.json" --trace "$T/ok.swf"
 expect_exit "--scenario gives the policy" 2 "one place" -- "$S" simulate --scenario "$T/two.json" --policy fcfs
+expect_exit "--scenario gives the pivots" 2 "one place" -- "$S" simulate --scenario "$T/two.json" --pivots 3
+sed 's/"easy", "pivots": 2/"fcfs", "pivots": 2/' "$T/two.json" >"$T/fcfs-pivots.json"
+expect_exit "scenario: pivots of fcfs" 2 "policy.pivots" -- "$S" simulate --scenario "$T/fcfs-pivots.json"
 sed 's/"round-robin"/"random"/' "$T/two.json" >"$T/bad-router.json"
 expect_exit "scenario: unknown router" 2 "router.policy" -- "$S" simulate --scenario "$T/bad-router.json"
 sed 's/"processors": 4}/"processors": 0}/' "$T/two.json" >"$T/bad-size.json"
@@ -155,7 +158,9 @@ done
 for f in runs.csv slowdown-requested-count.csv slowdown-exact-count.csv window-gaps.csv runs-table.csv; do
   cmp -s "$T/q1/$f" "$T/q2/$f" || fail "--jobs 1 and --jobs 2 wrote different $f"
 done
-# The worst window's corpus file re-checks with the verdict it records.
+# The worst window: its two charts, and its corpus file (written when a registered policy took the decision) re-checks
+# with the verdict it records.
+for f in worst-window-policy.png worst-window-optimum.png; do [ -s "$T/q1/$f" ] || fail "--quick: $f missing"; done
 if [ -e "$T/q1/worst-window.json" ]; then
   policy=$(json "$T/q1/worst-window.json" "d['schedcheck']['policy']")
   recorded=$(json "$T/q1/worst-window.json" "d['schedcheck']['verdict']['exit_code']")

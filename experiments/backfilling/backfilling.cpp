@@ -90,7 +90,10 @@ Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
       Variant v{item.at("name").as_string(), 1};
       const auto names = cluster::cluster_policy_names();
       if (std::find(names.begin(), names.end(), v.policy) == names.end()) item.at("name").fail("a cluster policy (schedcheck list)");
-      if (item.has("pivots")) v.pivots = static_cast<std::size_t>(item.at("pivots").as_int(1, 1'000'000));
+      if (item.has("pivots")) {
+        if (!cluster::cluster_policy(v.policy).takes_pivots) item.at("pivots").fail("no \"pivots\" (" + v.policy + " takes none)");
+        v.pivots = static_cast<std::size_t>(item.at("pivots").as_int(1, 1'000'000));
+      }
       s.policies.push_back(v);
     }
     if (s.policies.empty()) root.at("policies").fail("at least one policy");
@@ -159,7 +162,7 @@ public:
     }
     if (!scenario_file.empty()) {
       const scenario::Scenario sc =
-          scenario::read_file(scenario_file, {cluster::cluster_policy_names(), router::router_policy_names()});
+          scenario::read_file(scenario_file, {cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()});
       if (sc.policy || sc.model || !sc.clusters.empty() || sc.router)
         throw InputError(fmt::format("{}: the backfilling experiment sweeps policies and models on one cluster a trace: "
                                      "give them in \"sweep\" (no \"policy\", \"model\", \"clusters\" or \"router\")",

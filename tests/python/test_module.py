@@ -110,7 +110,6 @@ def test_a_policy_may_call_schedcheck_itself():
 
 
 # ---- trace-driven simulation from Python: simulate, audit, experiments (docs/python.md)
-import os
 import pathlib
 
 SOURCE = pathlib.Path(__file__).resolve().parents[2]
@@ -149,9 +148,15 @@ def test_simulate_a_trace_with_builtin_and_python_policies():
     assert routed["summary"]["broker"]["job_messages"] == routed["summary"]["simulated"]
     with pytest.raises(ValueError, match="model"):
         schedcheck.simulate(SMALL, model="identity")
+    with pytest.raises(ValueError, match="latency"):
+        schedcheck.simulate(SMALL, clusters=[4, 4], broker="round-robin", latency=-1)
+    with pytest.raises(ValueError, match="status-period"):
+        schedcheck.simulate(SMALL, clusters=[4, 4], status_period=1e-300)
+    with pytest.raises(ValueError, match="warmup"):
+        schedcheck.simulate(SMALL, warmup=float("nan"))
 
 
-def test_audit_a_schedule_from_rows_or_a_file(tmp_path):
+def test_audit_a_schedule_from_rows():
     run = schedcheck.simulate(SMALL, policy="easy")
     rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in run["jobs"]]
     verdict = schedcheck.audit(SMALL, rows, policy="easy")
@@ -164,6 +169,9 @@ def test_audit_a_schedule_from_rows_or_a_file(tmp_path):
     assert missing["violations_by_invariant"]["jobs-conserved"] == 1
     with pytest.raises(ValueError, match=r"schedule: \[0\]\.starting_time"):
         schedcheck.audit(SMALL, [{"job_id": 1, "starting_time": -5, "finish_time": 1}], policy="easy")
+    with pytest.raises(ValueError, match=r"\[0\]\.allocated_resources"):
+        schedcheck.audit(SMALL, [{"job_id": 1, "starting_time": 0, "finish_time": 1, "allocated_resources": 5}],
+                         policy="easy")
 
 
 def test_experiments_from_python(tmp_path):
@@ -176,3 +184,7 @@ def test_experiments_from_python(tmp_path):
     assert policies == {"fcfs", "easy", "easy-4", "conservative"}
     assert (tmp_path / "summary.json").exists() and (tmp_path / "runs.csv").exists()
     assert json.loads((tmp_path / "summary.json").read_text())["finished"] == 16
+    for bad in ({"seeds": 0}, {"jobs": 0}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            schedcheck.experiment("backfilling", str(tmp_path / "no"), traces=[SMALL], **bad)
+    assert not (tmp_path / "no").exists()  # refused before the folder was made
