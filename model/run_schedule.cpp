@@ -1,5 +1,5 @@
-// The run validator and run metrics (see run_schedule.hpp). Our own: a sweep over start/end events, and per
-// processor a sort of its holding intervals.
+// The run validator and run metrics (see run_schedule.hpp). Our own: a sweep over start/end events, and one pass
+// over the holding intervals in start order with the last holder of each processor.
 #include "model/run_schedule.hpp"
 
 #include "model/job_metrics.hpp"
@@ -80,9 +80,13 @@ std::string capacity_violation(const workload::Workload& w, const RunSchedule& s
 
 std::string processor_violation(const workload::Workload& w, const RunSchedule& s) {
   if (s.allocated.empty()) return "";
-  std::vector<std::vector<std::pair<double, double>>> held(static_cast<std::size_t>(w.processors));
-  std::vector<std::vector<std::int64_t>> holder(static_cast<std::size_t>(w.processors));
-  for (std::size_t j = 0; j < w.jobs.size() && j < s.allocated.size(); ++j) {
+  // Pass 1, in job order: every set parses and has the job's size; the members kept flat (job j: [first[j],
+  // first[j + 1])).
+  const std::size_t n = std::min(w.jobs.size(), s.allocated.size());
+  std::vector<int> members;
+  std::vector<std::size_t> first(n + 1, 0), held;
+  for (std::size_t j = 0; j < n; ++j) {
+    first[j] = members.size();
     if (!s.allocated[j] || s.start[j] < 0) continue;
     std::string error;
     const auto set = ProcessorSet::parse_intervals(*s.allocated[j], w.processors, &error);
@@ -91,22 +95,30 @@ std::string processor_violation(const workload::Workload& w, const RunSchedule& 
     if (set->count() != w.jobs[j].procs)
       return fmt::format("job {} holds {} processors ({}), it asked {}", w.jobs[j].id, set->count(), *s.allocated[j],
                          w.jobs[j].procs);
-    for (int p : set->members()) {
-      held[static_cast<std::size_t>(p)].emplace_back(s.start[j], s.end[j]);
-      holder[static_cast<std::size_t>(p)].push_back(w.jobs[j].id);
-    }
+    for (int p : set->members()) members.push_back(p);
+    held.push_back(j);
   }
-  for (std::size_t p = 0; p < held.size(); ++p) {
-    std::vector<std::size_t> order(held[p].size());
-    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return held[p][a] < held[p][b]; });
-    for (std::size_t k = 1; k < order.size(); ++k) {
-      const auto& a = held[p][order[k - 1]];
-      const auto& b = held[p][order[k]];
-      if (b.first < a.second - kTimeTolerance)
-        return fmt::format("processor {} is held by job {} over [{:g}, {:g}) and by job {} from {:g}", p,
-                           holder[p][order[k - 1]], a.first, a.second, holder[p][order[k]], b.first);
+  first[n] = members.size();
+  // Pass 2: the holding intervals in (start, end) order; on each processor an interval overlapping the one before it
+  // there is a double booking. Reported: the lowest processor with one, its first such pair in that order.
+  std::stable_sort(held.begin(), held.end(), [&](std::size_t a, std::size_t b) {
+    return std::pair(s.start[a], s.end[a]) < std::pair(s.start[b], s.end[b]);
+  });
+  constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> last(static_cast<std::size_t>(w.processors), none);
+  std::vector<std::pair<std::size_t, std::size_t>> clash(static_cast<std::size_t>(w.processors), {none, none});
+  for (std::size_t j : held)
+    for (std::size_t k = first[j]; k < first[j + 1]; ++k) {
+      const auto p = static_cast<std::size_t>(members[k]);
+      if (last[p] != none && clash[p].first == none && s.start[j] < s.end[last[p]] - kTimeTolerance)
+        clash[p] = {last[p], j};
+      last[p] = j;
     }
+  for (std::size_t p = 0; p < clash.size(); ++p) {
+    if (clash[p].first == none) continue;
+    const auto [a, b] = clash[p];
+    return fmt::format("processor {} is held by job {} over [{:g}, {:g}) and by job {} from {:g}", p, w.jobs[a].id,
+                       s.start[a], s.end[a], w.jobs[b].id, s.start[b]);
   }
   return "";
 }
