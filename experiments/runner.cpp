@@ -108,7 +108,8 @@ nlohmann::json pooled_checks(const Sweep& sweep) {
     for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing"})
       out[key] = out[key].get<std::size_t>() + r->checks.value(key, std::size_t{0});
     out["solve_seconds"] = out["solve_seconds"].get<double>() + r->checks.value("solve_seconds", 0.0);
-    for (const auto& [name, count] : r->checks.value("failing_by_property", nlohmann::json::object()).items())
+    const nlohmann::json by_property = r->checks.value("failing_by_property", nlohmann::json::object());
+    for (const auto& [name, count] : by_property.items())  // items() of a temporary would dangle
       out["failing_by_property"][name] = out["failing_by_property"].value(name, std::size_t{0}) + count.get<std::size_t>();
     if (r->data.contains("gaps"))
       for (const auto& g : r->data["gaps"]) gaps.push_back(g.get<double>());
