@@ -53,6 +53,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
   const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
   prepare_output_directory(a.out, "--out");
+  if (!a.options.corpus.empty()) prepare_output_directory(a.options.corpus, "--corpus");
   const std::unique_ptr<Executor> executor = make_executor(a.options.jobs);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {
@@ -121,6 +122,8 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
   experiment->add_option("--traces", a->options.traces_dir, "a folder of traces (see --list)");
   experiment->add_option("--scenario", a->options.scenario,
                          "a scenario file: the experiment's inputs and sweep as data (examples/scenarios/; see --list)");
+  experiment->add_option("--corpus", a->options.corpus,
+                         "where the worst decisions go as corpus files that `schedcheck check` reproduces (default: --out)");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   return [=, &registry, &command]() -> int {

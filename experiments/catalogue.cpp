@@ -3,13 +3,14 @@
 #include "experiments/experiment.hpp"
 
 #include "experiments/backfilling/backfilling.hpp"
+#include "experiments/federation/federation.hpp"
 
 #include <stdexcept>
 
 namespace schedcheck::experiments {
 
 const std::vector<CatalogueEntry>& catalogue() {
-  static const std::vector<CatalogueEntry> all = {backfilling_experiment()};
+  static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment()};
   return all;
 }
 

@@ -27,6 +27,7 @@ struct ExperimentOptions {
   std::vector<std::string> traces;     // --trace FILE (repeatable): the user's own traces, where the experiment takes them
   std::string traces_dir;              // --traces DIR: a folder of traces, where the experiment takes one
   std::string scenario;                // --scenario FILE: a scenario file (examples/scenarios/), where it takes one
+  std::string corpus;                  // --corpus DIR: where worst decisions go as corpus files (default: --out)
 };
 
 // One run of the sweep: its parameters, in column order (they become the CSV columns), and its seed.

@@ -92,7 +92,7 @@ Scenario read(const nlohmann::json& document, const std::string& file, const Nam
     if (r.has("latency")) s.router->latency = r.at("latency").as_number(0, 1e9);
     if (r.has("status_period")) s.router->status_period = r.at("status_period").as_number(0, 1e12);
   }
-  if (s.clusters.size() > 1 && !s.router)
+  if (s.clusters.size() > 1 && !s.router && known.router_needed)
     root.at("clusters").fail("one cluster, or a \"router\" to send jobs to the several");
   if (root.has("sweep")) {
     if (!root.at("sweep").raw().is_object()) root.at("sweep").fail("an object (the experiment's settings)");

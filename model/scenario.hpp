@@ -60,6 +60,7 @@ struct Names {
   std::vector<std::string> policies;
   std::vector<std::string> routers;
   std::vector<std::string> pivoted;          // the policies that take pivots (others must leave "pivots" out)
+  bool router_needed = true;                 // several clusters need a "router" (false: the experiment connects them)
 };
 
 // Reads a scenario document (`file` names it in errors and anchors relative trace paths). Throws InputError.

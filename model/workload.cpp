@@ -112,8 +112,11 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
       throw InputError(fmt::format("{}: {}: expected a machine of 1 to {} processors, got {}", path, w.processors_from,
                                    kMaxProcessors, processors));
   };
+  std::optional<double> first_submit;
   while ((options.max_records == 0 || w.records < options.max_records) && reader.next(record)) {
     settle_size();  // the header comes before the first record
+    if (!first_submit) first_submit = record.submit;
+    if (options.period > 0 && record.submit > *first_submit + options.period) break;
     ++w.records;
     const Classified c = classify(record, options, processors);
     if (!c.job) {
@@ -232,6 +235,10 @@ Workload load(const nlohmann::json& document, const std::string& path, const Rea
   }
   if (options.estimates == EstimateSource::kRuntime) w = with_exact_estimates(std::move(w));
   if (options.max_records && w.jobs.size() > options.max_records) w.jobs.resize(options.max_records);
+  if (options.period > 0 && !w.jobs.empty()) {
+    const double cut = w.jobs.front().submit + options.period;  // jobs are by submit time
+    w.jobs.erase(std::find_if(w.jobs.begin(), w.jobs.end(), [&](const Job& j) { return j.submit > cut; }), w.jobs.end());
+  }
   return w;
 }
 

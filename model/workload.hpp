@@ -64,6 +64,9 @@ struct ReadOptions {
   std::optional<long long> processors;  // the machine; default: header MaxProcs, else MaxNodes
   bool lenient = false;
   std::size_t max_records = 0;          // read only the first this many job lines (0: all): a trace's beginning
+  // Read only the jobs submitted within this many seconds of the first record's submit time (0: all): a trace's first
+  // days. SWF: reading stops at the first record submitted later (the archive's logs are in submit order).
+  double period = 0;
 };
 
 struct Workload {

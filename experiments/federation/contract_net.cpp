@@ -1,0 +1,303 @@
+// The contract net of paper 004 on the kernel (see contract_net.hpp): Algorithm 1 (the manager), Algorithm 2 (the
+// contractor's LRMS), the federation directory (sec. 2).
+#include "experiments/federation/contract_net.hpp"
+
+#include "properties/federation_properties.hpp"
+#include "reference/federation_policies.hpp"
+#include "reference/sla_policies.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+
+namespace schedcheck::federation {
+
+namespace {
+
+// Timer tags: what falls due (top bits) and the job (low bits).
+enum Due : std::uint64_t { kArrive = 0, kExpire = 1, kFinish = 2 };
+constexpr std::uint64_t tag(Due due, std::size_t job) { return (static_cast<std::uint64_t>(due) << 60) | job; }
+constexpr std::uint64_t kJobMask = (std::uint64_t{1} << 60) - 1;
+
+struct Kinds {
+  std::uint32_t query, answer, bid, accept, reject, job, result;
+};
+
+struct Shared {
+  const std::vector<Cluster>& clusters;
+  const Settings& settings;
+  const RunSpec& spec;
+  const std::vector<Job>& jobs;
+  std::vector<JobLog>& logs;
+  std::vector<std::vector<std::size_t>> orders;  // by objective: OFT, OFC
+  std::vector<sim::ActorId> gfa;
+  sim::ActorId directory = sim::kNoActor;
+  Kinds kinds{};
+  FederationRun& out;
+};
+
+// The shared federation directory (sec. 2): answers the manager's k-th query for a job with the k-th cluster of the
+// job's order that can meet its SLA (body: job | rank << 32; answer: job | (cluster + 1) << 32, 0 for none).
+class Directory final : public sim::Actor {
+public:
+  explicit Directory(Shared& shared) : s_(shared) {}
+  void on_message(sim::Context& ctx, const sim::Message& m) override {
+    const std::size_t j = m.body & 0xffffffffu;
+    const std::size_t rank = m.body >> 32;
+    const Job& job = s_.jobs[j];
+    const auto& order = s_.orders[job.objective == Objective::kTime ? 0 : 1];
+    const auto answer = directory_answer(s_.clusters, order, job, s_.logs[j].terms, rank);
+    ctx.send(m.from, s_.kinds.answer, j | (answer ? static_cast<std::uint64_t>(*answer + 1) << 32 : 0));
+  }
+
+private:
+  Shared& s_;
+};
+
+// A Grid Federation Agent: manager of its local users' jobs, contractor for the bids it receives.
+class Gfa final : public sim::Actor {
+public:
+  Gfa(Shared& shared, std::size_t index, std::vector<std::size_t> local)
+      : s_(shared), m_(index), cluster_(shared.clusters[index]), local_(std::move(local)), free_(cluster_.processors) {}
+
+  void on_start(sim::Context& ctx) override { schedule_next_arrival(ctx); }
+
+  void on_timer(sim::Context& ctx, std::uint64_t t) override {
+    const std::size_t j = t & kJobMask;
+    switch (static_cast<Due>(t >> 60)) {
+      case kArrive:  // EVENT USERJOB SUBMIT (line 0.4): the job reached its GFA after ts; SLA BID
+        schedule_next_arrival(ctx);
+        query(ctx, j);
+        break;
+      case kExpire:  // EventSLA Bid Timeout (lines 1.15-1.23)
+        expire(ctx, j);
+        break;
+      case kFinish:  // EventJobFinish (lines 1.26-1.28)
+        finish(ctx, j);
+        break;
+    }
+  }
+
+  void on_message(sim::Context& ctx, const sim::Message& msg) override {
+    const Kinds& k = s_.kinds;
+    if (msg.kind == k.answer) {
+      answered(ctx, msg.body & 0xffffffffu, msg.body >> 32);
+    } else if (msg.kind == k.bid) {
+      bid_arrives(ctx, msg.body);
+    } else if (msg.kind == k.accept) {  // EVENT SLA BID REPLY, accepted (lines 0.13-0.14): send the job
+      JobLog& log = s_.logs[msg.body];
+      log.attempts.back().replied = ctx.now();
+      log.attempts.back().accepted = true;
+      log.outcome = Outcome::kAccepted;
+      ++log.transfers;
+      ctx.send(s_.gfa[log.attempts.back().contractor], k.job, msg.body);
+    } else if (msg.kind == k.reject) {  // EVENT SLA BID REPLY, rejected: SLA BID TIMEOUT (line 0.17), the next one
+      s_.logs[msg.body].attempts.back().replied = ctx.now();
+      query(ctx, msg.body);
+    }
+    // k.job (the executable reaches the contractor, whose processors it holds since the acceptance) and k.result (the
+    // output reaches the manager) change nothing: they are counted, as paper 004's message metric counts them.
+  }
+
+private:
+  void schedule_next_arrival(sim::Context& ctx) {
+    if (next_ >= local_.size()) return;
+    const std::size_t j = local_[next_++];
+    ctx.wake_at(s_.jobs[j].submit + s_.logs[j].terms.ts, tag(kArrive, j), sim::Lane::kArrival);
+  }
+
+  // SLA BID (lines 0.8-0.9): ask the directory for the next contractor.
+  void query(sim::Context& ctx, std::size_t j) {
+    JobLog& log = s_.logs[j];
+    ++log.queries;
+    ctx.send(s_.directory, s_.kinds.query, j | static_cast<std::uint64_t>(log.attempts.size()) << 32);
+  }
+
+  void answered(sim::Context& ctx, std::size_t j, std::uint64_t contractor) {
+    JobLog& log = s_.logs[j];
+    if (contractor == 0) {  // no contractor left that can meet the SLA: drop the job (line 0.26)
+      log.outcome = Outcome::kDropped;
+      log.dropped_at = ctx.now();
+      log.drop_reason = log.attempts.empty() ? "no cluster can meet its SLA" : "every cluster that could meet its SLA rejected it";
+      return;
+    }
+    double given = 0;
+    for (const Attempt& a : log.attempts) given += a.interval;
+    Attempt a;
+    a.contractor = contractor - 1;
+    a.sent = ctx.now();
+    a.interval = s_.spec.bid_share == 0 ? 0 : bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals);  // tau
+    log.attempts.push_back(a);
+    ctx.send(s_.gfa[a.contractor], s_.kinds.bid, j);
+  }
+
+  // EventSLA Bid ARRIVAL (lines 1.9-1.12); at a 0% bid time, decided at once (sec. 4.2: FCFS).
+  void bid_arrives(sim::Context& ctx, std::size_t j) {
+    if (s_.spec.bid_share == 0) {
+      queue_.push_back(j);
+      decide(ctx, "fcfs", sla::fcfs);
+      for (const std::size_t q : queue_) reply(ctx, q, false);
+      queue_.clear();
+      return;
+    }
+    queue_.push_back(j);
+    ctx.wake_at(ctx.now() + s_.logs[j].attempts.back().interval, tag(kExpire, j));
+    strict_greedy(ctx);
+  }
+
+  void expire(sim::Context& ctx, std::size_t j) {
+    const auto it = std::find(queue_.begin(), queue_.end(), j);
+    if (it == queue_.end()) return;  // reserved meanwhile (its timer was withdrawn; never reached)
+    queue_.erase(it);
+    // Line 1.17: reserve if r >= p and de >= D(J,R_m), else reject: Algorithm 2's test on this bid alone.
+    const sla::Instance single = snapshot(ctx.now(), {j});
+    if (sla::fcfs(single).accepted[0]) {
+      ++s_.out.accepted_at_expiry;
+      reserve(ctx, j);
+    } else {
+      reply(ctx, j, false);
+    }
+  }
+
+  void finish(sim::Context& ctx, std::size_t j) {
+    free_ += s_.jobs[j].procs;
+    running_.erase(std::find(running_.begin(), running_.end(), j));
+    JobLog& log = s_.logs[j];
+    log.finish = ctx.now();
+    ++log.transfers;
+    ctx.send(s_.gfa[s_.jobs[j].home], s_.kinds.result, j);
+    strict_greedy(ctx);
+  }
+
+  // STRICTGREEDY (lines 1.36-1.48) over the bid queue Q_{m,t}.
+  void strict_greedy(sim::Context& ctx) { decide(ctx, "greedy-backfilling", sla::greedy_backfilling); }
+
+  // One admission decision over the queue: the policy on the snapshot, checked, applied.
+  void decide(sim::Context& ctx, const std::string& name, sla::Admission (*policy)(const sla::Instance&)) {
+    if (queue_.empty()) return;
+    sla::Instance instance = snapshot(ctx.now(), queue_);
+    const sla::Admission decision = policy(instance);
+    ++s_.out.decisions;
+    if (s_.out.probe && s_.out.probe->sample()) {
+      const Report& r = s_.out.probe->check(ctx.now(), cluster_.name, instance, decision, name);
+      if (r.optimum.status == "optimal" && r.heuristic.status == "feasible")
+        s_.out.incentive_lost += std::max(0.0, r.optimum.objective - r.heuristic.objective);
+    }
+    std::vector<std::size_t> left;
+    for (std::size_t i = 0; i < queue_.size(); ++i) {
+      if (!decision.accepted[i]) {
+        left.push_back(queue_[i]);
+        continue;
+      }
+      if (s_.spec.bid_share != 0) ctx.cancel(tag(kExpire, queue_[i]));
+      reserve(ctx, queue_[i]);
+    }
+    queue_ = std::move(left);
+  }
+
+  // RESERVE (lines 1.31-1.34): the job holds its processors from now for D(J,R_m); the manager is told.
+  void reserve(sim::Context& ctx, std::size_t j) {
+    const Job& job = s_.jobs[j];
+    JobLog& log = s_.logs[j];
+    free_ -= job.procs;
+    running_.push_back(j);
+    log.ran_on = m_;
+    log.start = ctx.now();
+    log.charged = cost(cluster_, job, log.terms);
+    ctx.wake_at(ctx.now() + response_time(cluster_, job, log.terms), tag(kFinish, j), sim::Lane::kEnd);
+    reply(ctx, j, true);
+  }
+
+  void reply(sim::Context& ctx, std::size_t j, bool accepted) {
+    ctx.send(s_.gfa[s_.jobs[j].home], accepted ? s_.kinds.accept : s_.kinds.reject, j);
+  }
+
+  // The site's state as an `sla-admission` instance: free processors, running jobs, the given bids (queue order).
+  sla::Instance snapshot(double now, const std::vector<std::size_t>& bids) const {
+    sla::Instance instance;
+    instance.name = fmt::format("{}-t{}", cluster_.name, now);
+    instance.site = site(cluster_, free_);
+    for (const std::size_t j : running_) {
+      const JobLog& log = s_.logs[j];
+      instance.running.push_back({job_name(s_.clusters, s_.jobs[j]), s_.jobs[j].procs,
+                                  log.start + response_time(cluster_, s_.jobs[j], log.terms) - now});
+    }
+    for (const std::size_t j : bids) instance.bids.push_back(bid(s_.jobs[j], s_.logs[j].terms, now, job_name(s_.clusters, s_.jobs[j])));
+    return instance;
+  }
+
+  Shared& s_;
+  std::size_t m_;
+  const Cluster& cluster_;
+  std::vector<std::size_t> local_;   // its users' jobs, by arrival
+  std::size_t next_ = 0;
+  int free_;                          // r
+  std::vector<std::size_t> queue_;    // Q_{m,t}: bids not yet decided, in arrival order
+  std::vector<std::size_t> running_;  // accepted jobs holding processors
+};
+
+}  // namespace
+
+std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<workload::Workload>& workloads,
+                                 double oft_share, std::uint64_t seed) {
+  std::vector<Job> jobs;
+  std::mt19937_64 rng(seed);
+  for (std::size_t m = 0; m < clusters.size(); ++m) {
+    const workload::Workload& w = workloads[clusters[m].workload];
+    if (w.jobs.empty()) continue;
+    const double start = w.jobs.front().submit;
+    for (const auto& tj : w.jobs) {
+      if (tj.run <= 0) continue;
+      Job j;
+      j.home = m;
+      j.trace_id = tj.id;
+      j.submit = tj.submit - start;
+      j.procs = tj.procs;
+      j.run_home = tj.run;
+      const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;  // one draw a job, whatever the share
+      j.objective = u < oft_share ? Objective::kTime : Objective::kCost;
+      jobs.push_back(j);
+    }
+  }
+  return jobs;
+}
+
+FederationRun run_federation(const std::vector<Cluster>& clusters, const Settings& settings, std::vector<Job> jobs,
+                             const RunSpec& spec, const Registry& registry) {
+  FederationRun out;
+  out.log.jobs = std::move(jobs);
+  out.log.bid_share = spec.bid_share;
+  out.log.logs.resize(out.log.jobs.size());
+  for (std::size_t j = 0; j < out.log.jobs.size(); ++j)
+    out.log.logs[j].terms = terms(clusters, out.log.jobs[j], settings, spec.bid_share);
+  if (spec.check) {
+    ProbeSettings probe;
+    probe.exact = settings.exact;
+    probe.solve.timeout_ms = settings.timeout_ms;
+    probe.every = settings.check_every;
+    probe.keep_worst = settings.keep_worst;
+    out.probe = std::make_unique<AdmissionProbe>(registry.typed<sla::Instance, sla::Admission>("sla-admission"), probe);
+  }
+  Shared shared{clusters, settings, spec, out.log.jobs, out.log.logs, {}, {}, sim::kNoActor, {}, out};
+  shared.orders = {directory_order(clusters, Objective::kTime), directory_order(clusters, Objective::kCost)};
+
+  sim::Kernel kernel;
+  shared.kinds = {kernel.kind(kQuery), kernel.kind(kAnswer), kernel.kind(kBid), kernel.kind(kAccept),
+                  kernel.kind(kReject), kernel.kind(kJob), kernel.kind(kResult)};
+  std::vector<std::vector<std::size_t>> local(clusters.size());
+  for (std::size_t j = 0; j < out.log.jobs.size(); ++j) local[out.log.jobs[j].home].push_back(j);
+  for (std::size_t m = 0; m < clusters.size(); ++m) {
+    std::stable_sort(local[m].begin(), local[m].end(),
+                     [&](std::size_t a, std::size_t b) { return out.log.jobs[a].submit < out.log.jobs[b].submit; });
+    shared.gfa.push_back(kernel.add(std::make_unique<Gfa>(shared, m, std::move(local[m])), "GFA " + clusters[m].name));
+  }
+  shared.directory = kernel.add(std::make_unique<Directory>(shared), "directory");
+  out.stats = kernel.run();
+  out.interrupted = out.stats.interrupted;
+  for (std::size_t k = 0; k < kernel.kinds().size(); ++k)
+    out.log.sent_by_kind.emplace_back(kernel.kinds()[k], k < out.stats.sent_by_kind.size() ? out.stats.sent_by_kind[k] : 0);
+  return out;
+}
+
+}  // namespace schedcheck::federation
