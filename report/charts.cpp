@@ -56,7 +56,12 @@ Plot cdf_plot(const CdfChart& c) {
   plot.height = 600;
   std::string s = common(c.title, c.x_label, "fraction of samples at or below x");
   s += "set yrange [0:1.02]\n";
-  if (c.log_x) s += "set logscale x\n";
+  // A log axis needs a positive sample somewhere: with none (every gap 0, say) the axis stays linear.
+  const bool positive = std::any_of(c.series.begin(), c.series.end(), [](const CdfSeries& series) {
+    return std::any_of(series.samples.begin(), series.samples.end(), [](double x) { return std::isfinite(x) && x > 0; });
+  });
+  if (c.log_x && positive) s += "set logscale x\n";
+  if (!positive) s += "set xrange [-1:1]\n";
   std::string lines;
   for (std::size_t i = 0; i < c.series.size(); ++i) {
     std::vector<double> v = c.series[i].samples;

@@ -70,10 +70,12 @@ public:
     std::string counts;
     for (std::size_t m = 0; m < per.size(); ++m)
       counts += fmt::format("{}{} {}", m ? ", " : "", federation_.clusters[m].name, per[m]);
-    notes_.push_back(fmt::format("{} jobs submitted in the first {} of each trace ({})", jobs.size(),
-                                 days > 0 ? fmt::format("{:g} days", days) : "all days", counts));
+    notes_.push_back(fmt::format("{} jobs submitted {} ({})", jobs.size(),
+                                 days > 0 ? fmt::format("in the first {:g} day{} of each trace", days, days == 1 ? "" : "s")
+                                          : "over the whole traces",
+                                 counts));
     if (jobs.empty()) throw InputError(fmt::format("{}: no job to simulate in the period", file));
-    if (options.quick) notes_.push_back(fmt::format("--quick: {:g} days, bid times {}", days, share_list()));
+    if (options.quick) notes_.push_back(fmt::format("--quick: {:g} day{}, bid times {}", days, days == 1 ? "" : "s", share_list()));
   }
 
   const Described& info() const override { return info_; }

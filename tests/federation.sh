@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# `schedcheck experiment federation` (paper 004): the greedy-loses scenario (the run earns 100 with every decision at
+# its optimum), bad scenarios (exit 2, one stderr line, nothing written), and the --quick form on Table 2 over the
+# shared traces: no violation, every admission decision checked, every figure written, the same CSVs with --jobs 1 and
+# 2, corpus files (--corpus DIR) that re-check with their recorded verdict. Our own (issue 37).
+# Usage: federation.sh SCHEDCHECK SOURCE_DIR. Skips the shared-trace part when no traces folder is found.
+set -u
+S=${1:?usage: federation.sh SCHEDCHECK SOURCE_DIR}
+SOURCE_DIR=${2:?usage: federation.sh SCHEDCHECK SOURCE_DIR}
+. "$(dirname "$0")/common.sh"
+TRACES=${SCHEDCHECK_TRACES:-}
+for candidate in "$TRACES" "$SOURCE_DIR/../shared/traces" /work/shared/traces; do
+  if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; break; fi
+done
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+expect_exit() {  # NAME CODE SUBSTRING -- ARGS...
+  local name=$1 code=$2 want=$3
+  shift 4
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  [ "$rc" -eq "$code" ] || fail "$name: exit $rc, expected $code (stderr: $(cat "$T/err"))"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$name: expected one stderr line: $(cat "$T/err")"
+  grep -qF -- "$want" "$T/err" || fail "$name: stderr does not contain '$want': $(cat "$T/err")"
+}
+
+# ---------------------------------------------------------------- greedy at each decision, fewer earnings over the run
+GL=$SOURCE_DIR/examples/scenarios/federation-greedy-loses.json
+"$S" experiment federation --scenario "$GL" --out "$T/gl" --json -q >"$T/gl.json" 2>"$T/err" ||
+  fail "greedy-loses: exit $? ($(cat "$T/err"))"
+python3 - "$T/gl/runs-table.csv" "$T/gl.json" <<'EOF' || fail "greedy-loses: not the documented run"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["bid_share"] for r in rows] == ["0", "0.5"], rows
+for r in rows:
+    assert float(r["earnings"]) == 100 and r["accepted"] == "1" and r["dropped"] == "2", r
+    assert r["decisions_checked"] == r["decisions_at_optimum"] == "3", r
+d = json.load(open(sys.argv[2]))
+assert d["violations"] == 0 and d["exit_code"] == 0, d
+EOF
+[ -s "$T/gl/admission-gaps.png" ] || fail "greedy-loses: the gap CDF (every gap 0) was not drawn"
+
+# ---------------------------------------------------------------- bad input: exit 2, one line, nothing written
+python3 - "$GL" "$T" <<'EOF'
+import json, sys, os
+d = json.load(open(sys.argv[1])); t = sys.argv[2]
+d["workloads"][0]["trace"] = os.path.join(os.path.dirname(sys.argv[1]), d["workloads"][0]["trace"])
+def write(name, change):
+    e = json.loads(json.dumps(d)); change(e); json.dump(e, open(os.path.join(t, name), "w"))
+write("no-mips.json", lambda e: e["clusters"][0]["parameters"].pop("mips"))
+write("bad-workload.json", lambda e: e["clusters"][0]["parameters"].__setitem__("workload", "nope"))
+write("bad-share.json", lambda e: e["sweep"].__setitem__("bid_shares", [0.5, 0.2]))
+write("policy.json", lambda e: e.__setitem__("policy", {"name": "fcfs"}))
+write("nan.json", lambda e: e["clusters"][0]["parameters"].__setitem__("price", -3))
+EOF
+expect_exit "no mips" 2 "clusters[0].parameters" -- "$S" experiment federation --scenario "$T/no-mips.json" --out "$T/x1"
+expect_exit "unknown workload" 2 "workload" -- "$S" experiment federation --scenario "$T/bad-workload.json" --out "$T/x2"
+expect_exit "shares out of order" 2 "bid_shares" -- "$S" experiment federation --scenario "$T/bad-share.json" --out "$T/x3"
+expect_exit "a cluster policy" 2 "policy" -- "$S" experiment federation --scenario "$T/policy.json" --out "$T/x4"
+expect_exit "negative price" 2 "price" -- "$S" experiment federation --scenario "$T/nan.json" --out "$T/x5"
+expect_exit "--trace" 2 "scenario file" -- "$S" experiment federation --trace "$T/a.swf" --out "$T/x6"
+expect_exit "no such scenario" 2 "none.json" -- "$S" experiment federation --scenario "$T/none.json" --out "$T/x7"
+for d in x1 x2 x3 x4 x5 x6 x7; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
+
+if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
+  echo "no shared traces folder: the --quick run over Table 2 skipped"
+  finish federation_experiment
+fi
+
+# ---------------------------------------------------------------- --quick on Table 2, --jobs 1 and 2
+python3 - "$SOURCE_DIR/examples/scenarios/federation.json" "$TRACES" "$T/fed.json" <<'EOF'
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+for w in d["workloads"]:
+    w["trace"] = os.path.join(sys.argv[2], os.path.basename(w["trace"]))
+json.dump(d, open(sys.argv[3], "w"))
+EOF
+for jobs in 1 2; do
+  start=$(now_ms)
+  "$S" experiment federation --quick --scenario "$T/fed.json" --out "$T/q$jobs" --corpus "$T/corpus$jobs" \
+    --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err" || fail "--quick --jobs $jobs: exit $? ($(tail -3 "$T/q$jobs.err"))"
+  elapsed=$(($(now_ms) - start))
+  [ "$elapsed" -le 60000 ] || fail "--quick --jobs $jobs took $elapsed ms (bound: a minute)"
+done
+grep -q "verdict    no violation" "$T/q1.txt" || fail "--quick: no verdict line: $(tail -5 "$T/q1.txt")"
+summary=$T/q1/summary.json
+[ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 3, d['violations'], d['exit_code']")" = \
+  "(False, True, 0, 0)" ] || fail "--quick: summary $(head -c 600 "$summary")"
+[ "$(json "$summary" "sorted(d['invariants']['checked'])")" = "['budget-respected', 'capacity', 'dropped-only-when-hopeless', 'expiry-schedule', 'jobs-conserved', 'messages-accounted', 'no-accepted-deadline-violation']" ] ||
+  fail "--quick: properties checked $(json "$summary" "d['invariants']")"
+[ "$(json "$summary" "d['decision_checks']['problem'], d['decision_checks']['checked'] == d['invariants']['decisions'] > 1000, d['decision_checks']['invalid'], d['decision_checks']['undecided']")" = \
+  "('sla-admission', True, 0, 0)" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks']")"
+for stem in fig4a-federation-earnings fig4b-federation-response fig4c-federation-budget fig5a-owner-mi \
+  fig5b-owner-earnings fig5c-owner-earnings-per-processor fig6a-user-response fig6b-user-budget fig6c-user-accepted \
+  fig7a-messages-per-job fig7b-remote-messages fig7c-local-messages admission-gaps; do
+  [ -s "$T/q1/$stem.csv" ] || fail "--quick: $stem.csv missing"
+  [ -s "$T/q1/$stem.png" ] || fail "--quick: $stem.png missing"
+  cmp -s "$T/q1/$stem.csv" "$T/q2/$stem.csv" || fail "--jobs 1 and --jobs 2 wrote different $stem.csv"
+done
+cmp -s "$T/q1/runs.csv" "$T/q2/runs.csv" || fail "--jobs 1 and --jobs 2 wrote different runs.csv"
+# The share of 0 is FCFS decided on arrival; the others Greedy-Backfilling; the 0% run answers every bid at once.
+python3 - "$T/q1/runs-table.csv" "$T/q1/admission-gaps.csv" <<'EOF' || fail "--quick: tables"
+import csv, sys
+runs = list(csv.DictReader(open(sys.argv[1])))
+assert [r["bid_share"] for r in runs] == ["0", "0.2", "0.5"], runs
+assert all(int(float(r["jobs"])) > 500 and r["violations"] == "0" for r in runs), runs
+assert float(runs[2]["messages_per_job"]) >= float(runs[0]["messages_per_job"]), runs
+gaps = list(csv.DictReader(open(sys.argv[2])))
+assert [g["policy"] for g in gaps] == ["fcfs", "greedy-backfilling", "greedy-backfilling"], gaps
+assert gaps[0]["checked"] == gaps[0]["at_optimum"], gaps[0]   # one bid at a time: FCFS is the knapsack optimum
+EOF
+# The worst decisions, written with --corpus, re-check with the verdict they record.
+n=0
+for f in "$T/corpus1"/worst-admission-*.json; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  policy=$(json "$f" "d['schedcheck']['policy']")
+  recorded=$(json "$f" "d['schedcheck']['verdict']['exit_code']")
+  "$S" check sla-admission --policy "$policy" --exact dp -i "$f" >/dev/null 2>&1
+  rc=$?
+  [ "$rc" = "$recorded" ] || fail "$f re-checks to exit $rc, not its recorded $recorded"
+  gap=$(json "$f" "d['schedcheck']['verdict']['gap']")
+  [ "$(python3 -c "print($gap > 0)")" = True ] || fail "$f: a worst decision with gap $gap"
+done
+[ "$n" -ge 1 ] || fail "--corpus: no worst-admission file written"
+ls "$T/q1"/worst-admission-*.json >/dev/null 2>&1 && fail "--corpus DIR: corpus files also written in --out"
+
+finish federation_experiment

@@ -1,0 +1,314 @@
+// Suite `federation`: paper 004's contract net (experiments/federation/) on hand-computed cases: Eq. 1-2 and 8-9
+// arithmetic, the OFT/OFC directory orders of Table 2, three contract-net timelines on two GFAs (accepted on the first
+// bid, accepted after a timeout, dropped) at a 50% and a 0% bid time, every run property failing on a log that breaks
+// it, and the run where greedy admission, optimal at each decision, lowers the run's earnings. Source: our own.
+#include "counterexamples/builtin.hpp"
+#include "experiments/federation/contract_net.hpp"
+#include "model/scenario.hpp"
+#include "properties/federation_properties.hpp"
+#include "reference/federation_policies.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <map>
+
+using namespace schedcheck;
+using namespace schedcheck::federation;
+
+namespace {
+
+const Registry& registry() {
+  static const Registry r = make_builtin_registry();
+  return r;
+}
+
+Cluster make_cluster(std::string name, int processors, double mips, double price, double bandwidth = 1) {
+  Cluster c;
+  c.name = std::move(name);
+  c.processors = processors;
+  c.mips = mips;
+  c.price = price;
+  c.bandwidth_gbps = bandwidth;
+  return c;
+}
+
+Job make_job(std::size_t home, std::int64_t id, double submit, int procs, double run) {
+  Job j;
+  j.home = home;
+  j.trace_id = id;
+  j.submit = submit;
+  j.procs = procs;
+  j.run_home = run;
+  return j;
+}
+
+Settings no_transfers() {
+  Settings s;
+  s.data_mb = 0;
+  return s;
+}
+
+std::map<std::string, std::size_t> violations(const std::vector<Cluster>& clusters, const Settings& s, const RunLog& log) {
+  std::map<std::string, std::size_t> v;
+  for (const auto& p : check_run(clusters, s, log)) v[p.name] = p.violations;
+  return v;
+}
+
+std::size_t total(const std::map<std::string, std::size_t>& v) {
+  std::size_t n = 0;
+  for (const auto& [name, count] : v) n += count;
+  return n;
+}
+
+std::size_t sent(const RunLog& log, const std::string& kind) {
+  for (const auto& [k, n] : log.sent_by_kind)
+    if (k == kind) return n;
+  return 0;
+}
+
+// Two GFAs: X fast (200 MIPS, 2 processors, quote 2), Y slow (100 MIPS, 2 processors, quote 1); three jobs of Y's
+// users, all seeking time (X first). Job 1: 2 processors, 400 s at home; jobs 2 and 3: 2 processors, 100 s at home,
+// submitted at 10 and 20.
+struct Timeline {
+  std::vector<Cluster> clusters = {make_cluster("X", 2, 200, 2), make_cluster("Y", 2, 100, 1)};
+  std::vector<Job> jobs = {make_job(1, 1, 0, 2, 400), make_job(1, 2, 10, 2, 100), make_job(1, 3, 20, 2, 100)};
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(federation)
+
+BOOST_AUTO_TEST_CASE(terms_follow_eq_1_8_9_and_the_job_model) {
+  const std::vector<Cluster> clusters = {make_cluster("home", 8, 900, 5.12, 1.6)};
+  Settings s;  // alpha 0.1, b = 2 B, d = 3 D, 10 MB each way
+  const Job j = make_job(0, 7, 50, 4, 100);
+  const Terms t = terms(clusters, j, s, 0.2);
+  BOOST_TEST(t.length_mi == 100.0 * 900 * 4);          // l = run * mu_home * p
+  BOOST_TEST(t.alpha == 10.0);                           // 10% of the execution time at home
+  BOOST_TEST(response_time(clusters[0], j, t) == 110.0); // D = alpha + l / (mu p)
+  BOOST_TEST(cost(clusters[0], j, t) == 512.0, boost::test_tools::tolerance(1e-9));   // B = c l / (mu p) = 5.12 * 100
+  BOOST_TEST(t.budget == 1024.0, boost::test_tools::tolerance(1e-9));                 // Eq. 8
+  BOOST_TEST(t.deadline == 330.0);                                                     // Eq. 9
+  BOOST_TEST(t.ts == 0.05, boost::test_tools::tolerance(1e-12));  // 10 MB = 80 Mb over 1.6 Gb/s
+  BOOST_TEST(t.t_neg == 66.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(t.de == 330.0 - 0.05 - 66.0 - 0.05, boost::test_tools::tolerance(1e-12));  // Eq. 1
+  BOOST_TEST(latest_finish(j, t) == 50 + 330.0 - 0.05, boost::test_tools::tolerance(1e-12));
+  // On a cluster twice as fast: half the execution time, the same alpha.
+  const Cluster fast = make_cluster("fast", 8, 1800, 10.24);
+  BOOST_TEST(response_time(fast, j, t) == 60.0);
+  BOOST_TEST(cost(fast, j, t) == 512.0, boost::test_tools::tolerance(1e-9));  // Eq. 7 prices: the same cost anywhere
+}
+
+BOOST_AUTO_TEST_CASE(eq_2_halves_what_is_left) {
+  // t_neg = 66 in whole seconds (tau into Z+): 33, 16, 8, 4, 2, 1, 1, 0 ...
+  std::vector<double> got;
+  double given = 0;
+  for (int k = 0; k < 8; ++k) {
+    got.push_back(bid_interval(66, given, true));
+    given += got.back();
+  }
+  BOOST_TEST(got == (std::vector<double>{33, 16, 8, 4, 2, 1, 1, 0}), boost::test_tools::per_element());
+  BOOST_TEST(given <= 66.0);
+  // In real seconds: 33, 16.5, 8.25; never above what is left, never negative.
+  BOOST_TEST(bid_interval(66, 0, false) == 33.0);
+  BOOST_TEST(bid_interval(66, 33, false) == 16.5);
+  BOOST_TEST(bid_interval(66, 49.5, false) == 8.25);
+  BOOST_TEST(bid_interval(66, 70, false) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(directory_orders_table_2) {
+  const std::vector<Cluster> t2 = {make_cluster("CTC", 512, 850, 4.84), make_cluster("KTH", 100, 900, 5.12),
+                                   make_cluster("CM5", 1024, 700, 3.98), make_cluster("Origin", 2048, 630, 3.59),
+                                   make_cluster("NASA", 128, 930, 5.3), make_cluster("Par96", 416, 710, 4.04),
+                                   make_cluster("Blue", 1152, 730, 4.16), make_cluster("SP2", 128, 920, 5.24)};
+  auto names = [&](const std::vector<std::size_t>& order) {
+    std::vector<std::string> n;
+    for (const auto m : order) n.push_back(t2[m].name);
+    return n;
+  };
+  BOOST_TEST(names(directory_order(t2, Objective::kTime)) ==
+                 (std::vector<std::string>{"NASA", "SP2", "KTH", "CTC", "Blue", "Par96", "CM5", "Origin"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(names(directory_order(t2, Objective::kCost)) ==
+                 (std::vector<std::string>{"Origin", "CM5", "Par96", "Blue", "CTC", "KTH", "SP2", "NASA"}),
+             boost::test_tools::per_element());
+  // The directory skips clusters that cannot meet the SLA: a 200-processor job never goes to NASA, SP2 or KTH.
+  Job wide = make_job(2, 1, 0, 200, 100);
+  const Terms t = terms(t2, wide, no_transfers(), 0.5);
+  const auto oft = directory_order(t2, Objective::kTime);
+  BOOST_TEST(t2[*directory_answer(t2, oft, wide, t, 0)].name == "CTC");
+  BOOST_TEST(t2[*directory_answer(t2, oft, wide, t, 4)].name == "Origin");
+  BOOST_TEST(!directory_answer(t2, oft, wide, t, 5).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(contract_net_timeline_at_50_percent) {
+  Timeline tl;
+  const Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0.5;
+  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const auto& L = r.log.logs;
+  // Job 1: D_X = 40 + 80000 / 400 = 240; bid to X at 0 (interval floor(660 / 2) = 330), accepted at once.
+  BOOST_TEST(L[0].attempts.size() == 1u);
+  BOOST_TEST((L[0].outcome == Outcome::kAccepted && L[0].ran_on == 0));
+  BOOST_TEST(L[0].attempts[0].interval == 330.0);
+  BOOST_TEST((L[0].start == 0.0 && L[0].finish == 240.0));
+  BOOST_TEST(L[0].charged == 400.0);  // B = 2 * 200 s at X; budget 2 * 1 * 400 = 800
+  // Job 2 (d = 330, t_neg = 165): X busy until 240, its bid (82 s) expires at 92; Y gets 41 s and accepts at once.
+  BOOST_TEST(L[1].attempts.size() == 2u);
+  BOOST_TEST((L[1].attempts[0].contractor == 0 && L[1].attempts[0].interval == 82.0 && L[1].attempts[0].replied == 92.0 &&
+              !L[1].attempts[0].accepted));
+  BOOST_TEST((L[1].attempts[1].contractor == 1 && L[1].attempts[1].interval == 41.0 && L[1].attempts[1].accepted));
+  BOOST_TEST((L[1].outcome == Outcome::kAccepted && L[1].ran_on == 1 && L[1].start == 92.0 && L[1].finish == 202.0));
+  // Job 3: X expires at 102, Y (busy until 202) at 143; no contractor left: dropped at 143.
+  BOOST_TEST((L[2].outcome == Outcome::kDropped && L[2].dropped_at == 143.0 && L[2].attempts.size() == 2u));
+  BOOST_TEST(L[2].queries == 3u);
+  // X could have run job 3 from 240 to 300, before its latest finish 350: a drop with room, at an asked cluster.
+  BOOST_TEST(drops_with_room(tl.clusters, r.log, false) == 1u);
+  BOOST_TEST(drops_with_room(tl.clusters, r.log, true) == 1u);
+  // Messages, counted by the kernel.
+  BOOST_TEST(sent(r.log, kQuery) == 6u);
+  BOOST_TEST(sent(r.log, kAnswer) == 6u);
+  BOOST_TEST(sent(r.log, kBid) == 5u);
+  BOOST_TEST(sent(r.log, kAccept) == 2u);
+  BOOST_TEST(sent(r.log, kReject) == 3u);
+  BOOST_TEST(sent(r.log, kJob) == 2u);
+  BOOST_TEST(sent(r.log, kResult) == 2u);
+  // Admission decisions: X at 0, 10, 20; Y at 92, 102 (expiries decide one bid and are not STRICTGREEDY passes).
+  BOOST_TEST(r.decisions == 5u);
+  BOOST_TEST(r.probe->counts().checked == 5u);
+  BOOST_TEST(r.probe->counts().at_optimum == 5u);
+  BOOST_TEST(r.accepted_at_expiry == 0u);
+  BOOST_TEST(total(violations(tl.clusters, s, r.log)) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(contract_net_timeline_at_0_percent_is_fcfs) {
+  Timeline tl;
+  const Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0;
+  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const auto& L = r.log.logs;
+  BOOST_TEST((L[0].ran_on == 0 && L[0].start == 0.0));
+  // Decided on arrival: X rejects job 2 at 10, Y accepts it at 10 and runs it until 120.
+  BOOST_TEST((L[1].attempts.size() == 2u && L[1].attempts[0].replied == 10.0 && L[1].attempts[0].interval == 0.0));
+  BOOST_TEST((L[1].ran_on == 1 && L[1].start == 10.0 && L[1].finish == 120.0));
+  // Job 3 is rejected by both at 20 and dropped at once.
+  BOOST_TEST((L[2].outcome == Outcome::kDropped && L[2].dropped_at == 20.0));
+  BOOST_TEST(r.decisions == 5u);
+  BOOST_TEST(total(violations(tl.clusters, s, r.log)) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(each_run_property_fails_on_a_log_that_breaks_it) {
+  Timeline tl;
+  const Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0.5;
+  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  auto broken = [&](const std::string& property, const std::function<void(RunLog&)>& change) {
+    RunLog log = r.log;
+    change(log);
+    const auto v = violations(tl.clusters, s, log);
+    BOOST_TEST_CONTEXT(property) { BOOST_TEST(v.at(property) > 0u); }
+  };
+  broken("jobs-conserved", [](RunLog& l) { l.logs[2].outcome = Outcome::kPending; });
+  broken("no-accepted-deadline-violation", [](RunLog& l) {  // job 2 accepted 200 s later on Y
+    l.logs[1].attempts[1].replied += 200;
+    l.logs[1].start += 200;
+    l.logs[1].finish += 200;
+  });
+  broken("capacity", [](RunLog& l) {  // job 2 on X beside job 1
+    l.logs[1].ran_on = 0;
+    l.logs[1].charged = 200;
+    l.logs[1].finish = 92 + 60;
+  });
+  broken("budget-respected", [](RunLog& l) { l.logs[0].terms.budget = 300; });
+  broken("expiry-schedule", [](RunLog& l) { l.logs[1].attempts[1].interval = 82; });
+  broken("dropped-only-when-hopeless", [](RunLog& l) {  // job 3 dropped after X alone: Y could run it 202-312 < 350
+    l.logs[2].attempts.pop_back();
+    l.logs[2].dropped_at = 102;
+  });
+  broken("messages-accounted", [](RunLog& l) { l.sent_by_kind.front().second += 1; });
+}
+
+// Greedy admission is optimal at each decision of this run and still earns 100 where 180 was possible: a cluster of 2
+// processors gets bid A (2 processors, 100 s, incentive 100) alone at t=0 and accepts it; bids B and C (1 processor,
+// 90 s, incentive 90 each) arrive at t=1, wait, expire at 75 and are dropped. examples/scenarios/federation-greedy-
+// loses.json is this run.
+BOOST_AUTO_TEST_CASE(greedy_at_each_decision_lowers_the_runs_earnings) {
+  const std::vector<Cluster> one = {make_cluster("X", 2, 100, 1)};
+  const std::vector<Job> jobs = {make_job(0, 1, 0, 2, 100), make_job(0, 2, 1, 1, 90), make_job(0, 3, 1, 1, 90)};
+  const Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0.5;
+  const FederationRun r = run_federation(one, s, jobs, spec, registry());
+  double earned = 0;
+  for (const auto& l : r.log.logs) earned += l.outcome == Outcome::kAccepted ? l.charged : 0;
+  BOOST_TEST(earned == 100.0);
+  BOOST_TEST(r.probe->counts().checked == r.probe->counts().at_optimum);  // every decision at its snapshot's optimum
+  BOOST_TEST(r.probe->counts().checked == 3u);
+  BOOST_TEST(total(violations(one, s, r.log)) == 0u);
+  // Another run of the same federation: X waits, takes B and C at t=1, lets A's bid expire (82 s) and earns 180. The
+  // properties accept it as a run of the contract net.
+  RunLog other = r.log;
+  other.logs[0].attempts[0].replied = 82;
+  other.logs[0].attempts[0].accepted = false;
+  other.logs[0].outcome = Outcome::kDropped;
+  other.logs[0].dropped_at = 82;
+  other.logs[0].drop_reason = "every cluster that could meet its SLA rejected it";
+  other.logs[0].start = other.logs[0].finish = -1;
+  other.logs[0].transfers = 0;
+  other.logs[0].queries = 2;
+  double other_earned = 0;
+  for (std::size_t j : {1u, 2u}) {
+    JobLog& l = other.logs[j];
+    l.attempts[0].replied = 1;
+    l.attempts[0].accepted = true;
+    l.outcome = Outcome::kAccepted;
+    l.ran_on = 0;
+    l.start = 1;
+    l.finish = 1 + response_time(one[0], jobs[j], l.terms);
+    l.charged = cost(one[0], jobs[j], l.terms);
+    l.queries = 1;
+    l.transfers = 2;
+    l.dropped_at = -1;
+    other_earned += l.charged;
+  }
+  other.sent_by_kind = {{kQuery, 4}, {kAnswer, 4}, {kBid, 3}, {kAccept, 2}, {kReject, 1}, {kJob, 2}, {kResult, 2}};
+  BOOST_TEST(other_earned == 180.0);
+  const auto v = violations(one, s, other);
+  BOOST_TEST(total(v) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
+  const nlohmann::json good = nlohmann::json::parse(R"({"kind": "scenario",
+    "workloads": [{"name": "w", "trace": "w.swf"}],
+    "clusters": [{"name": "a", "processors": 4, "parameters": {"mips": 100, "price": 1, "bandwidth_gbps": 1, "workload": "w"}},
+                 {"name": "b", "processors": 4, "parameters": {"mips": 200, "price": 2, "bandwidth_gbps": 1, "workload": "w"}}],
+    "sweep": {"bid_shares": [0, 0.5]}})");
+  scenario::Names names;
+  names.router_needed = false;
+  const Federation f = read(scenario::read(good, "f.json", names));
+  BOOST_TEST(f.clusters.size() == 2u);
+  BOOST_TEST(f.settings.bid_shares == (std::vector<double>{0, 0.5}), boost::test_tools::per_element());
+  auto refused = [&](const std::function<void(nlohmann::json&)>& change, const std::string& field) {
+    nlohmann::json doc = good;
+    change(doc);
+    try {
+      read(scenario::read(doc, "f.json", names));
+      BOOST_ERROR("accepted a federation with a bad " << field);
+    } catch (const InputError& e) {
+      BOOST_TEST(std::string(e.what()).find(field) != std::string::npos, e.what());
+    }
+  };
+  refused([](auto& d) { d["clusters"][0]["parameters"].erase("mips"); }, "clusters[0].parameters");
+  refused([](auto& d) { d["clusters"][1]["parameters"]["workload"] = "nope"; }, "clusters[1].parameters.workload");
+  refused([](auto& d) { d["clusters"][0]["parameters"]["mips"] = -1; }, "mips");
+  refused([](auto& d) { d["sweep"]["bid_shares"] = {0.5, 0.2}; }, "bid_shares");
+  refused([](auto& d) { d["sweep"]["bid_shares"] = {1.5}; }, "bid_shares");
+  refused([](auto& d) { d["sweep"]["typo"] = 1; }, "typo");
+  refused([](auto& d) { d["router"] = {{"policy", "round-robin"}}; }, "router");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
