@@ -26,7 +26,7 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   if (sweep.is_null()) return s;
   const Field root(sweep, file, "sweep");
   root.only_keys({"bid_shares", "oft_shares", "period_days", "alpha", "budget_factor", "deadline_factor", "data_mb",
-                  "integer_intervals", "checks", "quick"});
+                  "integer_intervals", "drop_at_zero_interval", "home_first", "budget_test", "prices", "checks", "quick"});
   if (root.has("bid_shares")) s.bid_shares = shares(root.at("bid_shares"));
   if (root.has("oft_shares")) s.oft_shares = shares(root.at("oft_shares"));
   if (root.has("period_days")) s.period_days = root.at("period_days").as_number(0, 1e6);
@@ -35,6 +35,14 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   if (root.has("deadline_factor")) s.deadline_factor = root.at("deadline_factor").as_number(1, 1e6);
   if (root.has("data_mb")) s.data_mb = root.at("data_mb").as_number(0, 1e9);
   if (root.has("integer_intervals")) s.integer_intervals = root.at("integer_intervals").as_bool();
+  if (root.has("drop_at_zero_interval")) s.drop_at_zero_interval = root.at("drop_at_zero_interval").as_bool();
+  if (root.has("home_first")) s.home_first = root.at("home_first").as_bool();
+  if (root.has("budget_test")) s.budget_test = root.at("budget_test").as_bool();
+  if (root.has("prices")) {
+    const std::string p = root.at("prices").as_string();
+    if (p != "quotes" && p != "eq7") root.at("prices").fail("\"quotes\" (Table 2's) or \"eq7\" (c_i = c mu_i / mu)");
+    s.eq7_prices = p == "eq7";
+  }
   if (root.has("checks")) {
     const Field c = root.at("checks");
     c.only_keys({"exact", "every", "timeout_ms", "keep_worst"});
@@ -81,6 +89,11 @@ Federation read(const scenario::Scenario& sc) {
     f.clusters.push_back(std::move(c));
   }
   f.settings = read_settings(sc.sweep, file);
+  if (f.settings.eq7_prices) {  // Eq. 6-7: c_i = (c / mu) mu_i, c the access price of the fastest cluster (mu its MIPS)
+    const Cluster fastest = *std::max_element(f.clusters.begin(), f.clusters.end(),
+                                              [](const Cluster& a, const Cluster& b) { return a.mips < b.mips; });
+    for (Cluster& c : f.clusters) c.price = fastest.price / fastest.mips * c.mips;
+  }
   return f;
 }
 
@@ -90,8 +103,9 @@ double transfer_seconds(const Cluster& home, double data_mb) {
   return data_mb * 8.0 / (home.bandwidth_gbps * 1000.0);  // MB -> Mb over Gb/s
 }
 
-sla::Site site(const Cluster& cluster, int free_processors) {
+sla::Site site(const Cluster& cluster, int free_processors, bool budget_test) {
   sla::Site s;
+  s.budget_test = budget_test;
   s.processors = cluster.processors;
   s.free_processors = free_processors;
   s.mips = cluster.mips;

@@ -32,6 +32,10 @@ struct Settings {
   double deadline_factor = 3;              // Eq. 9: d = 3 D(J, R_home)
   double data_mb = 10;                     // data moved user -> GFA (ts) and back (tr) over the home NIC; 0: none
   bool integer_intervals = true;           // tau maps into Z+ (Eq. 3): intervals in whole seconds, rounded down
+  bool drop_at_zero_interval = false;      // a job whose next interval is 0 is dropped (else: decided at once, tau >= 0)
+  bool home_first = false;                 // the manager bids at home first (else: home at its rank in the directory)
+  bool budget_test = false;                // contractors also require b >= B(J,R_m) (model/sla.hpp site.budget_test)
+  bool eq7_prices = false;                 // c_i = c mu_i / mu (Eq. 7, c and mu of the fastest) instead of the quotes
   std::string exact = "dp";                // the exact method of every admission check
   std::size_t check_every = 1;             // check every k-th admission decision
   unsigned timeout_ms = 2000;              // each check's time limit
@@ -75,7 +79,7 @@ double transfer_seconds(const Cluster& home, double data_mb);
 Terms terms(const std::vector<Cluster>& clusters, const Job& job, const Settings& settings, double bid_share);
 
 // The job as an SLA bid at cluster m (model/sla.hpp), `now` on the federation's clock: D and B through sla::.
-sla::Site site(const Cluster& cluster, int free_processors);
+sla::Site site(const Cluster& cluster, int free_processors, bool budget_test = false);
 sla::Bid bid(const Job& job, const Terms& terms, double now, std::string id);
 double response_time(const Cluster& cluster, const Job& job, const Terms& terms);  // D(J, R_m)
 double cost(const Cluster& cluster, const Job& job, const Terms& terms);           // B(J, R_m)

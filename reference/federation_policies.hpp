@@ -11,14 +11,17 @@
 
 namespace schedcheck::federation {
 
-// Cluster indices fastest first (MIPS, decreasing) or cheapest first (quote, increasing); ties by index.
-std::vector<std::size_t> directory_order(const std::vector<Cluster>& clusters, Objective objective);
-// Whether cluster m can meet the job's SLA at all: p <= p_m and D(J, R_m) <= de (Algorithm 2 line 1.40).
-bool can_meet(const Cluster& cluster, const Job& job, const Terms& terms);
+// Cluster indices fastest first (MIPS, decreasing) or cheapest first (quote, increasing); ties by index. With `home`,
+// that cluster first and the others in that order (the reading "bid locally first", Settings::home_first).
+std::vector<std::size_t> directory_order(const std::vector<Cluster>& clusters, Objective objective,
+                                         std::optional<std::size_t> home = std::nullopt);
+// Whether cluster m can meet the job's SLA at all: p <= p_m and D(J, R_m) <= de (Algorithm 2 line 1.40), and
+// b >= B(J, R_m) with `budget_test`.
+bool can_meet(const Cluster& cluster, const Job& job, const Terms& terms, bool budget_test = false);
 // The directory's answer to the manager's `rank`-th query (from 0): the rank-th cluster of `order` that can meet the
 // job's SLA; nullopt when no such cluster is left (the job is dropped).
 std::optional<std::size_t> directory_answer(const std::vector<Cluster>& clusters, const std::vector<std::size_t>& order,
-                                            const Job& job, const Terms& terms, std::size_t rank);
+                                            const Job& job, const Terms& terms, std::size_t rank, bool budget_test = false);
 // tau (Eq. 2): the next bid interval, half of the SLA bid time not yet given, (t_neg - given) / 2; rounded down to a
 // whole second when `integer` (tau maps into Z+, Eq. 3). 0 means the contractor decides at once.
 double bid_interval(double t_neg, double given, bool integer);

@@ -281,6 +281,32 @@ BOOST_AUTO_TEST_CASE(greedy_at_each_decision_lowers_the_runs_earnings) {
   BOOST_TEST(total(v) == 0u);
 }
 
+// The readings of docs/policies.md, each on a case where it decides differently from the default.
+BOOST_AUTO_TEST_CASE(readings_home_first_and_drop_at_zero_interval) {
+  Timeline tl;
+  Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0.5;
+  // Home first: job 1 (home Y) bids at Y before the directory's fastest, and runs there for D_Y = 440 s.
+  s.home_first = true;
+  const FederationRun home = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  BOOST_TEST((home.log.logs[0].ran_on == 1 && home.log.logs[0].finish == 440.0));
+  BOOST_TEST(total(violations(tl.clusters, s, home.log)) == 0u);
+  s.home_first = false;
+  // A 1 s job (d = 3.3, t_neg = 1.65): its first interval, floor(0.825), is 0. Default: bids decided at once, accepted
+  // by X; the reading "drop at a zero interval": dropped before any bid, although X was free.
+  const std::vector<Job> tiny = {make_job(1, 9, 0, 1, 1)};
+  const FederationRun at_once = run_federation(tl.clusters, s, tiny, spec, registry());
+  BOOST_TEST((at_once.log.logs[0].outcome == Outcome::kAccepted && at_once.log.logs[0].ran_on == 0));
+  BOOST_TEST(at_once.log.logs[0].attempts[0].interval == 0.0);
+  s.drop_at_zero_interval = true;
+  const FederationRun dropped = run_federation(tl.clusters, s, tiny, spec, registry());
+  BOOST_TEST((dropped.log.logs[0].outcome == Outcome::kDropped && dropped.log.logs[0].attempts.empty()));
+  const auto v = violations(tl.clusters, s, dropped.log);
+  BOOST_TEST(v.at("dropped-only-when-hopeless") == 1u);  // X, never asked, had room: the reading's cost, reported
+  BOOST_TEST(total(v) == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
   const nlohmann::json good = nlohmann::json::parse(R"({"kind": "scenario",
     "workloads": [{"name": "w", "trace": "w.swf"}],
@@ -292,6 +318,12 @@ BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
   const Federation f = read(scenario::read(good, "f.json", names));
   BOOST_TEST(f.clusters.size() == 2u);
   BOOST_TEST(f.settings.bid_shares == (std::vector<double>{0, 0.5}), boost::test_tools::per_element());
+  BOOST_TEST((f.clusters[0].price == 1.0 && f.clusters[1].price == 2.0));
+  nlohmann::json eq7 = good;  // Eq. 7 from the fastest (200 MIPS, quote 2): the 100-MIPS cluster's price becomes 1
+  eq7["clusters"][0]["parameters"]["price"] = 7;
+  eq7["sweep"]["prices"] = "eq7";
+  const Federation g = read(scenario::read(eq7, "f.json", names));
+  BOOST_TEST((g.clusters[0].price == 1.0 && g.clusters[1].price == 2.0));
   auto refused = [&](const std::function<void(nlohmann::json&)>& change, const std::string& field) {
     nlohmann::json doc = good;
     change(doc);
@@ -309,6 +341,7 @@ BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
   refused([](auto& d) { d["sweep"]["bid_shares"] = {1.5}; }, "bid_shares");
   refused([](auto& d) { d["sweep"]["typo"] = 1; }, "typo");
   refused([](auto& d) { d["router"] = {{"policy", "round-robin"}}; }, "router");
+  refused([](auto& d) { d["sweep"]["prices"] = "table"; }, "prices");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -31,6 +31,7 @@ struct Shared {
   const std::vector<Job>& jobs;
   std::vector<JobLog>& logs;
   std::vector<std::vector<std::size_t>> orders;  // by objective: OFT, OFC
+  std::vector<std::vector<std::vector<std::size_t>>> home_orders;  // by objective and home cluster (home_first)
   std::vector<sim::ActorId> gfa;
   sim::ActorId directory = sim::kNoActor;
   Kinds kinds{};
@@ -46,8 +47,9 @@ public:
     const std::size_t j = m.body & 0xffffffffu;
     const std::size_t rank = m.body >> 32;
     const Job& job = s_.jobs[j];
-    const auto& order = s_.orders[job.objective == Objective::kTime ? 0 : 1];
-    const auto answer = directory_answer(s_.clusters, order, job, s_.logs[j].terms, rank);
+    const std::size_t o = job.objective == Objective::kTime ? 0 : 1;
+    const auto& order = s_.settings.home_first ? s_.home_orders[o][job.home] : s_.orders[o];
+    const auto answer = directory_answer(s_.clusters, order, job, s_.logs[j].terms, rank, s_.settings.budget_test);
     ctx.send(m.from, s_.kinds.answer, j | (answer ? static_cast<std::uint64_t>(*answer + 1) << 32 : 0));
   }
 
@@ -128,6 +130,12 @@ private:
     a.contractor = contractor - 1;
     a.sent = ctx.now();
     a.interval = s_.spec.bid_share == 0 ? 0 : bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals);  // tau
+    if (a.interval == 0 && s_.spec.bid_share != 0 && s_.settings.drop_at_zero_interval) {  // the reading "tau < 1: drop"
+      log.outcome = Outcome::kDropped;
+      log.dropped_at = ctx.now();
+      log.drop_reason = "no SLA bid time left (the next interval is 0)";
+      return;
+    }
     log.attempts.push_back(a);
     ctx.send(s_.gfa[a.contractor], s_.kinds.bid, j);
   }
@@ -217,7 +225,7 @@ private:
   sla::Instance snapshot(double now, const std::vector<std::size_t>& bids) const {
     sla::Instance instance;
     instance.name = fmt::format("{}-t{}", cluster_.name, now);
-    instance.site = site(cluster_, free_);
+    instance.site = site(cluster_, free_, s_.settings.budget_test);
     for (const std::size_t j : running_) {
       const JobLog& log = s_.logs[j];
       instance.running.push_back({job_name(s_.clusters, s_.jobs[j]), s_.jobs[j].procs,
@@ -279,8 +287,13 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
     probe.keep_worst = settings.keep_worst;
     out.probe = std::make_unique<AdmissionProbe>(registry.typed<sla::Instance, sla::Admission>("sla-admission"), probe);
   }
-  Shared shared{clusters, settings, spec, out.log.jobs, out.log.logs, {}, {}, sim::kNoActor, {}, out};
+  Shared shared{clusters, settings, spec, out.log.jobs, out.log.logs, {}, {}, {}, sim::kNoActor, {}, out};
   shared.orders = {directory_order(clusters, Objective::kTime), directory_order(clusters, Objective::kCost)};
+  shared.home_orders.resize(2);
+  for (std::size_t m = 0; m < clusters.size() && settings.home_first; ++m) {
+    shared.home_orders[0].push_back(directory_order(clusters, Objective::kTime, m));
+    shared.home_orders[1].push_back(directory_order(clusters, Objective::kCost, m));
+  }
 
   sim::Kernel kernel;
   shared.kinds = {kernel.kind(kQuery), kernel.kind(kAnswer), kernel.kind(kBid), kernel.kind(kAccept),
