@@ -57,6 +57,8 @@ public:
     const Settings& s = federation_.settings;
     seeds_ = options.seeds == 0 ? 1 : options.seeds;
     shares_ = options.quick ? s.quick_bid_shares : s.bid_shares;
+    for (const double oft : s.oft_shares)
+      for (const double share : shares_) combos_.emplace_back(share, oft);
     const double days = options.quick ? s.quick_period_days : s.period_days;
     notes_.push_back("inputs: the scenario " + file);
     for (const auto& spec : federation_.scenario.workloads) {
@@ -83,11 +85,11 @@ public:
 
   std::vector<Point> points() const override {
     std::vector<Point> points;
-    for (const double oft : federation_.settings.oft_shares)
-      for (const double share : shares_)
+    for (std::size_t c = 0; c < combos_.size(); ++c)
         for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
           Point p;
-          p.parameters = {{"bid_share", fmt::format("{:g}", share)}, {"oft_share", fmt::format("{:g}", oft)}};
+          p.parameters = {{"bid_share", csv_number(combos_[c].first)}, {"oft_share", csv_number(combos_[c].second)}};
+          p.input = c;
           p.seed = seed;
           p.reproduce = fmt::format("schedcheck experiment federation --scenario {}{} --seeds {}",
                                     shell_quoted(federation_.scenario.file), options_.quick ? " --quick" : "", seeds_);
@@ -98,8 +100,8 @@ public:
 
   RunRecord run(const Point& point) const override {
     RunSpec spec;
-    spec.bid_share = std::stod(point.parameter("bid_share"));
-    spec.oft_share = std::stod(point.parameter("oft_share"));
+    spec.bid_share = combos_[point.input].first;
+    spec.oft_share = combos_[point.input].second;
     spec.seed = point.seed;
     const auto& clusters = federation_.clusters;
     FederationRun r = run_federation(clusters, federation_.settings, federation_jobs(clusters, workloads_, spec.oft_share, spec.seed),
@@ -204,21 +206,19 @@ public:
   std::vector<Figure> figures(const std::vector<Point>& points,
                               const std::vector<std::optional<RunRecord>>& records) const override {
     std::vector<Figure> out;
-    const std::string oft = fmt::format("{:g}", federation_.settings.oft_shares.front());
+    const double oft = federation_.settings.oft_shares.front();
     // The mean over seeds of a value of the runs at one bid share (the plotted OFT share).
     auto value = [&](double share, const std::function<double(const RunRecord&)>& of) {
       std::vector<double> v;
       for (std::size_t i = 0; i < points.size(); ++i)
-        if (records[i] && points[i].parameter("bid_share") == fmt::format("{:g}", share) &&
-            points[i].parameter("oft_share") == oft)
-          v.push_back(of(*records[i]));
+        if (records[i] && combos_[points[i].input] == std::pair(share, oft)) v.push_back(of(*records[i]));
       return v.empty() ? NAN : statistics(v).mean;
     };
     auto figure = [&](const std::string& stem, const std::string& caption, const std::string& y, bool per_cluster,
                       const std::function<double(const RunRecord&, std::size_t)>& of) {
       Figure f;
       f.stem = stem;
-      f.caption = caption + (federation_.settings.oft_shares.size() > 1 ? fmt::format(" ({}% of users OFT)", std::stod(oft) * 100) : "");
+      f.caption = caption + (federation_.settings.oft_shares.size() > 1 ? fmt::format(" ({} of users OFT)", percent(oft)) : "");
       report::BarChart chart;
       chart.title = f.caption;
       chart.x_label = "total SLA bid time (share of the deadline)";
@@ -232,7 +232,7 @@ public:
       }
       for (const double share : shares_) {
         chart.categories.push_back(percent(share));
-        std::vector<std::string> row = {fmt::format("{:g}", share)};
+        std::vector<std::string> row = {csv_number(share)};
         for (std::size_t m = 0; m < series; ++m) {
           const double v = value(share, [&](const RunRecord& r) { return of(r, m); });
           chart.series[m].values.push_back(v);
@@ -284,9 +284,9 @@ public:
       for (const double share : shares_) {
         std::vector<double> all;
         for (std::size_t i = 0; i < points.size(); ++i) {
-          if (!records[i] || points[i].parameter("bid_share") != fmt::format("{:g}", share)) continue;
+          if (!records[i] || combos_[points[i].input].first != share) continue;
           const RunRecord& r = *records[i];
-          if (r.data.contains("gaps") && points[i].parameter("oft_share") == oft)
+          if (r.data.contains("gaps") && combos_[points[i].input].second == oft)
             for (const auto& g : r.data["gaps"]) all.push_back(g.get<double>());
           std::vector<std::string> row = {points[i].parameter("bid_share"), points[i].parameter("oft_share"),
                                           std::to_string(points[i].seed), share == 0 ? "fcfs" : "greedy-backfilling"};
@@ -359,7 +359,7 @@ public:
                     w["instance"], checked, "sla-admission", request, w["instance"]["name"].get<std::string>(),
                     fmt::format("{} (decision of {} at t={:g}, bid time {}, gap {:.6f})", points[c.point].reproduce,
                                 w["where"].get<std::string>(), w["time"].get<double>(),
-                                percent(std::stod(points[c.point].parameter("bid_share"))), c.gap),
+                                percent(combos_[points[c.point].input].first), c.gap),
                     path)));
       files.push_back(path);
     }
@@ -374,8 +374,8 @@ public:
       if (!records[i]) continue;
       const RunRecord& r = *records[i];
       out += fmt::format("{:>9} {:>5} {:>7} {:>8} {:>9} {:>12.5g} {:>11.5g} {:>9.3f} {:>9} {:>9} {:>8.4f}\n",
-                         percent(std::stod(points[i].parameter("bid_share"))),
-                         percent(std::stod(points[i].parameter("oft_share"))), r.metric("jobs"), r.metric("accepted"),
+                         percent(combos_[points[i].input].first), percent(combos_[points[i].input].second),
+                         r.metric("jobs"), r.metric("accepted"),
                          r.metric("dropped"), r.metric("earnings"), r.metric("mean_response"),
                          r.metric("messages_per_job"), r.metric("decisions_checked"), r.metric("decisions_at_optimum"),
                          r.metric("gap_p95"));
@@ -398,6 +398,7 @@ private:
   Federation federation_;
   std::vector<workload::Workload> workloads_;
   std::vector<double> shares_;
+  std::vector<std::pair<double, double>> combos_;  // (bid share, OFT share) of each point's input, in report order
   std::size_t seeds_ = 1;
   std::vector<std::string> notes_;
 };
