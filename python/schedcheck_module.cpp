@@ -396,7 +396,8 @@ PYBIND11_MODULE(schedcheck, m) {
 
   m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
-                         const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario) {
+                         const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario,
+                         const std::optional<std::string>& corpus) {
     experiments::ExperimentOptions options;
     options.seeds = seeds.value_or(0);
     options.jobs = jobs;
@@ -404,11 +405,13 @@ PYBIND11_MODULE(schedcheck, m) {
     options.traces = traces;
     options.traces_dir = traces_dir.value_or("");
     options.scenario = scenario.value_or("");
+    options.corpus = corpus.value_or("");
     if (seeds && *seeds == 0) throw InputError("seeds: expected 1 to 100000, got 0");
     experiments::check_options(options);
     const auto& entry = experiments::find(name);
     const auto experiment = entry.make(options, state().registry);
     prepare_output_directory(out, "out");
+    if (!options.corpus.empty()) prepare_output_directory(options.corpus, "corpus");
     const auto executor = make_executor(jobs);
     experiments::Sweep sweep;
     {
@@ -447,6 +450,7 @@ PYBIND11_MODULE(schedcheck, m) {
     return to_python(result);
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
      py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
+     py::arg("corpus") = py::none(),
      "Runs an experiment (see experiments()) and writes its tables, plots and summary.json into `out`; returns the "
      "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics). Ctrl-C stops it "
      "after the point being run: the finished points are written, then KeyboardInterrupt.");

@@ -188,3 +188,12 @@ def test_experiments_from_python(tmp_path):
         with pytest.raises(ValueError, match=next(iter(bad))):
             schedcheck.experiment("backfilling", str(tmp_path / "no"), traces=[SMALL], **bad)
     assert not (tmp_path / "no").exists()  # refused before the folder was made
+
+
+def test_federation_from_python(tmp_path):
+    scenario = str(SOURCE / "examples" / "scenarios" / "federation-greedy-loses.json")
+    result = schedcheck.experiment("federation", str(tmp_path / "out"), scenario=scenario, corpus=str(tmp_path / "c"))
+    assert result["points"] == result["finished"] == 2 and result["violations"] == 0
+    assert [r["bid_share"] for r in result["runs"]] == ["0", "0.5"]
+    assert all(r["earnings"] == 100 and r["decisions_checked"] == r["decisions_at_optimum"] == 3 for r in result["runs"])
+    assert result["decision_checks"]["problem"] == "sla-admission"
