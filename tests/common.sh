@@ -12,6 +12,29 @@ fail() {
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
+# expect_exit NAME CODE SUBSTRING -- COMMAND...: the command exits CODE with one stderr line holding SUBSTRING and
+# nothing on stdout (the bad-input contract); each difference is a failure naming NAME.
+expect_exit() {
+  local name=$1 code=$2 want=$3
+  shift 4
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  [ "$rc" -eq "$code" ] || fail "$name: exit $rc, expected $code (stderr: $(cat "$T/err"))"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$name: expected one stderr line: $(cat "$T/err")"
+  grep -qF -- "$want" "$T/err" || fail "$name: stderr does not contain '$want': $(cat "$T/err")"
+  [ -s "$T/out" ] && fail "$name: stdout not empty: $(head -c 300 "$T/out")"
+}
+
+# find_traces SOURCE_DIR: sets TRACES to the shared traces folder ($SCHEDCHECK_TRACES, SOURCE_DIR/../shared/traces or
+# /work/shared/traces, the first that exists), or leaves it empty.
+find_traces() {
+  local candidate given=${SCHEDCHECK_TRACES:-}
+  TRACES=
+  for candidate in "$given" "$1/../shared/traces" /work/shared/traces; do
+    if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; return; fi
+  done
+}
+
 # finish WHAT: "WHAT: all checks passed" and exit 0, or the failure count and exit 1.
 finish() {
   if [ "$failures" -ne 0 ]; then

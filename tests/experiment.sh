@@ -8,10 +8,7 @@ set -u
 S=${1:?usage: experiment.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: experiment.sh SCHEDCHECK SOURCE_DIR}
 . "$(dirname "$0")/common.sh"
-TRACES=${SCHEDCHECK_TRACES:-}
-for candidate in "$TRACES" "$SOURCE_DIR/../shared/traces" /work/shared/traces; do
-  if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; break; fi
-done
+find_traces "$SOURCE_DIR"
 
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
@@ -23,16 +20,6 @@ grep -q "Mu'alem" "$T/list.txt" || fail "--list does not give the paper"
 [ "$(json "$T/list.json" "[e['name'] for e in d]")" = "['backfilling', 'federation']" ] || fail "--list --json: $(cat "$T/list.json")"
 
 # ---------------------------------------------------------------- bad input: exit 2, one line, nothing written
-expect_exit() {  # NAME CODE SUBSTRING -- ARGS...
-  local name=$1 code=$2 want=$3
-  shift 4
-  "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  [ "$rc" -eq "$code" ] || fail "$name: exit $rc, expected $code (stderr: $(cat "$T/err"))"
-  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$name: expected one stderr line: $(cat "$T/err")"
-  grep -qF -- "$want" "$T/err" || fail "$name: stderr does not contain '$want': $(cat "$T/err")"
-  [ -s "$T/out" ] && fail "$name: stdout not empty: $(cat "$T/out")"
-}
 expect_exit "unknown experiment" 2 "unknown experiment 'nope'" -- "$S" experiment nope --out "$T/x"
 expect_exit "no name" 2 "--list" -- "$S" experiment --out "$T/x"
 expect_exit "no --out" 2 "--out" -- "$S" experiment backfilling --quick

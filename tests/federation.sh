@@ -8,20 +8,8 @@ set -u
 S=${1:?usage: federation.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: federation.sh SCHEDCHECK SOURCE_DIR}
 . "$(dirname "$0")/common.sh"
-TRACES=${SCHEDCHECK_TRACES:-}
-for candidate in "$TRACES" "$SOURCE_DIR/../shared/traces" /work/shared/traces; do
-  if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; break; fi
-done
+find_traces "$SOURCE_DIR"
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-expect_exit() {  # NAME CODE SUBSTRING -- ARGS...
-  local name=$1 code=$2 want=$3
-  shift 4
-  "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  [ "$rc" -eq "$code" ] || fail "$name: exit $rc, expected $code (stderr: $(cat "$T/err"))"
-  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$name: expected one stderr line: $(cat "$T/err")"
-  grep -qF -- "$want" "$T/err" || fail "$name: stderr does not contain '$want': $(cat "$T/err")"
-}
 
 # ---------------------------------------------------------------- greedy at each decision, fewer earnings over the run
 GL=$SOURCE_DIR/examples/scenarios/federation-greedy-loses.json

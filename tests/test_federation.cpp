@@ -73,6 +73,13 @@ std::size_t sent(const RunLog& log, const std::string& kind) {
 struct Timeline {
   std::vector<Cluster> clusters = {make_cluster("X", 2, 200, 2), make_cluster("Y", 2, 100, 1)};
   std::vector<Job> jobs = {make_job(1, 1, 0, 2, 400), make_job(1, 2, 10, 2, 100), make_job(1, 3, 20, 2, 100)};
+  Settings settings = no_transfers();
+  // The contract net over these clusters and `given` jobs (default: the three above) at a bid time `share`.
+  FederationRun run(double share, const std::vector<Job>* given = nullptr) const {
+    RunSpec spec;
+    spec.bid_share = share;
+    return run_federation(clusters, settings, given ? *given : jobs, spec, registry());
+  }
 };
 
 }  // namespace
@@ -144,10 +151,8 @@ BOOST_AUTO_TEST_CASE(directory_orders_table_2) {
 
 BOOST_AUTO_TEST_CASE(contract_net_timeline_at_50_percent) {
   Timeline tl;
-  const Settings s = no_transfers();
-  RunSpec spec;
-  spec.bid_share = 0.5;
-  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const Settings& s = tl.settings;
+  const FederationRun r = tl.run(0.5);
   const auto& L = r.log.logs;
   // Job 1: D_X = 40 + 80000 / 400 = 240; bid to X at 0 (interval floor(660 / 2) = 330), accepted at once.
   BOOST_TEST(L[0].attempts.size() == 1u);
@@ -185,10 +190,8 @@ BOOST_AUTO_TEST_CASE(contract_net_timeline_at_50_percent) {
 
 BOOST_AUTO_TEST_CASE(contract_net_timeline_at_0_percent_is_fcfs) {
   Timeline tl;
-  const Settings s = no_transfers();
-  RunSpec spec;
-  spec.bid_share = 0;
-  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const Settings& s = tl.settings;
+  const FederationRun r = tl.run(0);
   const auto& L = r.log.logs;
   BOOST_TEST((L[0].ran_on == 0 && L[0].start == 0.0));
   // Decided on arrival: X rejects job 2 at 10, Y accepts it at 10 and runs it until 120.
@@ -202,10 +205,8 @@ BOOST_AUTO_TEST_CASE(contract_net_timeline_at_0_percent_is_fcfs) {
 
 BOOST_AUTO_TEST_CASE(each_run_property_fails_on_a_log_that_breaks_it) {
   Timeline tl;
-  const Settings s = no_transfers();
-  RunSpec spec;
-  spec.bid_share = 0.5;
-  const FederationRun r = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const Settings& s = tl.settings;
+  const FederationRun r = tl.run(0.5);
   auto broken = [&](const std::string& property, const std::function<void(RunLog&)>& change) {
     RunLog log = r.log;
     change(log);
@@ -284,23 +285,21 @@ BOOST_AUTO_TEST_CASE(greedy_at_each_decision_lowers_the_runs_earnings) {
 // The readings of docs/policies.md, each on a case where it decides differently from the default.
 BOOST_AUTO_TEST_CASE(readings_home_first_and_drop_at_zero_interval) {
   Timeline tl;
-  Settings s = no_transfers();
-  RunSpec spec;
-  spec.bid_share = 0.5;
+  Settings& s = tl.settings;
   // Home first: job 1 (home Y) bids at Y before the directory's fastest, and runs there for D_Y = 440 s.
   s.home_first = true;
-  const FederationRun home = run_federation(tl.clusters, s, tl.jobs, spec, registry());
+  const FederationRun home = tl.run(0.5);
   BOOST_TEST((home.log.logs[0].ran_on == 1 && home.log.logs[0].finish == 440.0));
   BOOST_TEST(total(violations(tl.clusters, s, home.log)) == 0u);
   s.home_first = false;
   // A 1 s job (d = 3.3, t_neg = 1.65): its first interval, floor(0.825), is 0. Default: bids decided at once, accepted
   // by X; the reading "drop at a zero interval": dropped before any bid, although X was free.
   const std::vector<Job> tiny = {make_job(1, 9, 0, 1, 1)};
-  const FederationRun at_once = run_federation(tl.clusters, s, tiny, spec, registry());
+  const FederationRun at_once = tl.run(0.5, &tiny);
   BOOST_TEST((at_once.log.logs[0].outcome == Outcome::kAccepted && at_once.log.logs[0].ran_on == 0));
   BOOST_TEST(at_once.log.logs[0].attempts[0].interval == 0.0);
   s.drop_at_zero_interval = true;
-  const FederationRun dropped = run_federation(tl.clusters, s, tiny, spec, registry());
+  const FederationRun dropped = tl.run(0.5, &tiny);
   BOOST_TEST((dropped.log.logs[0].outcome == Outcome::kDropped && dropped.log.logs[0].attempts.empty()));
   const auto v = violations(tl.clusters, s, dropped.log);
   BOOST_TEST(v.at("dropped-only-when-hopeless") == 1u);  // X, never asked, had room: the reading's cost, reported

@@ -8,15 +8,12 @@ set -u
 
 SCHEDCHECK=${1:?usage: traces.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: traces.sh SCHEDCHECK SOURCE_DIR}
-TRACES=${SCHEDCHECK_TRACES:-}
-for candidate in "$TRACES" "$SOURCE_DIR/../shared/traces" /work/shared/traces; do
-  if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; break; fi
-done
+. "$(dirname "$0")/common.sh"
+find_traces "$SOURCE_DIR"
 if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
   echo "SKIPPED: no traces folder (set SCHEDCHECK_TRACES)"
   exit 77
 fi
-. "$(dirname "$0")/common.sh"
 
 count=0
 for trace in "$TRACES"/*.swf "$TRACES"/*.swf.gz; do
