@@ -26,7 +26,7 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   if (sweep.is_null()) return s;
   const Field root(sweep, file, "sweep");
   root.only_keys({"bid_shares", "oft_shares", "period_days", "alpha", "budget_factor", "deadline_factor", "data_mb",
-                  "integer_intervals", "drop_at_zero_interval", "home_first", "budget_test", "prices", "checks", "quick"});
+                  "integer_intervals", "strict_greedy", "drop_at_zero_interval", "home_first", "budget_test", "prices", "checks", "quick"});
   if (root.has("bid_shares")) s.bid_shares = shares(root.at("bid_shares"));
   if (root.has("oft_shares")) s.oft_shares = shares(root.at("oft_shares"));
   if (root.has("period_days")) s.period_days = root.at("period_days").as_number(0, 1e6);
@@ -35,6 +35,12 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   if (root.has("deadline_factor")) s.deadline_factor = root.at("deadline_factor").as_number(1, 1e6);
   if (root.has("data_mb")) s.data_mb = root.at("data_mb").as_number(0, 1e9);
   if (root.has("integer_intervals")) s.integer_intervals = root.at("integer_intervals").as_bool();
+  if (root.has("strict_greedy")) {
+    const std::string g = root.at("strict_greedy").as_string();
+    if (g != "all-that-fit" && g != "one-per-call")
+      root.at("strict_greedy").fail("\"all-that-fit\" (one pass reserves every bid that fits) or \"one-per-call\"");
+    s.one_reservation_per_call = g == "one-per-call";
+  }
   if (root.has("drop_at_zero_interval")) s.drop_at_zero_interval = root.at("drop_at_zero_interval").as_bool();
   if (root.has("home_first")) s.home_first = root.at("home_first").as_bool();
   if (root.has("budget_test")) s.budget_test = root.at("budget_test").as_bool();

@@ -32,6 +32,7 @@ struct Settings {
   double deadline_factor = 3;              // Eq. 9: d = 3 D(J, R_home)
   double data_mb = 10;                     // data moved user -> GFA (ts) and back (tr) over the home NIC; 0: none
   bool integer_intervals = true;           // tau maps into Z+ (Eq. 3): intervals in whole seconds, rounded down
+  bool one_reservation_per_call = false;   // STRICTGREEDY as written: one RESERVE per event (else every bid that fits)
   bool drop_at_zero_interval = false;      // a job whose next interval is 0 is dropped (else: decided at once, tau >= 0)
   bool home_first = false;                 // the manager bids at home first (else: home at its rank in the directory)
   bool budget_test = false;                // contractors also require b >= B(J,R_m) (model/sla.hpp site.budget_test)

@@ -1,13 +1,13 @@
 // Properties of a federation run (see federation_properties.hpp): paper 004 sec. 3.1-3.3, Algorithms 1-2.
 #include "properties/federation_properties.hpp"
 
-#include "reference/federation_policies.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <functional>
 #include <set>
 
 namespace schedcheck::federation {
@@ -25,45 +25,67 @@ struct Tally {
   }
 };
 
-// For each dropped job (in the order of `run.jobs`), the clusters that could have started it at or after its drop
-// instant and finished it by its latest finish, on the profile of the jobs accepted there by that instant. One sweep
-// a cluster over the drops in time order.
-std::map<std::size_t, std::vector<std::size_t>> room_at_drops(const std::vector<Cluster>& clusters, const RunLog& run) {
-  std::vector<std::size_t> drops;
-  for (std::size_t j = 0; j < run.jobs.size(); ++j)
-    if (run.logs[j].outcome == Outcome::kDropped) drops.push_back(j);
-  std::stable_sort(drops.begin(), drops.end(),
-                   [&](std::size_t a, std::size_t b) { return run.logs[a].dropped_at < run.logs[b].dropped_at; });
-  std::map<std::size_t, std::vector<std::size_t>> room;
+// The processors the accepted jobs of the log hold, swept forward in time: for each query (a cluster and an instant),
+// in time order per cluster, `visit` gets the (finish, processors) of the jobs accepted there at or before the instant
+// that have not finished by it. One sweep a cluster.
+using Running = std::multiset<std::pair<double, int>>;
+struct Query {
+  std::size_t cluster = 0;
+  double time = 0;
+  std::size_t job = 0;
+};
+void sweep(const std::vector<Cluster>& clusters, const RunLog& run, std::vector<Query> queries,
+           const std::function<void(const Query&, const Running&)>& visit) {
+  std::stable_sort(queries.begin(), queries.end(), [](const Query& a, const Query& b) { return a.time < b.time; });
   for (std::size_t m = 0; m < clusters.size(); ++m) {
     std::vector<std::size_t> accepted;
     for (std::size_t j = 0; j < run.jobs.size(); ++j)
       if (run.logs[j].outcome == Outcome::kAccepted && run.logs[j].ran_on == m) accepted.push_back(j);
     std::stable_sort(accepted.begin(), accepted.end(),
                      [&](std::size_t a, std::size_t b) { return run.logs[a].start < run.logs[b].start; });
-    std::multiset<std::pair<double, int>> running;  // (finish, processors)
+    Running running;
     std::size_t next = 0;
-    for (const std::size_t j : drops) {
-      const double t = run.logs[j].dropped_at;
-      while (next < accepted.size() && run.logs[accepted[next]].start <= t) {
-        const JobLog& a = run.logs[accepted[next++]];
-        running.emplace(a.finish, run.jobs[accepted[next - 1]].procs);
-      }
-      while (!running.empty() && running.begin()->first <= t) running.erase(running.begin());
-      const Job& job = run.jobs[j];
-      if (job.procs > clusters[m].processors) continue;
-      int free = clusters[m].processors;
-      for (const auto& r : running) free -= r.second;
-      double start = t;
-      for (auto it = running.begin(); free < job.procs && it != running.end(); ++it) {
-        free += it->second;
-        start = it->first;
-      }
-      if (free < job.procs) continue;
-      if (at_most(start + response_time(clusters[m], job, run.logs[j].terms), latest_finish(job, run.logs[j].terms)))
-        room[j].push_back(m);
+    for (const Query& q : queries) {
+      if (q.cluster != m) continue;
+      for (; next < accepted.size() && run.logs[accepted[next]].start <= q.time; ++next)
+        running.emplace(run.logs[accepted[next]].finish, run.jobs[accepted[next]].procs);
+      while (!running.empty() && running.begin()->first <= q.time) running.erase(running.begin());
+      visit(q, running);
     }
   }
+}
+
+// Whether the job meets its SLA's terms at the cluster, as the bid would be judged there (model/sla.hpp).
+bool sla_eligible(const Cluster& cluster, const Job& job, const Terms& terms, const Settings& settings) {
+  return job.procs <= cluster.processors &&
+         sla::eligible(site(cluster, cluster.processors, settings.budget_test), bid(job, terms, job.submit, ""));
+}
+
+// For each dropped job, the clusters that could have started it at or after its drop instant and finished it by its
+// latest finish, on the profile of the jobs accepted there by that instant (with `under_sla`, only clusters that meet
+// the job's SLA terms).
+std::map<std::size_t, std::vector<std::size_t>> room_at_drops(const std::vector<Cluster>& clusters, const Settings& settings,
+                                                              const RunLog& run, bool under_sla) {
+  std::vector<Query> queries;
+  for (std::size_t j = 0; j < run.jobs.size(); ++j)
+    if (run.logs[j].outcome == Outcome::kDropped)
+      for (std::size_t m = 0; m < clusters.size(); ++m) queries.push_back({m, run.logs[j].dropped_at, j});
+  std::map<std::size_t, std::vector<std::size_t>> room;
+  sweep(clusters, run, std::move(queries), [&](const Query& q, const Running& running) {
+    const Cluster& c = clusters[q.cluster];
+    const Job& job = run.jobs[q.job];
+    const Terms& terms = run.logs[q.job].terms;
+    if (job.procs > c.processors || (under_sla && !sla_eligible(c, job, terms, settings))) return;
+    int free = c.processors;
+    for (const auto& r : running) free -= r.second;
+    double start = q.time;  // the earliest start: running jobs end in finish order, nothing else is reserved
+    for (auto it = running.begin(); free < job.procs && it != running.end(); ++it) {
+      free += it->second;
+      start = it->first;
+    }
+    if (free >= job.procs && at_most(start + response_time(c, job, terms), latest_finish(job, terms)))
+      room[q.job].push_back(q.cluster);
+  });
   return room;
 }
 
@@ -80,9 +102,12 @@ const std::vector<PropertyInfo>& run_properties() {
       {"expiry-schedule", "paper 004 Eq. 1-3, Algorithm 1",
        "the bids of a job carry the intervals of Eq. 2 in turn, they sum to at most t_neg, and each is answered "
        "within its interval (at once under a 0% bid time)"},
+      {"rejected-only-when-unfit", "paper 004 Alg. 2 lines 1.17-1.22 (reject when r < p or de < D)",
+       "a contractor rejects a bid only when the bid is ineligible or the processors its accepted jobs leave free at "
+       "that instant are fewer than the bid asks"},
       {"dropped-only-when-hopeless", "paper 004 sec. 3.1 (dropped after iterating up to the last feasible contractor)",
-       "no cluster the manager had not asked could have run a dropped job by its deadline, decided exactly on that "
-       "cluster's profile at the drop instant"},
+       "no cluster the manager had not asked could have met a dropped job's SLA terms and run it by its deadline, "
+       "decided exactly on that cluster's profile at the drop instant"},
       {"messages-accounted", "paper 004 sec. 4.3 (message complexity)",
        "the messages of the jobs' logs (directory queries and answers, bids, replies, executables, outputs) are the "
        "messages the kernel counted, kind by kind"},
@@ -97,7 +122,7 @@ std::string job_name(const std::vector<Cluster>& clusters, const Job& job) {
 std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, const Settings& settings, const RunLog& run) {
   Tally tally;
   for (const auto& p : run_properties()) tally.results.push_back({p.name, 0, ""});
-  enum { kConserved, kDeadline, kCapacity, kBudget, kExpiry, kHopeless, kMessages };
+  enum { kConserved, kDeadline, kCapacity, kBudget, kExpiry, kUnfit, kHopeless, kMessages };
   std::map<std::string, std::size_t> counted;  // from the logs, by message kind
   std::vector<std::vector<std::pair<double, int>>> use(clusters.size());  // (time, +p at start / -p at finish)
   for (std::size_t j = 0; j < run.jobs.size(); ++j) {
@@ -113,6 +138,9 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
       tally.fail(kConserved, fmt::format("job {}: accepted, but {} of its bids were accepted", name, accepted));
     else if (log.outcome == Outcome::kDropped && accepted != 0)
       tally.fail(kConserved, fmt::format("job {}: dropped at t={} after a contractor accepted it", name, log.dropped_at));
+    else if (log.outcome == Outcome::kAccepted && log.ran_on != log.attempts.back().contractor)
+      tally.fail(kConserved, fmt::format("job {}: accepted by {} but run on {}", name,
+                                         clusters[log.attempts.back().contractor].name, clusters[log.ran_on].name));
     else if (log.outcome == Outcome::kAccepted && log.finish < 0)
       tally.fail(kConserved, fmt::format("job {}: accepted by {} but never finished", name, clusters[log.ran_on].name));
     // no-accepted-deadline-violation, budget-respected, and the run's timing on the contractor
@@ -135,11 +163,13 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
       use[log.ran_on].emplace_back(log.start, job.procs);
       use[log.ran_on].emplace_back(log.finish, -job.procs);
     }
-    // expiry-schedule
+    // expiry-schedule: Eq. 2 recomputed here, (t_neg - what the earlier bids were given) / 2, in whole seconds when
+    // tau maps into Z+; 0 at a 0% bid time. Each interval being that, they never sum above t_neg.
     double given = 0;
     for (std::size_t k = 0; k < log.attempts.size(); ++k) {
       const Attempt& a = log.attempts[k];
-      const double expected = run.bid_share == 0 ? 0 : bid_interval(log.terms.t_neg, given, settings.integer_intervals);
+      const double half = std::max(0.0, log.terms.t_neg - given) / 2;
+      const double expected = run.bid_share == 0 ? 0 : settings.integer_intervals ? std::floor(half) : half;
       if (!same(a.interval, expected)) {
         tally.fail(kExpiry, fmt::format("job {}: bid {} to {} carried an interval of {} s; Eq. 2 gives {} s "
                                         "(t_neg = {}, {} s given before)", name, k + 1, clusters[a.contractor].name,
@@ -147,11 +177,6 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
         break;
       }
       given += a.interval;
-      if (!at_most(given, log.terms.t_neg)) {
-        tally.fail(kExpiry, fmt::format("job {}: its bid intervals sum to {} s, above t_neg = {} s", name, given,
-                                        log.terms.t_neg));
-        break;
-      }
       if (a.replied < a.sent || !at_most(a.replied, a.sent + a.interval)) {
         tally.fail(kExpiry, fmt::format("job {}: bid {} sent to {} at t={} with an interval of {} s was answered at "
                                         "t={}", name, k + 1, clusters[a.contractor].name, a.sent, a.interval,
@@ -159,16 +184,17 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
         break;
       }
     }
-    // messages, from the log
-    counted[kQuery] += log.queries;
-    counted[kAnswer] += log.queries;
+    // messages, from the structure of the log: a directory query (and its answer) before each bid and before the drop,
+    // a reply to each bid, the executable to the contractor and the output back for an accepted job
+    const std::size_t queries = log.attempts.size() + (log.outcome == Outcome::kDropped ? 1 : 0);
+    const std::size_t transfers = log.outcome == Outcome::kAccepted ? (log.finish >= 0 ? 2 : 1) : 0;
+    counted[kQuery] += queries;
+    counted[kAnswer] += queries;
     counted[kBid] += log.attempts.size();
     counted[kAccept] += accepted;
     counted[kReject] += log.attempts.size() - accepted;
-    const std::size_t transfers = log.outcome == Outcome::kAccepted ? (log.finish >= 0 ? 2 : 1) : 0;
     counted[kJob] += transfers >= 1;
     counted[kResult] += transfers >= 2;
-    const std::size_t queries = log.attempts.size() + (log.outcome == Outcome::kDropped ? 1 : 0);
     if (log.queries != queries || log.transfers != transfers)
       tally.fail(kMessages, fmt::format("job {}: {} directory queries and {} transfers logged for {} bids ({}); "
                                         "expected {} and {}", name, log.queries, log.transfers, log.attempts.size(),
@@ -189,12 +215,26 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
     }
   }
   // dropped-only-when-hopeless: no cluster the manager had not asked had room
-  for (const auto& [j, clusters_with_room] : room_at_drops(clusters, run)) {
+  // rejected-only-when-unfit: at each reject, the bid was ineligible or did not fit beside the accepted jobs
+  std::vector<Query> rejects;
+  for (std::size_t j = 0; j < run.jobs.size(); ++j)
+    for (const Attempt& a : run.logs[j].attempts)
+      if (!a.accepted && a.replied >= 0) rejects.push_back({a.contractor, a.replied, j});
+  sweep(clusters, run, std::move(rejects), [&](const Query& q, const Running& running) {
+    const Cluster& c = clusters[q.cluster];
+    const Job& job = run.jobs[q.job];
+    int free = c.processors;
+    for (const auto& r : running) free -= r.second;
+    if (job.procs <= free && sla_eligible(c, job, run.logs[q.job].terms, settings))
+      tally.fail(kUnfit, fmt::format("job {}: {} rejected its bid at t={} with {} of {} processors free and the bid "
+                                     "eligible", job_name(clusters, job), c.name, q.time, free, c.processors));
+  });
+  for (const auto& [j, clusters_with_room] : room_at_drops(clusters, settings, run, true)) {
     const JobLog& log = run.logs[j];
     for (const std::size_t m : clusters_with_room) {
       const bool asked = std::any_of(log.attempts.begin(), log.attempts.end(), [&](const Attempt& a) { return a.contractor == m; });
       if (asked) continue;
-      tally.fail(kHopeless, fmt::format("job {}: dropped at t={} ({}), but {}, never asked, could have run it by its "
+      tally.fail(kHopeless, fmt::format("job {}: dropped at t={} ({}), but {}, never asked, met its SLA terms and could have run it by its "
                                         "latest finish {}", job_name(clusters, run.jobs[j]), log.dropped_at,
                                         log.drop_reason, clusters[m].name, latest_finish(run.jobs[j], log.terms)));
       break;
@@ -212,7 +252,7 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
 
 std::size_t drops_with_room(const std::vector<Cluster>& clusters, const RunLog& run, bool asked_only) {
   std::size_t n = 0;
-  for (const auto& [j, with_room] : room_at_drops(clusters, run)) {
+  for (const auto& [j, with_room] : room_at_drops(clusters, Settings{}, run, false)) {
     const auto& attempts = run.logs[j].attempts;
     n += std::any_of(with_room.begin(), with_room.end(), [&](std::size_t m) {
       return !asked_only || std::any_of(attempts.begin(), attempts.end(), [&](const Attempt& a) { return a.contractor == m; });

@@ -12,8 +12,9 @@ namespace schedcheck::sla {
 namespace {
 
 // skip = reject the misfit and go on (Greedy-Backfilling, FCFS decided on arrival);
-// block = stop at the first eligible misfit (fcfs-blocking, our own)
-enum class OnMisfit { kSkip, kBlock };
+// block = stop at the first eligible misfit (fcfs-blocking, our own);
+// once = stop after the first reservation (STRICTGREEDY as written: one RESERVE a call)
+enum class OnMisfit { kSkip, kBlock, kOnce };
 
 std::vector<std::size_t> arrival_order(const Instance& instance) {
   std::vector<std::size_t> order(instance.bids.size());
@@ -35,6 +36,7 @@ Admission admit_instant(const Instance& instance, const std::vector<std::size_t>
     if (bid.procs <= r) {
       admission.accepted[i] = true;
       r -= bid.procs;
+      if (on_misfit == OnMisfit::kOnce) break;
     } else if (on_misfit == OnMisfit::kBlock) {
       break;
     }
@@ -76,6 +78,9 @@ std::vector<std::size_t> by_decreasing_incentive(const Instance& instance) {
 
 Admission greedy_backfilling(const Instance& instance) {
   return admit_instant(instance, by_decreasing_incentive(instance), OnMisfit::kSkip);
+}
+Admission greedy_backfilling_one(const Instance& instance) {
+  return admit_instant(instance, by_decreasing_incentive(instance), OnMisfit::kOnce);
 }
 Admission fcfs(const Instance& instance) { return admit_instant(instance, arrival_order(instance), OnMisfit::kSkip); }
 Admission fcfs_blocking(const Instance& instance) {

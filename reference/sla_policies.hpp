@@ -16,6 +16,11 @@ std::vector<std::size_t> by_decreasing_incentive(const Instance& instance);
 // in the r free processors. The pseudo-code reserves one bid per call and is called again on every event;
 // called until nothing changes, that is exactly one pass that accepts each bid that fits (docs/policies.md).
 Admission greedy_backfilling(const Instance& instance);
+// STRICTGREEDY as written, one call: lines 1.39-1.47 stop at the first RESERVE, so a call reserves the first eligible
+// bid that fits in decreasing incentive, and the others wait for the next event or their timeout (line 1.17). On one
+// snapshot, calling it until nothing changes gives greedy_backfilling; over a run, with events between the calls, the
+// two differ (docs/policies.md, Readings).
+Admission greedy_backfilling_one(const Instance& instance);
 // FCFS, the 0%-bid-delay baseline (sec. 4.2: "the contacted GFA has to instantly make the admission control
 // decision"): each bid is decided on arrival, in arrival order, by Algorithm 2's test: reserved if it is eligible
 // and fits (r >= p), otherwise rejected. A bid that does not fit holds up nobody.

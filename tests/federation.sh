@@ -73,7 +73,7 @@ grep -q "verdict    no violation" "$T/q1.txt" || fail "--quick: no verdict line:
 summary=$T/q1/summary.json
 [ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 3, d['violations'], d['exit_code']")" = \
   "(False, True, 0, 0)" ] || fail "--quick: summary $(head -c 600 "$summary")"
-[ "$(json "$summary" "sorted(d['invariants']['checked'])")" = "['budget-respected', 'capacity', 'dropped-only-when-hopeless', 'expiry-schedule', 'jobs-conserved', 'messages-accounted', 'no-accepted-deadline-violation']" ] ||
+[ "$(json "$summary" "sorted(d['invariants']['checked'])")" = "['budget-respected', 'capacity', 'dropped-only-when-hopeless', 'expiry-schedule', 'jobs-conserved', 'messages-accounted', 'no-accepted-deadline-violation', 'rejected-only-when-unfit']" ] ||
   fail "--quick: properties checked $(json "$summary" "d['invariants']")"
 [ "$(json "$summary" "d['decision_checks']['problem'], d['decision_checks']['checked'] == d['invariants']['decisions'] > 1000, d['decision_checks']['invalid'], d['decision_checks']['undecided']")" = \
   "('sla-admission', True, 0, 0)" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks']")"

@@ -7,6 +7,7 @@
 #include "model/scenario.hpp"
 #include "properties/federation_properties.hpp"
 #include "reference/federation_policies.hpp"
+#include "reference/sla_policies.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -219,14 +220,18 @@ BOOST_AUTO_TEST_CASE(each_run_property_fails_on_a_log_that_breaks_it) {
     l.logs[1].start += 200;
     l.logs[1].finish += 200;
   });
-  broken("capacity", [](RunLog& l) {  // job 2 on X beside job 1
+  broken("capacity", [](RunLog& l) {  // job 2 accepted by X (B = 2 * 50 s = 100) beside job 1
+    l.logs[1].attempts[1].contractor = 0;
     l.logs[1].ran_on = 0;
-    l.logs[1].charged = 200;
+    l.logs[1].charged = 100;
     l.logs[1].finish = 92 + 60;
   });
+  broken("jobs-conserved", [](RunLog& l) { l.logs[1].ran_on = 0; });  // accepted by Y, logged as run on X
+  broken("rejected-only-when-unfit", [](RunLog& l) { l.logs[1].attempts[0].replied = 245; });  // X free from 240
   broken("budget-respected", [](RunLog& l) { l.logs[0].terms.budget = 300; });
   broken("expiry-schedule", [](RunLog& l) { l.logs[1].attempts[1].interval = 82; });
-  broken("dropped-only-when-hopeless", [](RunLog& l) {  // job 3 dropped after X alone: Y could run it 202-312 < 350
+  broken("dropped-only-when-hopeless", [](RunLog& l) {  // job 3 dropped after X alone: Y (D = 110 <= de = 165) could
+                                                        // run it from 202 to 312 < 350
     l.logs[2].attempts.pop_back();
     l.logs[2].dropped_at = 102;
   });
@@ -302,8 +307,64 @@ BOOST_AUTO_TEST_CASE(readings_home_first_and_drop_at_zero_interval) {
   const FederationRun dropped = tl.run(0.5, &tiny);
   BOOST_TEST((dropped.log.logs[0].outcome == Outcome::kDropped && dropped.log.logs[0].attempts.empty()));
   const auto v = violations(tl.clusters, s, dropped.log);
-  BOOST_TEST(v.at("dropped-only-when-hopeless") == 1u);  // X, never asked, had room: the reading's cost, reported
+  BOOST_TEST(v.at("dropped-only-when-hopeless") == 1u);  // X and Y, never asked, had room: the reading's cost, reported
   BOOST_TEST(total(v) == 1u);
+}
+
+// A dropped job that a cluster too slow for de (D(J,R_m) > de) could still have run by d is not a missed chance of the
+// protocol: the directory never offers that cluster, and the property judges drops under the SLA's terms.
+BOOST_AUTO_TEST_CASE(a_cluster_too_slow_for_de_is_no_missed_chance) {
+  Timeline tl;
+  // K keeps X busy until 1100; J (2 processors, 100 s at X: D_X = 110, d = 330, de = 165 at 50%) bids at X only:
+  // D_Y = 10 + 40000 / 200 = 210 > de. X's bid expires at 1 + 82 and J is dropped; Y, idle, could have run it by 331.
+  const std::vector<Job> jobs = {make_job(0, 1, 0, 2, 1000), make_job(0, 2, 1, 2, 100)};
+  const FederationRun r = tl.run(0.5, &jobs);
+  BOOST_TEST((r.log.logs[1].outcome == Outcome::kDropped && r.log.logs[1].dropped_at == 83.0));
+  BOOST_TEST(r.log.logs[1].attempts.size() == 1u);
+  BOOST_TEST(total(violations(tl.clusters, tl.settings, r.log)) == 0u);
+  BOOST_TEST(drops_with_room(tl.clusters, r.log, false) == 1u);  // Y had room for d, not for de: the metric counts it
+  BOOST_TEST(drops_with_room(tl.clusters, r.log, true) == 0u);
+}
+
+// STRICTGREEDY as written reserves one bid a call; our default reserves every bid that fits. On one snapshot the two
+// agree once the call is repeated; over a run they differ both ways. One cluster X (2 processors, 100 MIPS, quote 1:
+// the incentive is the run time); R (2 processors, 10 s) holds X until 11; A (1 processor, 50 s, expires at 42) and
+// B (1 processor, 40 s, expires at 35) wait; C (1 processor, 50 s) arrives at 12 and expires at 53.
+BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_fits) {
+  const std::vector<Cluster> one = {make_cluster("X", 2, 100, 1)};
+  const std::vector<Job> with_c = {make_job(0, 1, 0, 2, 10), make_job(0, 2, 1, 1, 50), make_job(0, 3, 2, 1, 40),
+                                   make_job(0, 4, 12, 1, 50)};
+  const std::vector<Job> without_c(with_c.begin(), with_c.begin() + 3);
+  Settings s = no_transfers();
+  RunSpec spec;
+  spec.bid_share = 0.5;
+  auto earned = [](const FederationRun& r) {
+    double sum = 0;
+    for (const auto& l : r.log.logs) sum += l.outcome == Outcome::kAccepted ? l.charged : 0;
+    return sum;
+  };
+  // Every bid that fits: A and B at 11, C waits and expires at 53 (B ends at 55): 50 + 40 + 10 (R).
+  const FederationRun all = run_federation(one, s, with_c, spec, registry());
+  BOOST_TEST(earned(all) == 100.0);
+  BOOST_TEST((all.log.logs[3].outcome == Outcome::kDropped && all.log.logs[2].start == 11.0));
+  BOOST_TEST(total(violations(one, s, all.log)) == 0u);
+  // One a call: A at 11; C, of higher incentive than B, at 12; B expires at 35 with X full: 50 + 50 + 10.
+  s.one_reservation_per_call = true;
+  const FederationRun once = run_federation(one, s, with_c, spec, registry());
+  BOOST_TEST(earned(once) == 110.0);
+  BOOST_TEST((once.log.logs[3].start == 12.0 && once.log.logs[2].outcome == Outcome::kDropped));
+  BOOST_TEST(total(violations(one, s, once.log)) == 0u);
+  BOOST_TEST(once.accepted_at_expiry == 0u);
+  // Without C, B waits for its timeout, where line 1.17 reserves it (35), 24 s after every-bid-that-fits would have.
+  const FederationRun late = run_federation(one, s, without_c, spec, registry());
+  BOOST_TEST((late.log.logs[2].start == 35.0 && late.accepted_at_expiry == 1u));
+  BOOST_TEST(total(violations(one, s, late.log)) == 0u);
+  // The decision of one call, as registered for sla-admission: the first eligible bid that fits, in decreasing incentive.
+  sla::Instance snapshot;
+  snapshot.site = site(one[0], 2);
+  for (const std::size_t j : {1u, 2u}) snapshot.bids.push_back(bid(with_c[j], terms(one, with_c[j], s, 0.5), 11, "b"));
+  BOOST_TEST((sla::greedy_backfilling_one(snapshot).accepted == std::vector<bool>{true, false}));
+  BOOST_TEST((sla::greedy_backfilling(snapshot).accepted == std::vector<bool>{true, true}));
 }
 
 BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {

@@ -178,8 +178,14 @@ private:
     strict_greedy(ctx);
   }
 
-  // STRICTGREEDY (lines 1.36-1.48) over the bid queue Q_{m,t}.
-  void strict_greedy(sim::Context& ctx) { decide(ctx, "greedy-backfilling", sla::greedy_backfilling); }
+  // STRICTGREEDY (lines 1.36-1.48) over the bid queue Q_{m,t}: every bid that fits (the default reading), or one
+  // RESERVE a call as the pseudo-code is written (sweep.strict_greedy).
+  void strict_greedy(sim::Context& ctx) {
+    if (s_.settings.one_reservation_per_call)
+      decide(ctx, "greedy-backfilling-one", sla::greedy_backfilling_one);
+    else
+      decide(ctx, "greedy-backfilling", sla::greedy_backfilling);
+  }
 
   // One admission decision over the queue: the policy on the snapshot, checked, applied.
   void decide(sim::Context& ctx, const std::string& name, sla::Admission (*policy)(const sla::Instance&)) {

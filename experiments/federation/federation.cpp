@@ -111,6 +111,7 @@ public:
     record.wall_seconds = r.stats.wall_seconds;
     const RunLog& log = r.log;
     nlohmann::json first = nlohmann::json::object();
+    if (r.interrupted) return record;  // cut short by a stop request: not counted, and its log is not whole
     for (const auto& p : check_run(clusters, federation_.settings, log)) {
       record.violations[p.name] = p.violations;
       if (p.violations) first[p.name] = p.first;
@@ -289,7 +290,7 @@ public:
           if (r.data.contains("gaps") && combos_[points[i].input].second == oft)
             for (const auto& g : r.data["gaps"]) all.push_back(g.get<double>());
           std::vector<std::string> row = {points[i].parameter("bid_share"), points[i].parameter("oft_share"),
-                                          std::to_string(points[i].seed), share == 0 ? "fcfs" : "greedy-backfilling"};
+                                          std::to_string(points[i].seed), share == 0 ? "fcfs" : policy_name()};
           for (const char* m : {"decisions", "decisions_checked", "decisions_proven", "decisions_at_optimum", "gap_mean",
                                 "gap_p95", "gap_max", "incentive_lost", "earnings", "incentive_lost_share"})
             row.push_back(csv_number(r.metric(m)));
@@ -386,6 +387,10 @@ public:
   }
 
 private:
+  // The admission policy of the runs with a bid time, as registered for `sla-admission`.
+  std::string policy_name() const {
+    return federation_.settings.one_reservation_per_call ? "greedy-backfilling-one" : "greedy-backfilling";
+  }
   std::string share_list() const {
     std::string s;
     for (const double x : shares_) s += (s.empty() ? "" : ", ") + percent(x);
