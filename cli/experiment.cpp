@@ -81,7 +81,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     const auto& inv = written.summary["invariants"];
     std::size_t total = 0;
     for (const auto& [name, count] : inv["violations_by_invariant"].items()) total += count.get<std::size_t>();
-    out += fmt::format("checks     {} invariants on {} decisions: {} violations\n", inv["checked"].size(),
+    out += fmt::format("checks     {} run properties on {} decisions: {} violations\n", inv["checked"].size(),
                        inv["decisions"].get<std::size_t>(), total);
     const auto& dc = written.summary["decision_checks"];
     if (!dc.is_null())
