@@ -159,7 +159,9 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     write_file_atomically(path(f.stem + ".csv"), text);
     w.files.push_back(path(f.stem + ".csv"));
     nlohmann::json entry = {{"stem", f.stem}, {"caption", f.caption}, {"csv", f.stem + ".csv"}, {"plot", nullptr}};
-    if (f.plot) {
+    if (f.plot && sweep.finished == 0) {  // nothing to draw (an interrupted sweep): the CSV says so by its rows
+      entry["plot_error"] = "no run finished";
+    } else if (f.plot) {
       std::string failed = can_plot ? report::draw(*f.plot, path(f.stem + ".png"))
                                     : "gnuplot: not found on PATH; install the Debian package gnuplot-nox";
       if (failed.empty()) {
