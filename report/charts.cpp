@@ -55,7 +55,7 @@ Plot cdf_plot(const CdfChart& c) {
   plot.width = 1000;
   plot.height = 600;
   std::string s = common(c.title, c.x_label, "fraction of samples at or below x");
-  s += "set yrange [0:1.02]\n";
+
   // A log axis needs a positive sample somewhere: with none (every gap 0, say) the axis stays linear.
   const bool positive = std::any_of(c.series.begin(), c.series.end(), [](const CdfSeries& series) {
     return std::any_of(series.samples.begin(), series.samples.end(), [](double x) { return std::isfinite(x) && x > 0; });
@@ -63,16 +63,37 @@ Plot cdf_plot(const CdfChart& c) {
   if (c.log_x && positive) s += "set logscale x\n";
   if (!positive) s += "set xrange [-1:1]\n";
   std::string lines;
+  double lowest = 1;  // the lowest fraction drawn at a positive x (zoom_y)
   for (std::size_t i = 0; i < c.series.size(); ++i) {
     std::vector<double> v = c.series[i].samples;
     std::sort(v.begin(), v.end());
+    const std::size_t zeros = c.series[i].zeros;
+    const double n = static_cast<double>(v.size() + zeros);
     std::string data;
-    for (std::size_t k = 0; k < v.size(); ++k)
-      data += number(v[k]) + " " + number(static_cast<double>(k + 1) / static_cast<double>(v.size())) + "\n";
+    std::size_t seen = 0;
+    bool zeros_out = zeros == 0;
+    const auto emit_zeros = [&] {  // the unlisted zeros, as one step at 0
+      data += "0 " + number(static_cast<double>(seen + zeros) / n) + "\n";
+      zeros_out = true;
+    };
+    for (const double x : v) {
+      if (!zeros_out && x > 0) emit_zeros();
+      ++seen;
+      const double fraction = static_cast<double>(seen + (zeros_out ? zeros : 0)) / n;
+      if (x > 0 || !c.log_x) lowest = std::min(lowest, fraction);
+      data += number(x) + " " + number(fraction) + "\n";
+    }
+    if (!zeros_out) emit_zeros();
     const std::string name = fmt::format("cdf{}.dat", i);
     plot.data.emplace_back(name, data.empty() ? std::string("NaN NaN\n") : data);
     lines += fmt::format("{}'{}' using 1:2 with steps lw 2 title {}", i ? ", \\\n     " : "", name,
-                         quoted(fmt::format("{} ({} samples)", c.series[i].name, v.size())));
+                         quoted(fmt::format("{} ({} samples)", c.series[i].name, static_cast<std::size_t>(n))));
+  }
+  if (c.zoom_y && lowest < 1) {
+    const double margin = (1 - lowest) * 0.05;
+    s += fmt::format("set yrange [{}:{}]\n", number(lowest - margin), number(1 + margin));
+  } else {
+    s += "set yrange [0:1.02]\n";
   }
   plot.commands = s + "plot " + lines + "\n";
   return plot;

@@ -28,12 +28,14 @@ Plot bar_plot(const BarChart& chart);
 struct CdfSeries {
   std::string name;
   std::vector<double> samples;
+  std::size_t zeros = 0;        // further samples at 0, not listed (a compact form for data that is mostly 0)
 };
 
 struct CdfChart {
   std::string title, x_label;
   std::vector<CdfSeries> series;
   bool log_x = false;
+  bool zoom_y = false;          // the y axis from the lowest fraction drawn (data nearly all at one value), not from 0
 };
 Plot cdf_plot(const CdfChart& chart);
 

@@ -8,6 +8,7 @@
 #include "properties/federation_properties.hpp"
 #include "reference/federation_policies.hpp"
 #include "reference/sla_policies.hpp"
+#include "report/charts.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -365,6 +366,19 @@ BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_
   for (const std::size_t j : {1u, 2u}) snapshot.bids.push_back(bid(with_c[j], terms(one, with_c[j], s, 0.5), 11, "b"));
   BOOST_TEST((sla::greedy_backfilling_one(snapshot).accepted == std::vector<bool>{true, false}));
   BOOST_TEST((sla::greedy_backfilling(snapshot).accepted == std::vector<bool>{true, true}));
+}
+
+// The admission-gap CDF keeps its mostly-zero data compact: the positive gaps, and a count of zeros drawn as one step.
+BOOST_AUTO_TEST_CASE(gap_cdf_counts_the_unlisted_zeros) {
+  report::CdfChart chart;
+  chart.series.push_back({"a", {0.5, 0.25}, 2});  // 4 samples: 0, 0, 0.25, 0.5
+  chart.series.push_back({"b", {0.5}, 0});
+  chart.series.push_back({"c", {}, 3});           // only zeros
+  const report::Plot plot = report::cdf_plot(chart);
+  BOOST_TEST(plot.data.at(0).second == "0 0.5\n0.25 0.75\n0.5 1\n");
+  BOOST_TEST(plot.data.at(1).second == "0.5 1\n");
+  BOOST_TEST(plot.data.at(2).second == "0 1\n");
+  BOOST_TEST(plot.commands.find("(4 samples)") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
