@@ -1,6 +1,10 @@
 // Paper 000's evaluation model (see metascheduler.hpp): sec. V-A, Eq. V.1.
 #include "model/metascheduler.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <random>
+
 namespace schedcheck::metascheduler {
 
 namespace {
@@ -45,6 +49,43 @@ double total_weighted_delay(const std::vector<Delayed>& jobs, std::size_t* undef
   }
   if (undefined) *undefined = bad;
   return sum;
+}
+
+double load(const std::vector<workload::Job>& jobs, int processors, double window) {
+  double work = 0;
+  for (const auto& j : jobs) work += j.procs * j.run;
+  return work / (static_cast<double>(processors) * window);
+}
+
+std::vector<workload::Job> adjust_load(const std::vector<workload::Job>& trace, double start, double window,
+                                       int processors, double target, std::uint64_t seed) {
+  const double capacity = static_cast<double>(processors) * window;
+  std::vector<workload::Job> out;
+  double work = 0;
+  for (const auto& j : trace)
+    if (j.submit >= start && j.submit < start + window) {
+      out.push_back(j);
+      out.back().submit -= start;
+      work += j.procs * j.run;
+    }
+  // Below the target: the following windows, folded back onto this one, in trace order.
+  for (const auto& j : trace) {
+    if (work >= target * capacity) break;
+    if (j.submit < start + window) continue;
+    workload::Job copy = j;
+    copy.submit = std::fmod(j.submit - start, window);
+    out.push_back(copy);
+    work += j.procs * j.run;
+  }
+  // Above it: jobs removed at random, one at a time.
+  std::mt19937_64 rng(seed);
+  while (!out.empty() && work > target * capacity) {
+    const std::size_t k = static_cast<std::size_t>(rng() % out.size());
+    work -= out[k].procs * out[k].run;
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const workload::Job& a, const workload::Job& b) { return a.submit < b.submit; });
+  return out;
 }
 
 }  // namespace schedcheck::metascheduler

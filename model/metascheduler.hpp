@@ -4,7 +4,10 @@
 // online metascheduler that produces the delays is not here.
 #pragma once
 
+#include "model/workload.hpp"
+
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,5 +44,16 @@ double work_delayed(const std::vector<Delayed>& jobs);
 // the deadline formula a page earlier calls the submission time T^r and the estimated run time T^s. A job whose
 // D_j is not after its submission adds nothing (the ratio is undefined), and is counted by `undefined`.
 double total_weighted_delay(const std::vector<Delayed>& jobs, std::size_t* undefined = nullptr);
+
+// The load of `jobs` on `processors` over a window: the sum of processors x run time, over processors x window.
+double load(const std::vector<workload::Job>& jobs, int processors, double window);
+// Sec. V-A, LOAD: "we fixed the simulation time interval and modified the number of jobs in the traces" to reach each
+// cluster's load of Table II. Our rule, seeded: take the jobs submitted in [start, start + window), shifted to start at
+// 0; while the load is below `target`, append the jobs of the following windows in trace order, each shifted back by a
+// whole number of windows (so they keep their time of day); while it is above, remove jobs drawn at random (seeded)
+// until it is at most `target`. The result is by submit time; its load is within one job's work of the target,
+// unless the trace runs out.
+std::vector<workload::Job> adjust_load(const std::vector<workload::Job>& trace, double start, double window,
+                                       int processors, double target, std::uint64_t seed);
 
 }  // namespace schedcheck::metascheduler

@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 using namespace schedcheck::metascheduler;
 
 BOOST_AUTO_TEST_SUITE(metascheduler)
@@ -41,6 +43,36 @@ BOOST_AUTO_TEST_CASE(total_weighted_delay_worked_example) {
   const std::vector<Delayed> odd = {{50, 50, 80, 3, 1}};
   BOOST_TEST(total_weighted_delay(odd, &undefined) == 0.0);
   BOOST_TEST(undefined == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(load_adjustment_keeps_the_window_and_changes_the_jobs) {
+  // Ten 100 s single-processor jobs a 1000 s window, on one processor: load 1. Then ten more in the next window.
+  std::vector<schedcheck::workload::Job> trace;
+  for (int i = 0; i < 20; ++i) {
+    schedcheck::workload::Job j;
+    j.id = i;
+    j.submit = 100.0 * i + 5;
+    j.run = j.estimate = 100;
+    j.procs = 1;
+    trace.push_back(j);
+  }
+  const auto same = adjust_load(trace, 0, 1000, 1, 1.0, 1);
+  BOOST_TEST(same.size() == 10u);
+  BOOST_TEST(load(same, 1, 1000) == 1.0);
+  // Half the load: five jobs removed at random (seeded: the same five again with the same seed).
+  const auto half = adjust_load(trace, 0, 1000, 1, 0.5, 7);
+  BOOST_TEST(half.size() == 5u);
+  BOOST_TEST(load(half, 1, 1000) == 0.5);
+  const auto again = adjust_load(trace, 0, 1000, 1, 0.5, 7);
+  for (std::size_t i = 0; i < half.size(); ++i) BOOST_TEST(half[i].id == again[i].id);
+  // Twice the load on one processor, or the same work on two: the next window folded back, time of day kept.
+  const auto twice = adjust_load(trace, 0, 1000, 1, 2.0, 1);
+  BOOST_TEST(twice.size() == 20u);
+  BOOST_TEST(std::all_of(twice.begin(), twice.end(), [](const auto& j) { return j.submit >= 0 && j.submit < 1000; }));
+  BOOST_TEST(std::count_if(twice.begin(), twice.end(), [](const auto& j) { return j.submit == 5.0; }) == 2);
+  // A window later in the trace starts at 0.
+  const auto later = adjust_load(trace, 1000, 1000, 1, 1.0, 1);
+  BOOST_TEST((later.size() == 10u && later.front().submit == 5.0 && later.front().id == 10));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
