@@ -83,8 +83,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     for (const auto& [name, count] : inv["violations_by_invariant"].items()) total += count.get<std::size_t>();
     out += fmt::format("checks     {} run properties on {} decisions: {} violations\n", inv["checked"].size(),
                        inv["decisions"].get<std::size_t>(), total);
-    const auto& dc = written.summary["decision_checks"];
-    if (!dc.is_null())
+    for (const auto& dc : written.summary["decision_checks_by_problem"])
       out += fmt::format("           {} decisions checked against the exact optimum ({}): {} proven, {} undecided, {} at "
                          "the optimum; gap mean {:.4f}, median {:.4f}, p95 {:.4f}, max {:.4f}; {} invalid, {} failing\n",
                          dc["checked"].get<std::size_t>(), dc["problem"].get<std::string>(), dc["proven"].get<std::size_t>(),

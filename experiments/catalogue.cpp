@@ -4,13 +4,15 @@
 
 #include "experiments/backfilling/backfilling.hpp"
 #include "experiments/federation/federation.hpp"
+#include "experiments/metascheduler/metascheduler.hpp"
 
 #include <stdexcept>
 
 namespace schedcheck::experiments {
 
 const std::vector<CatalogueEntry>& catalogue() {
-  static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment()};
+  static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment(),
+                                                   metascheduler_experiment()};
   return all;
 }
 

@@ -40,7 +40,8 @@ std::string Point::parameter(const std::string& name) const {
 std::size_t RunRecord::violated() const {
   std::size_t n = 0;
   for (const auto& [name, count] : violations) n += count;
-  if (checks.is_object()) n += checks.value("invalid", std::size_t{0}) + checks.value("failing", std::size_t{0});
+  for (const auto& c : checks.is_array() ? checks : nlohmann::json::array({checks}))
+    if (c.is_object()) n += c.value("invalid", std::size_t{0}) + c.value("failing", std::size_t{0});
   return n;
 }
 
@@ -95,30 +96,44 @@ std::string csv_line(const std::vector<std::string>& fields) {
   return line + "\n";
 }
 
-// The decision checks of every finished run, added up (counts) and pooled (gaps).
+// The decision checks of every finished run, added up (counts) and pooled (gaps), one entry a problem. A run's checks
+// are one probe's JSON or an array of them; each probe's gaps are in the run's data under its "data_gaps" key
+// (default "gaps": the positive gaps) and KEY_at_zero (how many were 0).
 nlohmann::json pooled_checks(const Sweep& sweep) {
-  nlohmann::json out = nullptr;
-  std::vector<double> gaps;
+  nlohmann::json all = nlohmann::json::array();
+  std::vector<std::vector<double>> gaps;
   for (const auto& r : sweep.records) {
-    if (!r || !r->checks.is_object()) continue;
-    if (out.is_null())
-      out = {{"problem", r->checks.value("problem", "")}, {"checked", 0}, {"proven", 0}, {"undecided", 0},
-             {"at_optimum", 0}, {"invalid", 0}, {"failing", 0}, {"failing_by_property", nlohmann::json::object()},
-             {"solve_seconds", 0.0}};
-    for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing"})
-      out[key] = out[key].get<std::size_t>() + r->checks.value(key, std::size_t{0});
-    out["solve_seconds"] = out["solve_seconds"].get<double>() + r->checks.value("solve_seconds", 0.0);
-    const nlohmann::json by_property = r->checks.value("failing_by_property", nlohmann::json::object());
-    for (const auto& [name, count] : by_property.items())  // items() of a temporary would dangle
-      out["failing_by_property"][name] = out["failing_by_property"].value(name, std::size_t{0}) + count.get<std::size_t>();
-    if (r->data.contains("gaps"))
-      for (const auto& g : r->data["gaps"]) gaps.push_back(g.get<double>());
+    if (!r) continue;
+    const nlohmann::json probes = r->checks.is_array() ? r->checks : nlohmann::json::array({r->checks});
+    for (const auto& c : probes) {
+      if (!c.is_object()) continue;
+      const std::string problem = c.value("problem", "");
+      std::size_t k = 0;
+      while (k < all.size() && all[k]["problem"] != problem) ++k;
+      if (k == all.size()) {
+        all.push_back({{"problem", problem}, {"checked", 0}, {"proven", 0}, {"undecided", 0}, {"at_optimum", 0},
+                       {"invalid", 0}, {"failing", 0}, {"failing_by_property", nlohmann::json::object()},
+                       {"solve_seconds", 0.0}});
+        gaps.emplace_back();
+      }
+      nlohmann::json& out = all[k];
+      for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing"})
+        out[key] = out[key].get<std::size_t>() + c.value(key, std::size_t{0});
+      out["solve_seconds"] = out["solve_seconds"].get<double>() + c.value("solve_seconds", 0.0);
+      const nlohmann::json by_property = c.value("failing_by_property", nlohmann::json::object());
+      for (const auto& [name, count] : by_property.items())  // items() of a temporary would dangle
+        out["failing_by_property"][name] = out["failing_by_property"].value(name, std::size_t{0}) + count.get<std::size_t>();
+      const std::string key = c.value("data_gaps", std::string("gaps"));
+      if (r->data.contains(key))
+        for (const auto& g : r->data[key]) gaps[k].push_back(g.get<double>());
+      if (r->data.contains(key + "_at_zero")) gaps[k].resize(gaps[k].size() + r->data[key + "_at_zero"].get<std::size_t>(), 0.0);
+    }
   }
-  if (!out.is_null()) {
-    const Stats g = statistics(std::move(gaps));
-    out["gap"] = {{"count", g.count}, {"mean", g.mean}, {"median", g.median}, {"p95", g.p95}, {"max", g.max}};
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Stats g = statistics(std::move(gaps[k]));
+    all[k]["gap"] = {{"count", g.count}, {"mean", g.mean}, {"median", g.median}, {"p95", g.p95}, {"max", g.max}};
   }
-  return out;
+  return all;
 }
 
 }  // namespace
@@ -188,6 +203,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       violated[name] += count;
     }
   }
+  const nlohmann::json checks = pooled_checks(sweep);
   const Described& info = experiment.info();
   nlohmann::json summary = {
       {"experiment", info.name},
@@ -204,7 +220,8 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"interrupted", sweep.interrupted},
       {"wall_seconds", sweep.wall_seconds},
       {"invariants", {{"checked", checked}, {"decisions", decisions}, {"violations_by_invariant", violated}}},
-      {"decision_checks", pooled_checks(sweep)},
+      {"decision_checks", checks.empty() ? nlohmann::json(nullptr) : checks[0]},
+      {"decision_checks_by_problem", checks},
       {"violations", sweep.violations()},
       {"figures", figures},
       {"files", nlohmann::json::array()},

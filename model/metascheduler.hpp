@@ -1,9 +1,12 @@
-// Paper 000's evaluation model (section V-A): the two deadline schemas, the deadlines they give (T_r + T_s + k), and
-// the delay metrics of Figures 2-4 (jobs delayed, work delayed, Total Weighted Delay, Eq. V.1). Paper 000 sec. V-A;
+// Paper 000's evaluation model (section V-A): the two deadline schemas, the deadlines they give (T_r + T_s + k), the
+// delay metrics of Figures 2-4 (jobs delayed, work delayed, Total Weighted Delay, Eq. V.1), the load adjustment, the
+// system of Table II read from a scenario file, and the log of a run that the run properties read. Paper 000 sec. V-A;
 // the readings are named where the text is ambiguous (docs/policies.md). Limits: value types and arithmetic only; the
-// online metascheduler that produces the delays is not here.
+// online metascheduler that produces the log is in experiments/metascheduler/.
 #pragma once
 
+#include "model/profile.hpp"  // kForever
+#include "model/scenario.hpp"
 #include "model/workload.hpp"
 
 #include <array>
@@ -45,7 +48,8 @@ double work_delayed(const std::vector<Delayed>& jobs);
 // D_j is not after its submission adds nothing (the ratio is undefined), and is counted by `undefined`.
 double total_weighted_delay(const std::vector<Delayed>& jobs, std::size_t* undefined = nullptr);
 
-// The load of `jobs` on `processors` over a window: the sum of processors x run time, over processors x window.
+// The load of `jobs` on `processors` over a window: the sum of processors x run time (the time a job runs in the
+// simulation: its run time, cut at its estimate), over processors x window.
 double load(const std::vector<workload::Job>& jobs, int processors, double window);
 // Sec. V-A, LOAD: "we fixed the simulation time interval and modified the number of jobs in the traces" to reach each
 // cluster's load of Table II. Our rule, seeded: take the jobs submitted in [start, start + window), shifted to start at
@@ -55,5 +59,108 @@ double load(const std::vector<workload::Job>& jobs, int processors, double windo
 // unless the trace runs out.
 std::vector<workload::Job> adjust_load(const std::vector<workload::Job>& trace, double start, double window,
                                        int processors, double target, std::uint64_t seed);
+
+// ---- the system of sec. V-A, from a scenario file (examples/scenarios/metascheduler.json) ----
+struct Cluster {                 // a resource provider: an EDF cluster replaying a local trace
+  std::string name;
+  int processors = 0;
+  std::size_t workload = 0;      // index into the scenario's workloads
+  double start_days = 0;         // where its window starts in the trace (days from the trace's first job)
+  double load = 0;               // the local load of Table II (0 to 1)
+  // Table II's "Job Req Time" range, read as a filter: jobs whose estimate lies outside are left out (seconds).
+  double min_estimate = 0, max_estimate = kForever;
+};
+
+struct External {                // the metascheduler's external Bags-of-Tasks
+  std::size_t workload = 0;
+  int min_processors = 1;        // jobs of at least this many processors (SDSC Blue: 64)
+  double start_days = 0;
+  double load = 0;               // over the clusters' processors together
+  double min_estimate = 0, max_estimate = kForever;  // as Cluster's
+};
+
+struct Settings {
+  double days = 60;                                  // the simulated window
+  std::vector<std::string> policies;                 // offer-composition policies (free-time-slots: the slot providers)
+  std::vector<std::string> schemas = {"schema-1", "schema-2"};
+  std::size_t seeds = 30;                            // deadline seeds per schema and policy
+  std::uint64_t load_seed = 1;                       // the load adjustment's removals (the same for every run)
+  // Decision checks: every composition with `composition_exact`; every offers_every-th offer list with offers_exact.
+  std::string composition_exact = "exact";
+  unsigned composition_timeout_ms = 2000;
+  std::size_t offers_every = 100;                    // 0: offer lists are not compared with the optimum
+  std::string offers_exact = "auto";
+  unsigned offers_timeout_ms = 200;
+  std::size_t keep_worst = 5;
+  double quick_days = 4;
+  std::size_t quick_seeds = 2;
+};
+
+struct System {
+  scenario::Scenario scenario;
+  std::vector<Cluster> clusters;
+  External external;
+  Settings settings;
+  int processors() const;        // all clusters together
+};
+
+// Reads the clusters' `parameters` ({"workload", "start_days", "load"}) and the `sweep` block. `policies`: the
+// composition policies the sweep may name. Throws InputError naming the file and field.
+System read(const scenario::Scenario& scenario, const std::vector<std::string>& policies);
+// "schema-1" or "schema-2"; throws std::invalid_argument otherwise.
+DeadlineSchema schema_named(const std::string& name);
+
+// ---- the jobs of a run ----
+inline constexpr std::size_t kExternal = static_cast<std::size_t>(-1);
+
+struct Job {
+  std::size_t cluster = kExternal;  // a local job's cluster; kExternal for a BoT
+  std::int64_t trace_id = 0;
+  double submit = 0;                // T_r, on the run's clock (every window starts at 0)
+  int procs = 1;                    // a local job's processors; a BoT's tasks (one per processor of the trace's job)
+  double estimate = 0;              // T_s: the estimated run time (of each task of a BoT)
+  double run = 0;                   // how long it (each task) runs: the trace's run time cut at the estimate
+  double deadline = 0;              // D = T_r + T_s + k
+  bool bot() const { return cluster == kExternal; }
+};
+
+// The jobs of the system over `days`, without deadlines: each cluster's window of its trace (the jobs whose estimate
+// lies in its range) adjusted to its load
+// (adjust_load, seeded with settings.load_seed + the cluster's index), the external trace's jobs of at least
+// min_processors adjusted to the external load over all processors (seed load_seed + clusters), each a BoT of
+// `procs` tasks. Local jobs wider than their cluster are left out and counted in `too_wide` (per cluster). By submit
+// time; `workloads` in the scenario's order.
+std::vector<Job> system_jobs(const System& system, const std::vector<workload::Workload>& workloads, double days,
+                             std::vector<std::size_t>* too_wide = nullptr);
+// The same jobs with deadlines T_r + T_s + k, k drawn from `schema` for each job in turn (mt19937_64 seeded with `seed`).
+std::vector<Job> with_deadlines(std::vector<Job> jobs, const DeadlineSchema& schema, std::uint64_t seed);
+
+// ---- the log of a run (what the run properties and the metrics read) ----
+struct Execution {                // processors held from start to end by one job, or by tasks of one BoT part
+  double start = 0, end = 0;
+  int procs = 0;
+  std::size_t job = 0;            // index into RunLog::jobs
+  std::size_t part = 0;           // a BoT's part (index into BotLog::parts); 0 for a local job
+};
+
+struct Part {                     // what one cluster accepted of a BoT
+  std::size_t cluster = 0;
+  long long tasks = 0;
+  double deadline = 0;            // the completion time it was accepted with (the offer's, or its free slots')
+};
+
+struct JobLog {
+  double new_deadline = -1;       // D^N: the deadline the system gave (= D when met); -1 until decided
+  std::vector<Part> parts;        // a BoT's parts; empty for a local job
+  long long lost = 0;             // a BoT's tasks the composition gave no cluster (published DPLB's cap)
+  bool balanced = false;          // a BoT composed by the load-balancing policy (else OffersNoLB or free slots)
+};
+
+struct RunLog {
+  std::vector<Job> jobs;
+  std::vector<JobLog> logs;                          // by job
+  std::vector<std::vector<Execution>> executions;    // by cluster
+  double window = 0;                                 // the simulated window (utilisation's denominator)
+};
 
 }  // namespace schedcheck::metascheduler

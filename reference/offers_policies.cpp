@@ -61,22 +61,33 @@ std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double 
 }
 
 std::vector<double> EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime,
-                                                 long long tasks, double& last_start) const {
-  const double not_before = reading_.strict_order ? std::max(instance_.now, last_start) : instance_.now;
+                                                 long long tasks, Cursor& cursor) const {
+  double not_before = reading_.strict_order ? std::max(instance_.now, cursor.last_start) : instance_.now;
+  if (procs <= profile.capacity()) {
+    // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
+    if (cursor.free_from.empty()) cursor.free_from.assign(static_cast<std::size_t>(profile.capacity()) + 1, instance_.now);
+    double& from = cursor.free_from[static_cast<std::size_t>(procs)];
+    const auto& steps = profile.steps();
+    auto it = std::upper_bound(steps.begin(), steps.end(), from,
+                               [](double t, const AvailabilityProfile::Step& step) { return t < step.time; });
+    if (it != steps.begin()) --it;
+    while (it->free < procs && std::next(it) != steps.end()) from = (++it)->time;
+    not_before = std::max(not_before, from);
+  }
   auto starts = place_copies(profile, procs, runtime, tasks, not_before);
-  last_start = std::max(last_start, starts.back());
+  cursor.last_start = std::max(cursor.last_start, starts.back());
   return starts;
 }
 
 std::vector<double> EdfScheduler::place_new_job(AvailabilityProfile& profile, long long tasks, double runtime,
-                                                double& last_start) const {
-  if (!reading_.rigid_bot) return place_in_order(profile, 1, runtime, tasks, last_start);
+                                                Cursor& cursor) const {
+  if (!reading_.rigid_bot) return place_in_order(profile, 1, runtime, tasks, cursor);
   // One rigid job of k processors; k > P cannot fit, so rigid waves of P processors, then the rest (ours).
   const long long width = std::min<long long>(tasks, instance_.processors);
   std::vector<double> starts;
   for (long long left = tasks; left > 0; left -= width) {
     const long long wave = std::min(left, width);
-    const double start = place_in_order(profile, static_cast<int>(wave), runtime, 1, last_start).front();
+    const double start = place_in_order(profile, static_cast<int>(wave), runtime, 1, cursor).front();
     starts.insert(starts.end(), static_cast<std::size_t>(wave), start);
   }
   return starts;
@@ -84,7 +95,7 @@ std::vector<double> EdfScheduler::place_new_job(AvailabilityProfile& profile, lo
 
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
-  Prefix next{running_profile(instance_), Schedule{}, "", instance_.now};
+  Prefix next{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, {}}};
   next.schedule.starts.resize(instance_.waiting.size());
   std::size_t from = 0;
   if (auto it = prefixes_.upper_bound(position); it != prefixes_.begin()) {
@@ -95,7 +106,7 @@ const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   for (std::size_t k = from; k < position; ++k) {
     const std::size_t i = order_[k];
     const WaitingJob& job = instance_.waiting[i];
-    next.schedule.starts[i] = place_in_order(next.profile, job.procs, job.runtime, job.tasks, next.last_start);
+    next.schedule.starts[i] = place_in_order(next.profile, job.procs, job.runtime, job.tasks, next.cursor);
     if (next.first_late.empty() && next.schedule.starts[i].back() + job.runtime > job.deadline + kTimeTolerance)
       next.first_late = job.id;
   }
@@ -113,9 +124,9 @@ EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, 
   }
   AvailabilityProfile profile = head.profile;
   result.schedule = head.schedule;
-  double last_start = head.last_start;
+  Cursor cursor = head.cursor;
   if (tasks > 0) {
-    result.schedule.new_tasks = place_new_job(profile, tasks, runtime, last_start);
+    result.schedule.new_tasks = place_new_job(profile, tasks, runtime, cursor);
     const auto& starts = result.schedule.new_tasks;  // rigid waves need not be in increasing start
     result.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
   }
@@ -123,7 +134,7 @@ EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, 
     const std::size_t i = order_[k];
     const WaitingJob& job = instance_.waiting[i];
     auto& starts = result.schedule.starts[i];
-    starts = place_in_order(profile, job.procs, job.runtime, job.tasks, last_start);
+    starts = place_in_order(profile, job.procs, job.runtime, job.tasks, cursor);
     if (result.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
       result.first_late = job.id;
       if (stop_at_first_late) {
@@ -141,37 +152,42 @@ namespace {
 
 // EDF with the new job at one position interval: feasible when every waiting job meets its deadline and the new
 // job completes before the interval ends (then its minimal deadline there is max(interval start, completion)).
+// `run` (optional) receives the EDF run when feasible.
 std::optional<double> quote_at(EdfScheduler& edf, const Instance& instance, long long tasks,
-                               const EdfScheduler::PositionInterval& interval) {
-  const EdfRun run = edf.run(interval.position, tasks, instance.bot->task_runtime, true);
+                               const EdfScheduler::PositionInterval& interval, EdfRun* kept = nullptr) {
+  EdfRun run = edf.run(interval.position, tasks, instance.bot->task_runtime, true);
   if (!run.complete || !run.first_late.empty() || !(run.new_finish < interval.until)) return std::nullopt;
-  return std::max(interval.from, run.new_finish);
+  const double quote = std::max(interval.from, run.new_finish);
+  if (kept) *kept = std::move(run);
+  return quote;
 }
 
 }  // namespace
 
-CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks) {
+std::optional<CountOffer> gen_offer_if_edf_feasible(EdfScheduler& edf, const Instance& instance, long long tasks) {
   const NewBot& bot = *instance.bot;
   const auto intervals = edf.positions_from(bot.deadline);
   // Binary search (Islam et al., as the paper uses it): first point the user's deadline, last point the last
-  // position of the queue. `found` is the first interval known feasible.
+  // position of the queue. `found` is the first interval known feasible, `best` its EDF run.
   std::size_t found = 0;
-  std::optional<double> quote = quote_at(edf, instance, tasks, intervals.front());
+  EdfRun best;
+  std::optional<double> quote = quote_at(edf, instance, tasks, intervals.front(), &best);
   if (!quote) {
     std::size_t lo = 0, hi = intervals.size() - 1;
-    quote = quote_at(edf, instance, tasks, intervals[hi]);
-    if (!quote && !edf.reading().strict_order)
-      throw std::logic_error("EDF misses an accepted deadline even with the new job last: the accepted work is not "
-                             "EDF-feasible");
+    quote = quote_at(edf, instance, tasks, intervals[hi], &best);
+    if (!quote && !edf.reading().strict_order) return std::nullopt;
     if (!quote) {  // strict order: the accepted work itself is late; offer the last position, the validator says so
       lo = hi;
-      quote = std::max(bot.deadline, edf.run(intervals[hi].position, tasks, bot.task_runtime).new_finish);
+      best = edf.run(intervals[hi].position, tasks, bot.task_runtime);
+      quote = std::max(bot.deadline, best.new_finish);
     }
     while (hi - lo > 1) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      if (auto q = quote_at(edf, instance, tasks, intervals[mid])) {
+      EdfRun run;
+      if (auto q = quote_at(edf, instance, tasks, intervals[mid], &run)) {
         hi = mid;
         quote = q;
+        best = std::move(run);
       } else {
         lo = mid;
       }
@@ -182,9 +198,15 @@ CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long task
   offer.tasks = tasks;
   offer.completion = *quote;
   offer.position = static_cast<long long>(intervals[found].position);
-  offer.schedule = edf.run(intervals[found].position, tasks, bot.task_runtime).schedule;
+  offer.schedule = std::move(best.schedule);
   offer.feedback = new_tasks_finish(instance, offer.schedule) > bot.deadline + kTimeTolerance || found > 0;
   return offer;
+}
+
+CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks) {
+  if (auto offer = gen_offer_if_edf_feasible(edf, instance, tasks)) return std::move(*offer);
+  throw std::logic_error("EDF misses an accepted deadline even with the new job last: the accepted work is not "
+                         "EDF-feasible");
 }
 
 std::vector<PositionFeasibility> feedback_feasibility(EdfScheduler& edf, const Instance& instance, long long tasks) {

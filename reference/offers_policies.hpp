@@ -54,18 +54,24 @@ public:
   std::vector<PositionInterval> positions_from(double deadline) const;
 
 private:
+  // Where the next placement may start: the profile only fills up as jobs are placed, so the first time at or after
+  // now with at least p processors free never moves earlier; keeping it (per p, found lazily) saves rescanning the
+  // full front of a long queue's profile. The starts are the same as a scan from now.
+  struct Cursor {
+    double last_start = 0;        // strict order: the latest start so far (nothing later in the order starts before it)
+    std::vector<double> free_from;  // [p]: no instant before it (from now) has p processors free; empty until used
+  };
   struct Prefix {
     AvailabilityProfile profile;
     Schedule schedule;
     std::string first_late;
-    double last_start = 0;  // strict order: the latest start so far (nothing later in the order starts before it)
+    Cursor cursor;
   };
   const Prefix& prefix(std::size_t position);
   // Places a job of the order (tasks copies of procs x runtime) from max(now, last_start if strict) on.
   std::vector<double> place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
-                                     double& last_start) const;
-  std::vector<double> place_new_job(AvailabilityProfile& profile, long long tasks, double runtime,
-                                    double& last_start) const;
+                                     Cursor& cursor) const;
+  std::vector<double> place_new_job(AvailabilityProfile& profile, long long tasks, double runtime, Cursor& cursor) const;
 
   const Instance& instance_;
   GenOfferReading reading_;
@@ -81,6 +87,9 @@ private:
 // not EDF-feasible; the offers reader excludes that). Under reading.strict_order the accepted work (admitted by the
 // backfilling EDF) can be late even then: the last position is offered anyway and the validator reports it.
 CountOffer gen_offer(EdfScheduler& edf, const Instance& instance, long long tasks);
+// The same, nullopt where gen_offer throws (an online provider whose accepted work EDF cannot re-plan: list
+// scheduling is not monotone, so a plan that kept every deadline can be lost by re-running EDF later).
+std::optional<CountOffer> gen_offer_if_edf_feasible(EdfScheduler& edf, const Instance& instance, long long tasks);
 // Feasibility of every reachable position for k tasks, in order (for the linear scan that checks monotonicity).
 struct PositionFeasibility {
   EdfScheduler::PositionInterval interval;

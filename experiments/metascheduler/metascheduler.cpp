@@ -1,0 +1,495 @@
+// `schedcheck experiment metascheduler`: paper 000's evaluation (sec. V): FreeTimeSlots, OffersWithPLB,
+// OffersWithDPLB and OffersWithDPLBV2 (and the -fixed variants of the two DPLBs) over five EDF clusters with local load
+// and external Bags-of-Tasks, two deadline schemas, a number of deadline seeds; Figures 2-6 (jobs delayed, work delayed,
+// Total Weighted Delay, clusters per BoT, utilisation) for local, external and all jobs; every composition checked
+// against the exact composition, every offer list validated and sampled ones against the exact offers; the run
+// properties of properties/metascheduler_properties.hpp. Limits: providers.hpp.
+#include "experiments/metascheduler/metascheduler.hpp"
+
+#include "experiments/metascheduler/providers.hpp"
+#include "experiments/runner.hpp"
+#include "model/input.hpp"
+#include "properties/corpus.hpp"
+#include "properties/metascheduler_properties.hpp"
+#include "report/charts.hpp"
+#include "support/files.hpp"
+#include "support/stop.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#ifndef SCHEDCHECK_METASCHEDULER_SCENARIO
+#define SCHEDCHECK_METASCHEDULER_SCENARIO ""
+#endif
+
+namespace schedcheck::experiments {
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace metascheduler;
+
+// The loads the paper shows apart (sec. V-B): local jobs, external BoTs, both.
+const char* const kLoads[] = {"local", "external", "all"};
+
+// The paper's names of the policies, for the figures.
+std::string label(const std::string& policy) {
+  if (policy == "free-time-slots") return "FreeTimeSlots";
+  if (policy == "offers-plb") return "OffersWithPLB";
+  if (policy == "offers-dplb") return "OffersWithDPLB";
+  if (policy == "offers-dplb-v2") return "OffersWithDPLBV2";
+  if (policy == "offers-dplb-fixed") return "OffersWithDPLB-fixed";
+  if (policy == "offers-dplb-v2-fixed") return "OffersWithDPLBV2-fixed";
+  return policy;
+}
+
+// Mean and (sample) standard deviation over the seeds, as the paper's bars show them.
+struct Spread {
+  std::size_t count = 0;
+  double mean = NAN, stddev = NAN;
+};
+Spread spread(const std::vector<double>& v) {
+  Spread s;
+  s.count = v.size();
+  if (v.empty()) return s;
+  double sum = 0;
+  for (const double x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  double sq = 0;
+  for (const double x : v) sq += (x - s.mean) * (x - s.mean);
+  s.stddev = v.size() > 1 ? std::sqrt(sq / static_cast<double>(v.size() - 1)) : 0.0;
+  return s;
+}
+
+std::vector<std::string> composition_policies(const Registry& registry) {
+  std::vector<std::string> names;
+  for (const auto& p : registry.typed<compose::Instance, compose::Composition>("offer-composition").spec().policies)
+    names.push_back(p.name);
+  return names;
+}
+
+class MetaschedulerExperiment final : public Experiment {
+public:
+  MetaschedulerExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
+      : options_(options), registry_(registry), info_(info) {
+    if (!options.traces.empty() || !options.traces_dir.empty())
+      throw InputError("metascheduler: the clusters and their traces come from a scenario file (--scenario FILE; "
+                       "default examples/scenarios/metascheduler.json), not --trace or --traces");
+    const std::string file = options.scenario.empty() ? SCHEDCHECK_METASCHEDULER_SCENARIO : options.scenario;
+    std::error_code error;
+    if (file.empty() || !fs::exists(file, error))
+      throw InputError(fmt::format("metascheduler: {}: no such scenario file (give --scenario FILE)", file));
+    scenario::Names names;
+    names.router_needed = false;
+    system_ = metascheduler::read(scenario::read_file(file, names), composition_policies(registry));
+    const Settings& s = system_.settings;
+    seeds_ = options.seeds ? options.seeds : options.quick ? s.quick_seeds : s.seeds;
+    days_ = options.quick ? s.quick_days : s.days;
+    system_.settings.days = days_;
+    std::vector<workload::Workload> workloads;
+    for (const auto& spec : system_.scenario.workloads) workloads.push_back(workload::load(spec.trace, spec.read));
+    std::vector<std::size_t> too_wide;
+    jobs_ = system_jobs(system_, workloads, days_, &too_wide);
+    notes_.push_back("inputs: the scenario " + file);
+    std::vector<std::size_t> per(system_.clusters.size() + 1, 0);
+    for (const Job& j : jobs_) ++per[j.bot() ? system_.clusters.size() : j.cluster];
+    std::string counts;
+    for (std::size_t c = 0; c < system_.clusters.size(); ++c) {
+      std::vector<workload::Job> mine;
+      for (const Job& j : jobs_)
+        if (j.cluster == c) mine.push_back({j.trace_id, j.submit, j.run, j.estimate, j.procs});
+      counts += fmt::format("{}{} {} jobs, load {:.0f}%{}", c ? "; " : "", system_.clusters[c].name, per[c],
+                            100 * load(mine, system_.clusters[c].processors, days_ * 86400),
+                            too_wide[c] ? fmt::format(" ({} wider than the cluster left out)", too_wide[c]) : "");
+    }
+    std::vector<workload::Job> bots;
+    for (const Job& j : jobs_)
+      if (j.bot()) bots.push_back({j.trace_id, j.submit, j.run, j.estimate, j.procs});
+    notes_.push_back(fmt::format("{:g} days: {}; external {} BoTs, load {:.0f}% of {} processors", days_, counts,
+                                 per.back(), 100 * load(bots, system_.processors(), days_ * 86400),
+                                 system_.processors()));
+    if (jobs_.empty()) throw InputError(fmt::format("{}: no job to simulate in the window", file));
+    if (options.quick) notes_.push_back(fmt::format("--quick: {:g} days, {} deadline seed{}", days_, seeds_, seeds_ == 1 ? "" : "s"));
+  }
+
+  const Described& info() const override { return info_; }
+  std::vector<std::string> notes() const override { return notes_; }
+
+  std::vector<Point> points() const override {
+    std::vector<Point> points;
+    const Settings& s = system_.settings;
+    for (const auto& schema : s.schemas)
+      for (const auto& policy : s.policies)
+        for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
+          Point p;
+          p.parameters = {{"policy", policy}, {"schema", schema}};
+          p.seed = seed;
+          p.weight = policy == "free-time-slots" ? 0.5 : 1.0;
+          p.reproduce = fmt::format("schedcheck experiment metascheduler --scenario {}{} --seeds {}",
+                                    shell_quoted(system_.scenario.file), options_.quick ? " --quick" : "", seeds_);
+          points.push_back(std::move(p));
+        }
+    return points;
+  }
+
+  RunRecord run(const Point& point) const override {
+    RunSpec spec;
+    spec.policy = point.parameter("policy");
+    const DeadlineSchema schema = schema_named(point.parameter("schema"));
+    MetaRun r = run_system(system_, with_deadlines(jobs_, schema, point.seed), spec, registry_);
+    RunRecord record;
+    record.interrupted = r.interrupted;
+    record.wall_seconds = r.stats.wall_seconds;
+    if (r.interrupted) return record;
+    const RunLog& log = r.log;
+    nlohmann::json first = nlohmann::json::object();
+    for (const auto& p : check_run(system_, log)) {
+      record.violations[p.name] = p.violations;
+      if (p.violations) first[p.name] = p.first;
+    }
+    record.violations["offer-lists-valid"] = r.offer_list_violations;
+    if (r.offer_list_violations) first["offer-lists-valid"] = r.first_offer_list_violation;
+
+    // Delays per load (Eq. V.1's terms), from the log.
+    std::vector<Delayed> delayed[3];
+    double work[3] = {0, 0, 0};
+    double clusters_per_bot = 0, bots = 0, lost = 0, bots_losing = 0, balanced = 0;
+    for (std::size_t j = 0; j < log.jobs.size(); ++j) {
+      const Job& job = log.jobs[j];
+      const JobLog& l = log.logs[j];
+      Delayed d{job.submit, job.deadline, l.new_deadline, job.procs, job.procs * job.estimate};
+      const int k = job.bot() ? 1 : 0;
+      delayed[k].push_back(d);
+      delayed[2].push_back(d);
+      work[k] += d.work;
+      work[2] += d.work;
+      if (job.bot()) {
+        ++bots;
+        clusters_per_bot += static_cast<double>(l.parts.size());
+        lost += static_cast<double>(l.lost);
+        bots_losing += l.lost > 0;
+        balanced += l.balanced;
+      }
+    }
+    double busy = 0;
+    for (const auto& executions : log.executions)
+      for (const Execution& x : executions)
+        busy += x.procs * std::max(0.0, std::min(x.end, log.window) - std::min(x.start, log.window));
+    const auto share = [](double part, double whole) { return whole > 0 ? 100 * part / whole : 0.0; };
+    for (int k = 0; k < 3; ++k) {
+      const std::string load = kLoads[k];
+      const double n = static_cast<double>(delayed[k].size());
+      const double jd = static_cast<double>(jobs_delayed(delayed[k]));
+      const double wd = work_delayed(delayed[k]);
+      record.metrics.push_back({"jobs_" + load, n});
+      record.metrics.push_back({"jobs_delayed_" + load, jd});
+      record.metrics.push_back({"jobs_delayed_pct_" + load, share(jd, n)});
+      record.metrics.push_back({"work_delayed_" + load, wd});
+      record.metrics.push_back({"work_delayed_pct_" + load, share(wd, work[k])});
+      record.metrics.push_back({"twd_" + load, total_weighted_delay(delayed[k])});
+    }
+    const CompositionProbe* cp = r.compositions.get();
+    const OffersProbe* op = r.offer_lists.get();
+    const Stats cg = cp ? cp->gaps() : Stats{};
+    const Stats og = op ? op->gaps() : Stats{};
+    std::vector<std::pair<std::string, double>> more = {
+        {"clusters_per_bot", bots > 0 ? clusters_per_bot / bots : NAN},
+        {"utilisation_pct", 100 * busy / (static_cast<double>(system_.processors()) * log.window)},
+        {"tasks_lost", lost},
+        {"bots_losing_tasks", bots_losing},
+        {"bots_balanced", balanced},
+        {"compositions", bots},
+        {"compositions_checked", cp ? static_cast<double>(cp->counts().checked) : 0.0},
+        {"compositions_at_optimum", cp ? static_cast<double>(cp->counts().at_optimum) : 0.0},
+        {"compositions_failing", cp ? static_cast<double>(cp->counts().failing) : 0.0},
+        {"composition_gap_mean", cg.mean},
+        {"composition_gap_p95", cg.p95},
+        {"composition_gap_max", cg.max},
+        {"offer_lists", static_cast<double>(r.providers.offer_lists)},
+        {"offer_lists_checked", op ? static_cast<double>(op->counts().checked) : 0.0},
+        {"offer_lists_proven", op ? static_cast<double>(op->counts().proven) : 0.0},
+        {"offer_lists_at_optimum", op ? static_cast<double>(op->counts().at_optimum) : 0.0},
+        {"offer_gap_mean", og.mean},
+        {"offer_gap_p95", og.p95},
+        {"offer_gap_max", og.max},
+        {"admissions", static_cast<double>(r.providers.admissions)},
+        {"replans", static_cast<double>(r.providers.replans)},
+        {"edf_fallbacks", static_cast<double>(r.providers.edf_fallbacks)},
+        {"events", static_cast<double>(r.stats.events)}};
+    record.metrics.insert(record.metrics.end(), more.begin(), more.end());
+    record.metrics.push_back({"violations", static_cast<double>(record.violated())});
+    record.decisions = cp ? cp->counts().offered : 0;
+    nlohmann::json checks = nlohmann::json::array();
+    if (cp) {
+      checks.push_back(cp->to_json());
+      checks.back()["data_gaps"] = "composition_gaps";
+    }
+    if (op) {
+      checks.push_back(op->to_json());
+      checks.back()["data_gaps"] = "offer_gaps";
+    }
+    record.checks = checks;
+    auto keep = [&](const auto* probe, const char* gaps_key, const char* worst_key, auto write) {
+      if (!probe) return;
+      std::vector<double> positive;
+      for (const double g : probe->gap_values())
+        if (g > kObjectiveSlack) positive.push_back(g);
+      record.data[gaps_key] = positive;
+      record.data[std::string(gaps_key) + "_at_zero"] = probe->gap_values().size() - positive.size();
+      nlohmann::json worst = nlohmann::json::array();
+      for (const auto& c : probe->worst())
+        worst.push_back({{"time", c.time},
+                         {"where", c.where},
+                         {"policy", c.report.heuristic.name},
+                         {"gap", c.report.gap ? *c.report.gap : 0.0},
+                         {"fails", !c.report.failing().empty()},
+                         {"instance", write(c.instance)}});
+      record.data[worst_key] = worst;
+    };
+    keep(cp, "composition_gaps", "worst_compositions", [](const compose::Instance& i) { return compose::write_instance(i); });
+    keep(op, "offer_gaps", "worst_offer_lists", [](const offers::Instance& i) { return offers::write_instance(i); });
+    record.data["first_violations"] = first;
+    return record;
+  }
+
+  std::vector<Figure> figures(const std::vector<Point>& points,
+                              const std::vector<std::optional<RunRecord>>& records) const override {
+    std::vector<Figure> out;
+    const Settings& s = system_.settings;
+    auto values = [&](const std::string& policy, const std::string& schema, const std::string& metric) {
+      std::vector<double> v;
+      for (std::size_t i = 0; i < points.size(); ++i)
+        if (records[i] && points[i].parameter("policy") == policy && points[i].parameter("schema") == schema) {
+          const double x = records[i]->metric(metric);
+          if (!std::isnan(x)) v.push_back(x);
+        }
+      return v;
+    };
+    // One figure a metric: a bar a policy, per (schema, load); mean and standard deviation over the seeds.
+    auto figure = [&](const std::string& stem, const std::string& caption, const std::string& y, const std::string& metric,
+                      bool per_load) {
+      Figure f;
+      f.stem = stem;
+      f.caption = caption + fmt::format(" (mean and standard deviation over {} deadline seed{})", seeds_, seeds_ == 1 ? "" : "s");
+      f.header = {"schema", "load", "policy", "runs", "mean", "stddev"};
+      report::BarChart chart;
+      chart.title = caption;
+      chart.y_label = y;
+      chart.x_label = per_load ? "deadline schema, load" : "deadline schema";
+      for (const auto& policy : s.policies) chart.series.push_back({label(policy), {}, {}});
+      for (const auto& schema : s.schemas)
+        for (const char* load : kLoads) {
+          if (!per_load && std::string(load) != "all") continue;
+          chart.categories.push_back(per_load ? schema + " " + load : schema);
+          for (std::size_t p = 0; p < s.policies.size(); ++p) {
+            const Spread st = spread(values(s.policies[p], schema, per_load ? metric + "_" + load : metric));
+            chart.series[p].values.push_back(st.mean);
+            chart.series[p].errors.push_back(st.stddev);
+            f.rows.push_back({schema, per_load ? load : "all", s.policies[p], std::to_string(st.count),
+                              csv_number(st.mean), csv_number(st.stddev)});
+          }
+        }
+      f.plot = report::bar_plot(chart);
+      out.push_back(std::move(f));
+    };
+    figure("fig2-jobs-delayed", "Fig. 2: jobs delayed (% of the jobs of each load)", "% of jobs", "jobs_delayed_pct", true);
+    figure("fig3-work-delayed", "Fig. 3: work delayed (% of the work of each load)", "% of work", "work_delayed_pct", true);
+    figure("fig4-total-weighted-delay", "Fig. 4: Total Weighted Delay (Eq. V.1)", "TWD", "twd", true);
+    figure("fig5-clusters-per-bot", "Fig. 5: clusters per BoT", "clusters", "clusters_per_bot", false);
+    figure("fig6-utilisation", "Fig. 6: global system utilisation", "% of processor time", "utilisation_pct", false);
+
+    // The published DPLBs against their -fixed variants: the difference each metric shows (mean over the seeds).
+    {
+      Figure f;
+      f.stem = "dplb-task-loss";
+      f.caption = "published DPLB (Alg. 1 lines 13-14 cap tasks away) against the -fixed variants: means over the seeds";
+      f.header = {"schema", "published", "fixed", "metric", "published_mean", "fixed_mean", "difference"};
+      const std::vector<std::string> metrics = {"tasks_lost", "bots_losing_tasks", "jobs_delayed_pct_external",
+                                                "jobs_delayed_pct_local", "jobs_delayed_pct_all", "work_delayed_pct_all",
+                                                "twd_external", "twd_local", "twd_all", "clusters_per_bot",
+                                                "utilisation_pct"};
+      for (const auto& schema : s.schemas)
+        for (const auto& [published, fixed] : {std::pair<std::string, std::string>{"offers-dplb", "offers-dplb-fixed"},
+                                               {"offers-dplb-v2", "offers-dplb-v2-fixed"}}) {
+          if (std::find(s.policies.begin(), s.policies.end(), published) == s.policies.end() ||
+              std::find(s.policies.begin(), s.policies.end(), fixed) == s.policies.end())
+            continue;
+          for (const auto& m : metrics) {
+            const Spread a = spread(values(published, schema, m)), b = spread(values(fixed, schema, m));
+            f.rows.push_back({schema, published, fixed, m, csv_number(a.mean), csv_number(b.mean),
+                              csv_number(a.mean - b.mean)});
+          }
+        }
+      if (!f.rows.empty()) out.push_back(std::move(f));
+    }
+    // The decision checks: compositions against the exact composition, sampled offer lists against the exact offers.
+    auto gaps = [&](const std::string& stem, const std::string& caption, const char* key, const std::string& prefix) {
+      Figure f;
+      f.stem = stem;
+      f.caption = caption;
+      f.header = {"policy", "schema", "seed", "decisions", "checked", "proven", "at_optimum", "gap_mean", "gap_p95", "gap_max"};
+      report::CdfChart chart;
+      chart.title = caption + " (log x: gaps of 0 are left of the axis)";
+      chart.x_label = "relative gap (decision - optimum) / optimum";
+      chart.log_x = true;
+      chart.zoom_y = true;
+      for (const auto& policy : s.policies) {
+        std::vector<double> all;
+        std::size_t zeros = 0;
+        bool any = false;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+          if (!records[i] || points[i].parameter("policy") != policy) continue;
+          const RunRecord& r = *records[i];
+          if (!r.data.contains(key)) continue;
+          any = true;
+          for (const auto& g : r.data[key]) all.push_back(g.get<double>());
+          zeros += r.data[std::string(key) + "_at_zero"].get<std::size_t>();
+          std::vector<std::string> row = {policy, points[i].parameter("schema"), std::to_string(points[i].seed)};
+          for (const std::string m : {prefix + "s", prefix + "s_checked", prefix + "s_proven", prefix + "s_at_optimum"})
+            row.push_back(csv_number(r.metric(m)));
+          const std::string g = prefix == "composition" ? "composition_gap" : "offer_gap";
+          for (const char* m : {"_mean", "_p95", "_max"}) row.push_back(csv_number(r.metric(g + m)));
+          f.rows.push_back(std::move(row));
+        }
+        if (any) chart.series.push_back({label(policy), std::move(all), zeros});
+      }
+      if (f.rows.empty()) return;
+      if (!chart.series.empty()) f.plot = report::cdf_plot(chart);
+      out.push_back(std::move(f));
+    };
+    gaps("composition-gaps", "every composition against the exact composition (offer-composition): gap of the BoT completion",
+         "composition_gaps", "composition");
+    gaps("offer-gaps", "sampled offer lists against the exact offers (offers): gap of the summed quotes", "offer_gaps",
+         "offer_list");
+    {
+      Figure f;
+      f.stem = "runs-table";
+      f.caption = "every run: its parameters and main metrics, one row a run";
+      f.header = {"policy", "schema", "seed"};
+      std::vector<std::string> names;
+      for (const char* load : kLoads)
+        for (const char* m : {"jobs_", "jobs_delayed_", "jobs_delayed_pct_", "work_delayed_pct_", "twd_"})
+          names.push_back(std::string(m) + load);
+      for (const char* m : {"clusters_per_bot", "utilisation_pct", "tasks_lost", "bots_losing_tasks", "bots_balanced",
+                            "compositions_checked", "compositions_at_optimum", "composition_gap_max", "offer_lists",
+                            "offer_lists_checked", "offer_lists_proven", "offer_gap_max", "edf_fallbacks", "violations"})
+        names.push_back(m);
+      for (const auto& n : names) f.header.push_back(n);
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!records[i]) continue;
+        std::vector<std::string> row = {points[i].parameter("policy"), points[i].parameter("schema"),
+                                        std::to_string(points[i].seed)};
+        for (const auto& n : names) row.push_back(csv_number(records[i]->metric(n)));
+        f.rows.push_back(std::move(row));
+      }
+      out.push_back(std::move(f));
+    }
+    return out;
+  }
+
+  // The worst decisions of the sweep (failing first, then the largest gaps) as corpus files `schedcheck check`
+  // reproduces: compositions (offer-composition) and offer lists (offers), into --corpus DIR (default: --out).
+  std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
+                                  const std::string& dir) const override {
+    std::vector<std::string> files;
+    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
+    auto write = [&](const char* key, const std::string& problem_name, const std::string& stem, const std::string& exact,
+                     unsigned timeout_ms, const auto& problem) {
+      struct Candidate {
+        bool fails;
+        double gap;
+        std::size_t point;
+        const nlohmann::json* worst;
+      };
+      std::vector<Candidate> all;
+      for (std::size_t i = 0; i < points.size(); ++i)
+        if (records[i] && records[i]->data.contains(key))
+          for (const auto& w : records[i]->data[key]) all.push_back({w["fails"].get<bool>(), w["gap"].get<double>(), i, &w});
+      std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
+        return std::pair(a.fails, a.gap) > std::pair(b.fails, b.gap);
+      });
+      all.resize(std::min(all.size(), system_.settings.keep_worst));
+      std::size_t rank = 0;
+      for (const Candidate& c : all) {
+        if (stop_requested()) return;
+        const nlohmann::json& w = *c.worst;
+        const std::string path = (fs::path(folder) / fmt::format("{}-{}.json", stem, ++rank)).string();
+        CheckRequest request;
+        request.policy = w["policy"].get<std::string>();
+        request.exact = exact;
+        request.solve.timeout_ms = timeout_ms;
+        const Report checked = problem.check(w["instance"], path, request);
+        const Point& p = points[c.point];
+        write_file_atomically(
+            path, problem.corpus_text(corpus_document(
+                      w["instance"], checked, problem_name, request, w["instance"]["name"].get<std::string>(),
+                      fmt::format("{} (decision of {} at t={:g}, policy {}, {}, seed {}, gap {:.6f})", p.reproduce,
+                                  w["where"].get<std::string>(), w["time"].get<double>(), p.parameter("policy"),
+                                  p.parameter("schema"), p.seed, c.gap),
+                      path)));
+        files.push_back(path);
+      }
+    };
+    const Settings& s = system_.settings;
+    write("worst_compositions", "offer-composition", "worst-composition", s.composition_exact, s.composition_timeout_ms,
+          registry_.typed<compose::Instance, compose::Composition>("offer-composition"));
+    write("worst_offer_lists", "offers", "worst-offers", s.offers_exact, s.offers_timeout_ms,
+          registry_.typed<offers::Instance, offers::OfferList>("offers"));
+    return files;
+  }
+
+  std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {
+    std::string out = fmt::format("{:<22} {:<9} {:>4} {:>9} {:>9} {:>9} {:>11} {:>8} {:>6} {:>6} {:>9} {:>9}\n", "policy",
+                                  "schema", "seed", "delay% L", "delay% E", "delay% A", "TWD all", "cl/BoT",
+                                  "util%", "lost", "comp opt", "offer opt");
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (!records[i]) continue;
+      const RunRecord& r = *records[i];
+      out += fmt::format("{:<22} {:<9} {:>4} {:>9.2f} {:>9.2f} {:>9.2f} {:>11.4g} {:>8.2f} {:>6.1f} {:>6} {:>9} {:>9}\n",
+                         points[i].parameter("policy"), points[i].parameter("schema"), points[i].seed,
+                         r.metric("jobs_delayed_pct_local"), r.metric("jobs_delayed_pct_external"),
+                         r.metric("jobs_delayed_pct_all"), r.metric("twd_all"), r.metric("clusters_per_bot"),
+                         r.metric("utilisation_pct"), r.metric("tasks_lost"),
+                         fmt::format("{}/{}", r.metric("compositions_at_optimum"), r.metric("compositions_checked")),
+                         fmt::format("{}/{}", r.metric("offer_lists_at_optimum"), r.metric("offer_lists_checked")));
+      for (const auto& [name, message] : r.data["first_violations"].items())
+        out += fmt::format("  violated {}: {}\n", name, message.get<std::string>());
+    }
+    return out;
+  }
+
+private:
+  ExperimentOptions options_;
+  const Registry& registry_;
+  Described info_;
+  System system_;
+  std::vector<Job> jobs_;
+  double days_ = 60;
+  std::size_t seeds_ = 1;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace
+
+CatalogueEntry metascheduler_experiment() {
+  CatalogueEntry entry;
+  entry.name = "metascheduler";
+  entry.source = "paper 000 sec. V (Table II, Fig. 2-6)";
+  entry.summary = "the offer-based metascheduler online over five EDF clusters with local load and external "
+                  "Bags-of-Tasks: FreeTimeSlots, OffersWithPLB, OffersWithDPLB, OffersWithDPLBV2 (and the -fixed "
+                  "DPLBs) under two deadline schemas; jobs and work delayed, Total Weighted Delay, clusters per BoT, "
+                  "utilisation; every composition checked against the exact composition, offer lists validated and "
+                  "sampled against the exact offers, every run against the run properties";
+  entry.options = "--scenario FILE (default: examples/scenarios/metascheduler.json, Table II on the shared traces); "
+                  "--seeds N: deadline seeds per policy and schema (default: the scenario's, 30); --quick: 4 days, "
+                  "2 seeds; --corpus DIR: where the worst decisions go as corpus files (default: the output folder)";
+  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
+    return std::make_unique<MetaschedulerExperiment>(options, registry, info);
+  };
+  return entry;
+}
+
+}  // namespace schedcheck::experiments

@@ -1,0 +1,437 @@
+// Paper 000's providers and metascheduler on the kernel (see providers.hpp): EDF admission with FEEDBACK (III-A),
+// offer lists Phi (III-A steps 1-4) or free time slots (III-B), composition (IV, V) and the providers' plans.
+#include "experiments/metascheduler/providers.hpp"
+
+#include "reference/compose_policies.hpp"
+#include "reference/offers_policies.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace schedcheck::metascheduler {
+
+namespace {
+
+// Timer tags: what falls due (top bits) and the job or execution (low bits).
+enum Due : std::uint64_t { kArrive = 0, kEnd = 1, kStart = 2 };
+constexpr std::uint64_t tag(Due due, std::size_t index) { return (static_cast<std::uint64_t>(due) << 60) | index; }
+constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << 60) - 1;
+
+struct Kinds {
+  std::uint32_t request, offers, award;
+};
+
+// A provider's answer about the BoT being composed.
+struct Reply {
+  compose::Provider provider;
+  std::vector<offers::CountOffer> per_count;  // the schedule behind each count (offer-based policies)
+};
+
+struct Shared {
+  const System& system;
+  const RunSpec& spec;
+  RunLog& log;
+  MetaRun& out;
+  std::function<compose::Composition(const compose::Instance&)> decide;
+  bool slots = false;                       // free-time-slots: providers publish slots, not offers
+  std::vector<sim::ActorId> providers;
+  sim::ActorId meta = sim::kNoActor;
+  Kinds kinds{};
+  std::vector<Reply> replies;               // by provider, for the BoT being composed
+  compose::Composition award;               // the composition of that BoT
+};
+
+class Provider final : public sim::Actor {
+public:
+  Provider(Shared& shared, std::size_t index, std::vector<std::size_t> local)
+      : s_(shared), c_(index), cluster_(shared.system.clusters[index]), local_(std::move(local)) {}
+
+  void on_start(sim::Context& ctx) override { arm_arrival(ctx); }
+
+  void on_timer(sim::Context& ctx, std::uint64_t t) override {
+    const std::size_t i = t & kIndexMask;
+    switch (static_cast<Due>(t >> 60)) {
+      case kArrive:
+        admit(ctx, local_[next_local_++]);
+        arm_arrival(ctx);
+        break;
+      case kEnd:
+        finish(ctx, i);
+        break;
+      case kStart:
+        break;
+    }
+    ctx.end_of_instant();
+  }
+
+  void on_message(sim::Context& ctx, const sim::Message& m) override {
+    if (m.kind == s_.kinds.request) answer(ctx, m.body);
+    else if (m.kind == s_.kinds.award) accept(ctx, m.body);
+    ctx.end_of_instant();
+  }
+
+  void on_instant_end(sim::Context& ctx) override {
+    if (replan_) replan(ctx.now());
+    replan_ = false;
+    dispatch(ctx);
+  }
+
+private:
+  struct Entry {                       // accepted work not yet started
+    offers::WaitingJob job;            // tasks = starts.size() for a BoT part
+    std::size_t owner = 0;             // the job (RunLog::jobs)
+    std::size_t part = 0;              // a BoT's part
+    double run = 0;                    // how long it (each task) really runs
+    std::vector<double> starts;        // the committed plan: one start a task (a local job: one), ascending
+  };
+  struct Running {
+    std::string id;
+    std::size_t execution = 0;         // index into the log's executions of this cluster
+    int procs = 0;
+    double estimated_end = 0;
+  };
+
+  void arm_arrival(sim::Context& ctx) {
+    if (next_local_ < local_.size())
+      ctx.wake_at(s_.log.jobs[local_[next_local_]].submit, tag(kArrive, next_local_), sim::Lane::kArrival);
+  }
+
+  // The provider's state as an offers instance (running work with its estimated remaining time, waiting work in
+  // arrival order), and its committed plan as a schedule of that instance.
+  offers::Instance snapshot(double now) const {
+    offers::Instance inst;
+    inst.name = fmt::format("{}@{}", cluster_.name, now);
+    inst.processors = cluster_.processors;
+    inst.now = now;
+    inst.running.reserve(running_.size());
+    for (const Running& r : running_) inst.running.push_back({r.id, r.procs, std::max(0.0, r.estimated_end - now)});
+    inst.waiting.reserve(waiting_.size());
+    for (const Entry& e : waiting_) inst.waiting.push_back(e.job);
+    return inst;
+  }
+  offers::Schedule plan() const {
+    offers::Schedule p;
+    p.starts.reserve(waiting_.size());
+    for (const Entry& e : waiting_) p.starts.push_back(e.starts);
+    return p;
+  }
+  AvailabilityProfile committed_profile(const offers::Instance& inst) const {
+    AvailabilityProfile profile = offers::running_profile(inst);
+    for (const Entry& e : waiting_)
+      for (const double start : e.starts) profile.reserve(start, start + e.job.runtime, e.job.procs);
+    return profile;
+  }
+  // Adopts a schedule of snapshot() (same waiting order) as the committed plan.
+  void adopt(const offers::Schedule& schedule) {
+    for (std::size_t i = 0; i < waiting_.size(); ++i) {
+      waiting_[i].starts = schedule.starts[i];
+      std::sort(waiting_[i].starts.begin(), waiting_[i].starts.end());
+    }
+  }
+  double load(const offers::Instance& inst) const {   // processor-seconds to be processed (estimates)
+    double w = 0;
+    for (const auto& r : inst.running) w += r.procs * r.remaining;
+    for (const auto& j : inst.waiting) w += offers::work(j);
+    return w;
+  }
+
+  // Sec. III-A, applied to a local job: EDF with the job; if a deadline breaks, FEEDBACK gives the earliest deadline
+  // the provider can keep, and the job is accepted with it.
+  void admit(sim::Context& ctx, std::size_t j) {
+    const Job& job = s_.log.jobs[j];
+    const double now = ctx.now();
+    offers::Instance inst = snapshot(now);
+    const std::string id = job_name(s_.system, job);
+    inst.bot = offers::NewBot{id, job.procs, job.estimate, job.deadline};
+    offers::GenOfferReading rigid;
+    rigid.rigid_bot = true;  // the new job is one rigid job of `procs` processors
+    offers::EdfScheduler edf(inst, rigid);
+    double start = now, deadline = job.deadline;
+    if (const auto offer = offers::gen_offer_if_edf_feasible(edf, inst, job.procs)) {
+      adopt(offer->schedule);
+      start = *std::max_element(offer->schedule.new_tasks.begin(), offer->schedule.new_tasks.end());
+      deadline = offer->completion;
+    } else {  // the committed plan stays; the job goes where it fits after it
+      ++s_.out.providers.edf_fallbacks;
+      const AvailabilityProfile profile = committed_profile(inst);
+      start = *profile.earliest_start(job.procs, job.estimate, now);
+      deadline = std::max(job.deadline, start + job.estimate);
+    }
+    ++s_.out.providers.admissions;
+    s_.log.logs[j].new_deadline = deadline;
+    waiting_.push_back(Entry{offers::WaitingJob{id, offers::JobType::kLocal, job.procs, job.estimate, 1, deadline}, j, 0,
+                             job.run, {start}});
+  }
+
+  // The offer list Phi for the BoT (or the published free slots).
+  void answer(sim::Context& ctx, std::size_t b) {
+    const Job& bot = s_.log.jobs[b];
+    const double now = ctx.now();
+    offers::Instance inst = snapshot(now);
+    inst.bot = offers::NewBot{job_name(s_.system, bot), bot.procs, bot.estimate, bot.deadline};
+    Reply& reply = s_.replies[c_];
+    reply = Reply{};
+    reply.provider = compose::Provider{cluster_.name, cluster_.processors, load(inst), {}, {}};
+    ++s_.out.providers.offer_lists;
+    if (s_.slots) {
+      reply.provider.free_slots = offers::free_time_slots(inst, plan());
+    } else {
+      offers::EdfScheduler edf(inst);
+      offers::OfferList list;
+      bool edf_offers = true;
+      for (const long long k : offers::delta_counts(bot.procs)) {
+        auto offer = offers::gen_offer_if_edf_feasible(edf, inst, k);
+        if (!offer) {
+          edf_offers = false;
+          break;
+        }
+        list.per_count.push_back(std::move(*offer));
+      }
+      if (!edf_offers) {
+        list.per_count.clear();  // offers on the committed plan: the BoT's tasks after the accepted work, nothing rescheduled
+        ++s_.out.providers.edf_fallbacks;
+        const offers::Schedule current = plan();
+        for (const long long k : offers::delta_counts(bot.procs)) {
+          AvailabilityProfile profile = committed_profile(inst);
+          offers::CountOffer offer;
+          offer.tasks = k;
+          offer.schedule = current;
+          offer.schedule.new_tasks = offers::place_copies(profile, 1, bot.estimate, k, now);
+          const double finish = offer.schedule.new_tasks.back() + bot.estimate;
+          offer.completion = std::max(bot.deadline, finish);
+          offer.feedback = finish > bot.deadline + kTimeTolerance;
+          list.per_count.push_back(std::move(offer));
+        }
+      }
+      list.staircase = offers::merge_offers(list.per_count);
+      // Every offer list: the offers validator (schedules, accepted deadlines, quotes, the merge).
+      if (const std::string v = offers::offer_list_violation(inst, list); !v.empty()) {
+        if (s_.out.offer_list_violations++ == 0)
+          s_.out.first_offer_list_violation = fmt::format("{} at t={}: {}", cluster_.name, now, v);
+      }
+      if (edf_offers && s_.out.offer_lists && s_.out.offer_lists->sample())
+        s_.out.offer_lists->check(now, cluster_.name, inst, list, "edf");
+      reply.provider.offers = list.staircase;
+      reply.per_count = std::move(list.per_count);
+    }
+    offered_version_ = version_;
+    ctx.send(s_.meta, s_.kinds.offers, b);
+  }
+
+  // The metascheduler's award: this provider's part of the BoT, kept by the schedule behind the offer it came from
+  // (the tasks beyond the part dropped from it), or placed in the free slots it was composed from.
+  void accept(sim::Context& ctx, std::size_t b) {
+    if (offered_version_ != version_)
+      throw std::logic_error(fmt::format("{}: an award for a BoT after the state changed since its offers", cluster_.name));
+    const Job& bot = s_.log.jobs[b];
+    const compose::Part& part = s_.award.parts[c_];
+    JobLog& log = s_.log.logs[b];
+    std::vector<double> starts;
+    if (part.offer >= 0) {
+      const Reply& reply = s_.replies[c_];
+      const Offer& offer = reply.provider.offers.at(static_cast<std::size_t>(part.offer));
+      const auto it = std::find_if(reply.per_count.begin(), reply.per_count.end(),
+                                   [&](const offers::CountOffer& o) { return o.tasks == offer.tasks; });
+      if (it == reply.per_count.end()) throw std::logic_error("an offer of the staircase has no count behind it");
+      adopt(it->schedule);
+      starts = it->schedule.new_tasks;
+      std::sort(starts.begin(), starts.end());
+      if (part.tasks < static_cast<long long>(starts.size())) {
+        starts.resize(static_cast<std::size_t>(part.tasks));
+        replan_ = true;  // fewer tasks than offered: EDF re-plans the work actually accepted (kept if it stays feasible)
+      }
+    } else {
+      const offers::Instance inst = snapshot(ctx.now());
+      AvailabilityProfile profile = committed_profile(inst);
+      starts = offers::place_copies(profile, 1, bot.estimate, part.tasks, ctx.now());
+    }
+    const std::size_t p = static_cast<std::size_t>(
+        std::find_if(log.parts.begin(), log.parts.end(), [&](const Part& x) { return x.cluster == c_; }) - log.parts.begin());
+    const double deadline = log.parts.at(p).deadline;
+    waiting_.push_back(Entry{offers::WaitingJob{fmt::format("{}#{}", job_name(s_.system, bot), c_),
+                                                offers::JobType::kBotPart, 1, bot.estimate,
+                                                static_cast<long long>(starts.size()), deadline},
+                             b, p, bot.run, std::move(starts)});
+    ++version_;
+  }
+
+  void finish(sim::Context& ctx, std::size_t execution) {
+    const auto it = std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.execution == execution; });
+    if (it == running_.end()) throw std::logic_error("a job ended that was not running");
+    if (ctx.now() < it->estimated_end - kTimeTolerance) replan_ = true;  // processors come back early
+    running_.erase(it);
+    ++version_;
+  }
+
+  // EDF re-run from scratch on the accepted work; adopted when it keeps every deadline (else the plan stays).
+  void replan(double now) {
+    const offers::Instance inst = snapshot(now);
+    offers::EdfScheduler edf(inst);
+    const offers::EdfRun run = edf.run(inst.waiting.size(), 0, 0, true);
+    ++s_.out.providers.replans;
+    if (run.complete && run.first_late.empty()) adopt(run.schedule);
+    else ++s_.out.providers.edf_fallbacks;
+  }
+
+  // Starts what the plan starts now; wakes up for the next planned start.
+  void dispatch(sim::Context& ctx) {
+    const double now = ctx.now();
+    auto& executions = s_.log.executions[c_];
+    double next = kForever;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < waiting_.size(); ++i) {
+      Entry& e = waiting_[i];
+      const auto due = std::upper_bound(e.starts.begin(), e.starts.end(), now + kTimeTolerance) - e.starts.begin();
+      if (due > 0) {
+        const int procs = e.job.procs * static_cast<int>(due);
+        const std::size_t x = executions.size();
+        executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
+        running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
+        ctx.wake_at(now + e.run, tag(kEnd, x), sim::Lane::kEnd);
+        e.starts.erase(e.starts.begin(), e.starts.begin() + due);
+        e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
+        ++version_;
+      }
+      if (e.starts.empty()) continue;
+      next = std::min(next, e.starts.front());
+      if (kept != i) waiting_[kept] = std::move(e);
+      ++kept;
+    }
+    waiting_.resize(kept);
+    if (next < kForever && (armed_ <= now || next < armed_ - kTimeTolerance)) {
+      ctx.wake_at(next, tag(kStart, 0));
+      armed_ = next;
+    }
+  }
+
+  Shared& s_;
+  std::size_t c_;
+  const Cluster& cluster_;
+  std::vector<std::size_t> local_;     // its local jobs, by submit time
+  std::size_t next_local_ = 0;
+  std::vector<Entry> waiting_;
+  std::vector<Running> running_;
+  bool replan_ = false;
+  double armed_ = -kForever;           // the time of the next start wake-up set
+  std::uint64_t version_ = 0;          // changes with the accepted work (an award must follow its offers)
+  std::uint64_t offered_version_ = ~std::uint64_t{0};
+};
+
+// The metascheduler: BoTs in arrival order, one at a time (ask every provider, compose, award).
+class Metascheduler final : public sim::Actor {
+public:
+  Metascheduler(Shared& shared, std::vector<std::size_t> bots) : s_(shared), bots_(std::move(bots)) {}
+
+  void on_start(sim::Context& ctx) override { arm(ctx); }
+
+  void on_timer(sim::Context& ctx, std::uint64_t t) override {
+    queue_.push_back(bots_[t & kIndexMask]);
+    arm(ctx);
+    if (!busy_) next(ctx);
+  }
+
+  void on_message(sim::Context& ctx, const sim::Message& m) override {
+    if (m.kind != s_.kinds.offers || m.body != current_) throw std::logic_error("the metascheduler got a stray message");
+    if (++replies_ == s_.providers.size()) compose_current(ctx);
+  }
+
+private:
+  void arm(sim::Context& ctx) {
+    if (next_bot_ < bots_.size()) {
+      ctx.wake_at(s_.log.jobs[bots_[next_bot_]].submit, tag(kArrive, next_bot_), sim::Lane::kArrival);
+      ++next_bot_;
+    }
+  }
+
+  void next(sim::Context& ctx) {
+    busy_ = !queue_.empty();
+    if (!busy_) return;
+    current_ = queue_.front();
+    queue_.erase(queue_.begin());
+    replies_ = 0;
+    for (const sim::ActorId p : s_.providers) ctx.send(p, s_.kinds.request, current_);
+  }
+
+  void compose_current(sim::Context& ctx) {
+    const Job& job = s_.log.jobs[current_];
+    compose::Instance inst;
+    inst.name = fmt::format("{}@{}", job_name(s_.system, job), ctx.now());
+    inst.bot = compose::Bot{job.procs, job.deadline, ctx.now(), job.estimate};
+    for (const Reply& r : s_.replies) inst.providers.push_back(r.provider);
+    compose::Composition c = s_.decide(inst);
+    if (c.parts.size() != inst.providers.size())
+      throw std::logic_error(fmt::format("{}: {} parts for {} providers", s_.spec.policy, c.parts.size(), inst.providers.size()));
+    JobLog& log = s_.log.logs[current_];
+    for (std::size_t p = 0; p < c.parts.size(); ++p)
+      if (c.parts[p].tasks > 0) log.parts.push_back(Part{p, c.parts[p].tasks, c.parts[p].completion});
+    log.lost = std::max(0LL, static_cast<long long>(job.procs) - compose::assigned_tasks(c));
+    log.new_deadline = std::max(job.deadline, compose::bot_completion(inst, c));
+    log.balanced = !s_.slots && compose::deadline_can_be_met(inst);
+    if (s_.out.compositions && s_.out.compositions->sample())
+      s_.out.compositions->check(ctx.now(), "metascheduler", inst, c, s_.spec.policy);
+    s_.award = std::move(c);
+    for (std::size_t p = 0; p < s_.award.parts.size(); ++p)
+      if (s_.award.parts[p].tasks > 0) ctx.send(s_.providers[p], s_.kinds.award, current_);
+    next(ctx);
+  }
+
+  Shared& s_;
+  std::vector<std::size_t> bots_;      // the external jobs, by submit time
+  std::size_t next_bot_ = 0;
+  std::vector<std::size_t> queue_;     // arrived, not yet composed
+  std::size_t current_ = 0;
+  std::size_t replies_ = 0;
+  bool busy_ = false;
+};
+
+}  // namespace
+
+std::string job_name(const System& system, const Job& job) {
+  return job.bot() ? fmt::format("bot:{}", job.trace_id) : fmt::format("{}:{}", system.clusters[job.cluster].name, job.trace_id);
+}
+
+MetaRun run_system(const System& system, std::vector<Job> jobs, const RunSpec& spec, const Registry& registry) {
+  MetaRun out;
+  out.log.jobs = std::move(jobs);
+  out.log.logs.resize(out.log.jobs.size());
+  out.log.executions.resize(system.clusters.size());
+  out.log.window = system.settings.days * 86400;
+  const auto& composition = registry.typed<compose::Instance, compose::Composition>("offer-composition");
+  Shared shared{system, spec, out.log, out, {}, spec.policy == "free-time-slots", {}, sim::kNoActor, {}, {}, {}};
+  for (const auto& p : composition.spec().policies)
+    if (p.name == spec.policy) shared.decide = p.decide;
+  if (!shared.decide) throw std::invalid_argument("no offer-composition policy named '" + spec.policy + "'");
+  const Settings& settings = system.settings;
+  if (spec.check) {
+    ProbeSettings probe;
+    probe.exact = settings.composition_exact;
+    probe.solve.timeout_ms = settings.composition_timeout_ms;
+    probe.keep_worst = settings.keep_worst;
+    out.compositions = std::make_unique<CompositionProbe>(composition, probe);
+    if (!shared.slots && settings.offers_every > 0) {
+      ProbeSettings o;
+      o.exact = settings.offers_exact;
+      o.solve.timeout_ms = settings.offers_timeout_ms;
+      o.every = settings.offers_every;
+      o.keep_worst = settings.keep_worst;
+      out.offer_lists = std::make_unique<OffersProbe>(registry.typed<offers::Instance, offers::OfferList>("offers"), o);
+    }
+  }
+  sim::Kernel kernel;
+  shared.kinds = {kernel.kind("offer-request"), kernel.kind("offers"), kernel.kind("award")};
+  shared.replies.resize(system.clusters.size());
+  std::vector<std::vector<std::size_t>> local(system.clusters.size());
+  std::vector<std::size_t> bots;
+  for (std::size_t j = 0; j < out.log.jobs.size(); ++j)
+    (out.log.jobs[j].bot() ? bots : local[out.log.jobs[j].cluster]).push_back(j);
+  for (std::size_t c = 0; c < system.clusters.size(); ++c)
+    shared.providers.push_back(kernel.add(std::make_unique<Provider>(shared, c, std::move(local[c])), system.clusters[c].name));
+  shared.meta = kernel.add(std::make_unique<Metascheduler>(shared, std::move(bots)), "metascheduler");
+  out.stats = kernel.run();
+  out.interrupted = out.stats.interrupted;
+  return out;
+}
+
+}  // namespace schedcheck::metascheduler
