@@ -3,11 +3,13 @@
 
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
+#include "properties/corpus.hpp"
 #include "support/files.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -137,6 +139,40 @@ nlohmann::json pooled_checks(const Sweep& sweep) {
 }
 
 }  // namespace
+
+std::vector<std::string> write_worst_decisions(
+    const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records, const std::string& key,
+    const Problem& problem, CheckRequest request, std::size_t keep, const std::string& dir, const std::string& stem,
+    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by) {
+  struct Candidate {
+    bool fails;
+    double gap;
+    std::size_t point;
+    const nlohmann::json* worst;
+  };
+  std::vector<Candidate> all;
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (records[i] && records[i]->data.contains(key))
+      for (const auto& w : records[i]->data[key]) all.push_back({w["fails"].get<bool>(), w["gap"].get<double>(), i, &w});
+  std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
+    return std::pair(a.fails, a.gap) > std::pair(b.fails, b.gap);
+  });
+  all.resize(std::min(all.size(), keep));
+  std::vector<std::string> files;
+  std::size_t rank = 0;
+  for (const Candidate& c : all) {
+    if (stop_requested()) break;
+    const nlohmann::json& w = *c.worst;
+    const std::string path = (fs::path(dir) / fmt::format("{}-{}.json", stem, ++rank)).string();
+    request.policy = w["policy"].get<std::string>();
+    const Report checked = problem.check(w["instance"], path, request);
+    write_file_atomically(path, problem.corpus_text(corpus_document(w["instance"], checked, problem.info().name, request,
+                                                                    w["instance"]["name"].get<std::string>(),
+                                                                    found_by(points[c.point], w), path)));
+    files.push_back(path);
+  }
+  return files;
+}
 
 Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
                       const std::string& dir, const std::string& command) {

@@ -42,6 +42,15 @@ std::string csv_number(double value);
 Sweep run_sweep(const Experiment& experiment, Executor& executor,
                 const std::function<void(const SweepProgress&)>& progress = {});
 
+// The worst decisions the runs kept in their data under `key` (objects {time, where, policy, gap, fails, instance}):
+// failing first, then the largest gaps, at most `keep`, written as DIR/STEM-K.json corpus files of `problem`, each
+// re-checked with its own policy and `request`'s exact method and time limit (the recorded verdict is that check's).
+// `found_by(point, worst)` says where each came from. Stops early on a stop request. Returns the paths.
+std::vector<std::string> write_worst_decisions(
+    const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records, const std::string& key,
+    const Problem& problem, CheckRequest request, std::size_t keep, const std::string& dir, const std::string& stem,
+    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by);
+
 struct Written {
   std::vector<std::string> files;                  // every file written, in order
   std::vector<std::string> plot_failures;          // figures whose plot could not be drawn (the CSV is there)

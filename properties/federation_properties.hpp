@@ -6,24 +6,15 @@
 #pragma once
 
 #include "model/federation.hpp"
+#include "properties/run_property.hpp"
 
 #include <string>
 #include <vector>
 
 namespace schedcheck::federation {
 
-struct PropertyInfo {
-  std::string name;
-  std::string source;
-  std::string summary;
-};
+using PropertyInfo = RunPropertyInfo;
 const std::vector<PropertyInfo>& run_properties();   // in report order
-
-struct RunPropertyResult {
-  std::string name;
-  std::size_t violations = 0;
-  std::string first;                // the first violation, one sentence naming the job and the instant
-};
 
 // Checks every property of run_properties() on a finished run.
 std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, const Settings& settings, const RunLog& run);

@@ -5,24 +5,15 @@
 #pragma once
 
 #include "model/metascheduler.hpp"
+#include "properties/run_property.hpp"
 
 #include <string>
 #include <vector>
 
 namespace schedcheck::metascheduler {
 
-struct PropertyInfo {
-  std::string name;
-  std::string source;
-  std::string summary;
-};
+using PropertyInfo = RunPropertyInfo;
 const std::vector<PropertyInfo>& run_properties();   // in report order
-
-struct RunPropertyResult {
-  std::string name;
-  std::size_t violations = 0;
-  std::string first;                // the first violation, one sentence naming the job, the cluster and the instant
-};
 
 // Checks every property of run_properties() on a finished run.
 std::vector<RunPropertyResult> check_run(const System& system, const RunLog& run);

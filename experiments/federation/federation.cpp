@@ -337,43 +337,17 @@ public:
   // that `schedcheck check` reproduces, into --corpus DIR (default: the output folder).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
                                   const std::string& dir) const override {
-    struct Candidate {
-      bool fails;
-      double gap;
-      std::size_t point;
-      const nlohmann::json* worst;
-    };
-    std::vector<Candidate> all;
-    for (std::size_t i = 0; i < points.size(); ++i)
-      if (records[i] && records[i]->data.contains("worst"))
-        for (const auto& w : records[i]->data["worst"]) all.push_back({w["fails"].get<bool>(), w["gap"].get<double>(), i, &w});
-    std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
-      return std::pair(a.fails, a.gap) > std::pair(b.fails, b.gap);
-    });
-    all.resize(std::min(all.size(), federation_.settings.keep_worst));
-    if (all.empty() || stop_requested()) return {};
-    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
-    const auto& problem = registry_.typed<sla::Instance, sla::Admission>("sla-admission");
-    std::vector<std::string> files;
-    std::size_t rank = 0;
-    for (const Candidate& c : all) {
-      const nlohmann::json& w = *c.worst;
-      const std::string path = (fs::path(folder) / fmt::format("worst-admission-{}.json", ++rank)).string();
-      CheckRequest request;
-      request.policy = w["policy"].get<std::string>();
-      request.exact = federation_.settings.exact;
-      request.solve.timeout_ms = federation_.settings.timeout_ms;
-      const Report checked = problem.check(w["instance"], path, request);
-      write_file_atomically(
-          path, problem.corpus_text(corpus_document(
-                    w["instance"], checked, "sla-admission", request, w["instance"]["name"].get<std::string>(),
-                    fmt::format("{} (decision of {} at t={:g}, bid time {}, gap {:.6f})", points[c.point].reproduce,
-                                w["where"].get<std::string>(), w["time"].get<double>(),
-                                percent(combos_[points[c.point].input].first), c.gap),
-                    path)));
-      files.push_back(path);
-    }
-    return files;
+    CheckRequest request;
+    request.exact = federation_.settings.exact;
+    request.solve.timeout_ms = federation_.settings.timeout_ms;
+    return write_worst_decisions(
+        points, records, "worst", registry_.typed<sla::Instance, sla::Admission>("sla-admission"), request,
+        federation_.settings.keep_worst, options_.corpus.empty() ? dir : options_.corpus, "worst-admission",
+        [&](const Point& p, const nlohmann::json& w) {
+          return fmt::format("{} (decision of {} at t={:g}, bid time {}, gap {:.6f})", p.reproduce,
+                             w["where"].get<std::string>(), w["time"].get<double>(), percent(combos_[p.input].first),
+                             w["gap"].get<double>());
+        });
   }
 
   std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {

@@ -394,50 +394,26 @@ public:
   // reproduces: compositions (offer-composition) and offer lists (offers), into --corpus DIR (default: --out).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
                                   const std::string& dir) const override {
-    std::vector<std::string> files;
-    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
-    auto write = [&](const char* key, const std::string& problem_name, const std::string& stem, const std::string& exact,
-                     unsigned timeout_ms, const auto& problem) {
-      struct Candidate {
-        bool fails;
-        double gap;
-        std::size_t point;
-        const nlohmann::json* worst;
-      };
-      std::vector<Candidate> all;
-      for (std::size_t i = 0; i < points.size(); ++i)
-        if (records[i] && records[i]->data.contains(key))
-          for (const auto& w : records[i]->data[key]) all.push_back({w["fails"].get<bool>(), w["gap"].get<double>(), i, &w});
-      std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
-        return std::pair(a.fails, a.gap) > std::pair(b.fails, b.gap);
-      });
-      all.resize(std::min(all.size(), system_.settings.keep_worst));
-      std::size_t rank = 0;
-      for (const Candidate& c : all) {
-        if (stop_requested()) return;
-        const nlohmann::json& w = *c.worst;
-        const std::string path = (fs::path(folder) / fmt::format("{}-{}.json", stem, ++rank)).string();
-        CheckRequest request;
-        request.policy = w["policy"].get<std::string>();
-        request.exact = exact;
-        request.solve.timeout_ms = timeout_ms;
-        const Report checked = problem.check(w["instance"], path, request);
-        const Point& p = points[c.point];
-        write_file_atomically(
-            path, problem.corpus_text(corpus_document(
-                      w["instance"], checked, problem_name, request, w["instance"]["name"].get<std::string>(),
-                      fmt::format("{} (decision of {} at t={:g}, policy {}, {}, seed {}, gap {:.6f})", p.reproduce,
-                                  w["where"].get<std::string>(), w["time"].get<double>(), p.parameter("policy"),
-                                  p.parameter("schema"), p.seed, c.gap),
-                      path)));
-        files.push_back(path);
-      }
-    };
     const Settings& s = system_.settings;
-    write("worst_compositions", "offer-composition", "worst-composition", s.composition_exact, s.composition_timeout_ms,
-          registry_.typed<compose::Instance, compose::Composition>("offer-composition"));
-    write("worst_offer_lists", "offers", "worst-offers", s.offers_exact, s.offers_timeout_ms,
-          registry_.typed<offers::Instance, offers::OfferList>("offers"));
+    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
+    auto found_by = [](const Point& p, const nlohmann::json& w) {
+      return fmt::format("{} (decision of {} at t={:g}, policy {}, {}, seed {}, gap {:.6f})", p.reproduce,
+                         w["where"].get<std::string>(), w["time"].get<double>(), p.parameter("policy"),
+                         p.parameter("schema"), p.seed, w["gap"].get<double>());
+    };
+    CheckRequest composition;
+    composition.exact = s.composition_exact;
+    composition.solve.timeout_ms = s.composition_timeout_ms;
+    std::vector<std::string> files = write_worst_decisions(
+        points, records, "worst_compositions", registry_.typed<compose::Instance, compose::Composition>("offer-composition"),
+        composition, s.keep_worst, folder, "worst-composition", found_by);
+    CheckRequest offer_lists;
+    offer_lists.exact = s.offers_exact;
+    offer_lists.solve.timeout_ms = s.offers_timeout_ms;
+    for (auto& f : write_worst_decisions(points, records, "worst_offer_lists",
+                                         registry_.typed<offers::Instance, offers::OfferList>("offers"), offer_lists,
+                                         s.keep_worst, folder, "worst-offers", found_by))
+      files.push_back(std::move(f));
     return files;
   }
 

@@ -153,7 +153,7 @@ private:
       adopt(offer->schedule);
       start = *std::max_element(offer->schedule.new_tasks.begin(), offer->schedule.new_tasks.end());
       deadline = offer->completion;
-    } else {  // the committed plan stays; the job goes where it fits after it
+    } else {  // the committed plan stays; the job goes to its earliest fit in it (nothing rescheduled)
       ++s_.out.providers.edf_fallbacks;
       const AvailabilityProfile profile = committed_profile(inst);
       start = *profile.earliest_start(job.procs, job.estimate, now);
@@ -190,7 +190,8 @@ private:
         list.per_count.push_back(std::move(*offer));
       }
       if (!edf_offers) {
-        list.per_count.clear();  // offers on the committed plan: the BoT's tasks after the accepted work, nothing rescheduled
+        // Offers on the committed plan: the BoT's tasks at their earliest fits in it, nothing rescheduled.
+        list.per_count.clear();
         ++s_.out.providers.edf_fallbacks;
         const offers::Schedule current = plan();
         for (const long long k : offers::delta_counts(bot.procs)) {
@@ -272,7 +273,8 @@ private:
     const offers::EdfRun run = edf.run(inst.waiting.size(), 0, 0, true);
     ++s_.out.providers.replans;
     if (run.complete && run.first_late.empty()) adopt(run.schedule);
-    else ++s_.out.providers.edf_fallbacks;
+    else
+      ++s_.out.providers.edf_fallbacks;
   }
 
   // Starts what the plan starts now; wakes up for the next planned start.

@@ -32,7 +32,7 @@ struct ProviderCounts {
   std::size_t offer_lists = 0;       // offer lists (or slot lists) sent
   std::size_t replans = 0;           // EDF re-plans after a job ended before its estimate
   // Times EDF, re-run from scratch on the accepted work, would miss an accepted deadline (list scheduling is not
-  // monotone): the provider then keeps its committed plan and places new work after it.
+  // monotone): the provider then keeps its committed plan and places new work at its earliest fits in it.
   std::size_t edf_fallbacks = 0;
 };
 
