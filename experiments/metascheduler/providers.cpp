@@ -194,8 +194,9 @@ private:
         list.per_count.clear();
         ++s_.out.providers.edf_fallbacks;
         const offers::Schedule current = plan();
+        const AvailabilityProfile committed = committed_profile(inst);
         for (const long long k : offers::delta_counts(bot.procs)) {
-          AvailabilityProfile profile = committed_profile(inst);
+          AvailabilityProfile profile = committed;
           offers::CountOffer offer;
           offer.tasks = k;
           offer.schedule = current;
