@@ -140,6 +140,20 @@ nlohmann::json pooled_checks(const Sweep& sweep) {
 
 }  // namespace
 
+scenario::Scenario system_scenario(const std::string& experiment, const ExperimentOptions& options,
+                                   const std::string& default_file) {
+  if (!options.traces.empty() || !options.traces_dir.empty())
+    throw InputError(fmt::format("{}: the clusters and their traces come from a scenario file (--scenario FILE; default "
+                                 "examples/scenarios/{}.json), not --trace or --traces", experiment, experiment));
+  const std::string file = options.scenario.empty() ? default_file : options.scenario;
+  std::error_code error;
+  if (file.empty() || !fs::exists(file, error))
+    throw InputError(fmt::format("{}: {}: no such scenario file (give --scenario FILE)", experiment, file));
+  scenario::Names names;
+  names.router_needed = false;
+  return scenario::read_file(file, names);
+}
+
 std::vector<std::string> write_worst_decisions(
     const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records, const std::string& key,
     const Problem& problem, CheckRequest request, std::size_t keep, const std::string& dir, const std::string& stem,

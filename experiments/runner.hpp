@@ -5,6 +5,7 @@
 #pragma once
 
 #include "experiments/experiment.hpp"
+#include "model/scenario.hpp"
 #include "support/executor.hpp"
 
 #include <nlohmann/json.hpp>
@@ -41,6 +42,12 @@ std::string csv_number(double value);
 // Runs every point; `progress` (optional) after each finished one, one call at a time.
 Sweep run_sweep(const Experiment& experiment, Executor& executor,
                 const std::function<void(const SweepProgress&)>& progress = {});
+
+// The scenario of an experiment whose system comes from one scenario file (its clusters connected by the experiment,
+// no router): --scenario FILE, else `default_file` (examples/scenarios/NAME.json). Throws InputError, the message
+// starting with `experiment`, for --trace or --traces, a missing file, or a scenario the reader refuses.
+scenario::Scenario system_scenario(const std::string& experiment, const ExperimentOptions& options,
+                                   const std::string& default_file);
 
 // The worst decisions the runs kept in their data under `key` (objects {time, where, policy, gap, fails, instance}):
 // failing first, then the largest gaps, at most `keep`, written as DIR/STEM-K.json corpus files of `problem`, each

@@ -44,16 +44,8 @@ class FederationExperiment final : public Experiment {
 public:
   FederationExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
       : options_(options), registry_(registry), info_(info) {
-    if (!options.traces.empty() || !options.traces_dir.empty())
-      throw InputError("federation: the clusters and their traces come from a scenario file (--scenario FILE; default "
-                       "examples/scenarios/federation.json), not --trace or --traces");
-    std::string file = options.scenario.empty() ? SCHEDCHECK_FEDERATION_SCENARIO : options.scenario;
-    std::error_code error;
-    if (file.empty() || !fs::exists(file, error))
-      throw InputError(fmt::format("federation: {}: no such scenario file (give --scenario FILE)", file));
-    scenario::Names names;
-    names.router_needed = false;
-    federation_ = federation::read(scenario::read_file(file, names));
+    federation_ = federation::read(system_scenario("federation", options, SCHEDCHECK_FEDERATION_SCENARIO));
+    const std::string file = federation_.scenario.file;
     const Settings& s = federation_.settings;
     seeds_ = options.seeds == 0 ? 1 : options.seeds;
     shares_ = options.quick ? s.quick_bid_shares : s.bid_shares;

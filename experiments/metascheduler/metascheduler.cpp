@@ -75,16 +75,9 @@ class MetaschedulerExperiment final : public Experiment {
 public:
   MetaschedulerExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
       : options_(options), registry_(registry), info_(info) {
-    if (!options.traces.empty() || !options.traces_dir.empty())
-      throw InputError("metascheduler: the clusters and their traces come from a scenario file (--scenario FILE; "
-                       "default examples/scenarios/metascheduler.json), not --trace or --traces");
-    const std::string file = options.scenario.empty() ? SCHEDCHECK_METASCHEDULER_SCENARIO : options.scenario;
-    std::error_code error;
-    if (file.empty() || !fs::exists(file, error))
-      throw InputError(fmt::format("metascheduler: {}: no such scenario file (give --scenario FILE)", file));
-    scenario::Names names;
-    names.router_needed = false;
-    system_ = metascheduler::read(scenario::read_file(file, names), composition_policies(registry));
+    system_ = metascheduler::read(system_scenario("metascheduler", options, SCHEDCHECK_METASCHEDULER_SCENARIO),
+                                  composition_policies(registry));
+    const std::string file = system_.scenario.file;
     const Settings& s = system_.settings;
     seeds_ = options.seeds ? options.seeds : options.quick ? s.quick_seeds : s.seeds;
     days_ = options.quick ? s.quick_days : s.days;
@@ -348,7 +341,7 @@ public:
           for (const auto& g : r.data[key]) all.push_back(g.get<double>());
           zeros += r.data[std::string(key) + "_at_zero"].get<std::size_t>();
           std::vector<std::string> row = {policy, points[i].parameter("schema"), std::to_string(points[i].seed)};
-          for (const std::string m : {prefix + "s", prefix + "s_checked", prefix + "s_proven", prefix + "s_at_optimum"})
+          for (const std::string& m : {prefix + "s", prefix + "s_checked", prefix + "s_proven", prefix + "s_at_optimum"})
             row.push_back(csv_number(r.metric(m)));
           const std::string g = prefix == "composition" ? "composition_gap" : "offer_gap";
           for (const char* m : {"_mean", "_p95", "_max"}) row.push_back(csv_number(r.metric(g + m)));
