@@ -6,6 +6,7 @@
 
 #include "experiments/experiment.hpp"
 #include "model/scenario.hpp"
+#include "properties/decision_probe.hpp"
 #include "support/executor.hpp"
 
 #include <nlohmann/json.hpp>
@@ -48,6 +49,28 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor,
 // starting with `experiment`, for --trace or --traces, a missing file, or a scenario the reader refuses.
 scenario::Scenario system_scenario(const std::string& experiment, const ExperimentOptions& options,
                                    const std::string& default_file);
+
+// Keeps a run's decision checks for the figures and write_worst_decisions: under `gaps_key` the positive gaps and
+// under gaps_key + "_at_zero" how many were 0 (the gap CDF's data, compactly: nearly all are 0); under `worst_key` the
+// probe's worst cases {time, where, policy, gap, fails, instance}, each instance written by `write`.
+template <class I, class D, class Write>
+void keep_probe_data(RunRecord& record, const DecisionProbe<I, D>& probe, const std::string& gaps_key,
+                     const std::string& worst_key, Write write) {
+  std::vector<double> positive;
+  for (const double g : probe.gap_values())
+    if (g > kObjectiveSlack) positive.push_back(g);
+  record.data[gaps_key] = positive;
+  record.data[gaps_key + "_at_zero"] = probe.gap_values().size() - positive.size();
+  nlohmann::json worst = nlohmann::json::array();
+  for (const auto& c : probe.worst())
+    worst.push_back({{"time", c.time},
+                     {"where", c.where},
+                     {"policy", c.report.heuristic.name},
+                     {"gap", c.report.gap ? *c.report.gap : 0.0},
+                     {"fails", !c.report.failing().empty()},
+                     {"instance", write(c.instance)}});
+  record.data[worst_key] = worst;
+}
 
 // The worst decisions the runs kept in their data under `key` (objects {time, where, policy, gap, fails, instance}):
 // failing first, then the largest gaps, at most `keep`, written as DIR/STEM-K.json corpus files of `problem`, each

@@ -36,6 +36,17 @@ find_traces() {
 }
 
 # finish WHAT: "WHAT: all checks passed" and exit 0, or the failure count and exit 1.
+# with_traces SCENARIO TRACES OUT: SCENARIO with every workload's trace taken from the folder TRACES (same file name).
+with_traces() {
+  python3 - "$1" "$2" "$3" <<'PYEOF'
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+for w in d["workloads"]:
+    w["trace"] = os.path.join(sys.argv[2], os.path.basename(w["trace"]))
+json.dump(d, open(sys.argv[3], "w"))
+PYEOF
+}
+
 finish() {
   if [ "$failures" -ne 0 ]; then
     echo "$1: $failures failure(s)"

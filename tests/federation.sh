@@ -55,13 +55,7 @@ if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
 fi
 
 # ---------------------------------------------------------------- --quick on Table 2, --jobs 1 and 2
-python3 - "$SOURCE_DIR/examples/scenarios/federation.json" "$TRACES" "$T/fed.json" <<'EOF'
-import json, os, sys
-d = json.load(open(sys.argv[1]))
-for w in d["workloads"]:
-    w["trace"] = os.path.join(sys.argv[2], os.path.basename(w["trace"]))
-json.dump(d, open(sys.argv[3], "w"))
-EOF
+with_traces "$SOURCE_DIR/examples/scenarios/federation.json" "$TRACES" "$T/fed.json"
 for jobs in 1 2; do
   start=$(now_ms)
   "$S" experiment federation --quick --scenario "$T/fed.json" --out "$T/q$jobs" --corpus "$T/corpus$jobs" \

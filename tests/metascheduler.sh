@@ -42,13 +42,7 @@ if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
 fi
 
 # ---------------------------------------------------------------- --quick on Table II, --jobs 1 and 2
-python3 - "$MS" "$TRACES" "$T/ms.json" <<'EOF'
-import json, os, sys
-d = json.load(open(sys.argv[1]))
-for w in d["workloads"]:
-    w["trace"] = os.path.join(sys.argv[2], os.path.basename(w["trace"]))
-json.dump(d, open(sys.argv[3], "w"))
-EOF
+with_traces "$MS" "$TRACES" "$T/ms.json"
 for jobs in 1 2; do
   start=$(now_ms)
   "$S" experiment metascheduler --quick --scenario "$T/ms.json" --out "$T/q$jobs" --corpus "$T/corpus$jobs" \

@@ -167,21 +167,7 @@ public:
                       {"violations", static_cast<double>(record.violated())}};
     if (probe) {
       record.checks = probe->to_json();
-      // The gap CDF's data, compactly: the positive gaps, and how many are 0 (nearly all of them).
-      std::vector<double> positive;
-      for (const double g : probe->gap_values())
-        if (g > kObjectiveSlack) positive.push_back(g);
-      record.data["gaps"] = positive;
-      record.data["gaps_at_zero"] = probe->gap_values().size() - positive.size();
-      nlohmann::json worst = nlohmann::json::array();
-      for (const auto& c : probe->worst())
-        worst.push_back({{"time", c.time},
-                         {"where", c.where},
-                         {"policy", c.report.heuristic.name},
-                         {"gap", c.report.gap ? *c.report.gap : 0.0},
-                         {"fails", !c.report.failing().empty()},
-                         {"instance", sla::write_instance(c.instance)}});
-      record.data["worst"] = worst;
+      keep_probe_data(record, *probe, "gaps", "worst", [](const sla::Instance& i) { return sla::write_instance(i); });
     }
     nlohmann::json cl = nlohmann::json::array();
     for (std::size_t m = 0; m < clusters.size(); ++m) {

@@ -225,25 +225,12 @@ public:
       checks.back()["data_gaps"] = "offer_gaps";
     }
     record.checks = checks;
-    auto keep = [&](const auto* probe, const char* gaps_key, const char* worst_key, auto write) {
-      if (!probe) return;
-      std::vector<double> positive;
-      for (const double g : probe->gap_values())
-        if (g > kObjectiveSlack) positive.push_back(g);
-      record.data[gaps_key] = positive;
-      record.data[std::string(gaps_key) + "_at_zero"] = probe->gap_values().size() - positive.size();
-      nlohmann::json worst = nlohmann::json::array();
-      for (const auto& c : probe->worst())
-        worst.push_back({{"time", c.time},
-                         {"where", c.where},
-                         {"policy", c.report.heuristic.name},
-                         {"gap", c.report.gap ? *c.report.gap : 0.0},
-                         {"fails", !c.report.failing().empty()},
-                         {"instance", write(c.instance)}});
-      record.data[worst_key] = worst;
-    };
-    keep(cp, "composition_gaps", "worst_compositions", [](const compose::Instance& i) { return compose::write_instance(i); });
-    keep(op, "offer_gaps", "worst_offer_lists", [](const offers::Instance& i) { return offers::write_instance(i); });
+    if (cp)
+      keep_probe_data(record, *cp, "composition_gaps", "worst_compositions",
+                      [](const compose::Instance& i) { return compose::write_instance(i); });
+    if (op)
+      keep_probe_data(record, *op, "offer_gaps", "worst_offer_lists",
+                      [](const offers::Instance& i) { return offers::write_instance(i); });
     record.data["first_violations"] = first;
     return record;
   }
