@@ -14,20 +14,27 @@ namespace schedcheck::offers {
 std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
                                  double not_before) {
   std::vector<double> starts;
+  place_copies(profile, procs, runtime, tasks, not_before, starts);
+  return starts;
+}
+
+void place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks, double not_before,
+                  std::vector<double>& starts) {
+  starts.clear();
   starts.reserve(static_cast<std::size_t>(tasks));
   double candidate = not_before;
   long long left = tasks;
   while (left > 0) {
     const auto start = profile.earliest_start(procs, runtime, candidate);
     if (!start) throw std::logic_error(fmt::format("a job of {} processors cannot fit on {}", procs, profile.capacity()));
-    const long long fit = std::max(1, profile.min_free(*start, *start + runtime) / procs);
-    const long long batch = std::min(left, fit);
+    // How many copies fit side by side there (a single copy needs no look).
+    const long long batch =
+        left == 1 ? 1 : std::min(left, static_cast<long long>(std::max(1, profile.min_free(*start, *start + runtime) / procs)));
     profile.reserve(*start, *start + runtime, static_cast<int>(batch * procs));
     starts.insert(starts.end(), static_cast<std::size_t>(batch), *start);
     left -= batch;
     candidate = *start;
   }
-  return starts;
 }
 
 // ---------------------------------------------------------------- EDF
@@ -60,8 +67,8 @@ std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double 
   }
 }
 
-std::vector<double> EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime,
-                                                 long long tasks, Cursor& cursor) const {
+void EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
+                                  Cursor& cursor, std::vector<double>& starts) const {
   double not_before = reading_.strict_order ? std::max(instance_.now, cursor.last_start) : instance_.now;
   if (procs <= profile.capacity()) {
     // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
@@ -74,23 +81,39 @@ std::vector<double> EdfScheduler::place_in_order(AvailabilityProfile& profile, i
     while (it->free < procs && std::next(it) != steps.end()) from = (++it)->time;
     not_before = std::max(not_before, from);
   }
-  auto starts = place_copies(profile, procs, runtime, tasks, not_before);
+  place_copies(profile, procs, runtime, tasks, not_before, starts);
   cursor.last_start = std::max(cursor.last_start, starts.back());
-  return starts;
 }
 
 std::vector<double> EdfScheduler::place_new_job(AvailabilityProfile& profile, long long tasks, double runtime,
                                                 Cursor& cursor) const {
-  if (!reading_.rigid_bot) return place_in_order(profile, 1, runtime, tasks, cursor);
+  std::vector<double> starts;
+  if (!reading_.rigid_bot) {
+    place_in_order(profile, 1, runtime, tasks, cursor, starts);
+    return starts;
+  }
   // One rigid job of k processors; k > P cannot fit, so rigid waves of P processors, then the rest (ours).
   const long long width = std::min<long long>(tasks, instance_.processors);
-  std::vector<double> starts;
+  std::vector<double> wave_start;
   for (long long left = tasks; left > 0; left -= width) {
     const long long wave = std::min(left, width);
-    const double start = place_in_order(profile, static_cast<int>(wave), runtime, 1, cursor).front();
-    starts.insert(starts.end(), static_cast<std::size_t>(wave), start);
+    place_in_order(profile, static_cast<int>(wave), runtime, 1, cursor, wave_start);
+    starts.insert(starts.end(), static_cast<std::size_t>(wave), wave_start.front());
   }
   return starts;
+}
+
+void EdfScheduler::place_range(Prefix& head, std::size_t from, std::size_t to, bool stop_at_first_late) const {
+  for (std::size_t k = from; k < to; ++k) {
+    const std::size_t i = order_[k];
+    const WaitingJob& job = instance_.waiting[i];
+    auto& starts = head.schedule.starts[i];
+    place_in_order(head.profile, job.procs, job.runtime, job.tasks, head.cursor, starts);
+    if (head.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
+      head.first_late = job.id;
+      if (stop_at_first_late) return;
+    }
+  }
 }
 
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
@@ -103,46 +126,40 @@ const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
     next = it->second;
     from = it->first;
   }
-  for (std::size_t k = from; k < position; ++k) {
-    const std::size_t i = order_[k];
-    const WaitingJob& job = instance_.waiting[i];
-    next.schedule.starts[i] = place_in_order(next.profile, job.procs, job.runtime, job.tasks, next.cursor);
-    if (next.first_late.empty() && next.schedule.starts[i].back() + job.runtime > job.deadline + kTimeTolerance)
-      next.first_late = job.id;
-  }
+  place_range(next, from, position, false);
   return prefixes_.emplace(position, std::move(next)).first->second;
 }
 
 EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, bool stop_at_first_late) {
-  const Prefix& head = prefix(position);
   EdfRun result;
-  result.first_late = head.first_late;
   result.new_finish = instance_.now;
+  if (tasks == 0 && position == order_.size() && !prefixes_.count(position)) {
+    // The current queue alone, not cached: nothing to share with other runs.
+    Prefix whole{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, {}}};
+    whole.schedule.starts.resize(instance_.waiting.size());
+    place_range(whole, 0, position, stop_at_first_late);
+    result.first_late = std::move(whole.first_late);
+    result.complete = !(stop_at_first_late && !result.first_late.empty());
+    result.schedule = std::move(whole.schedule);
+    return result;
+  }
+  const Prefix& head = prefix(position);
+  result.first_late = head.first_late;
   if (stop_at_first_late && !result.first_late.empty()) {
     result.complete = false;
     return result;
   }
-  AvailabilityProfile profile = head.profile;
-  result.schedule = head.schedule;
-  Cursor cursor = head.cursor;
+  Prefix tail{head.profile, head.schedule, "", head.cursor};
   if (tasks > 0) {
-    result.schedule.new_tasks = place_new_job(profile, tasks, runtime, cursor);
-    const auto& starts = result.schedule.new_tasks;  // rigid waves need not be in increasing start
+    tail.schedule.new_tasks = place_new_job(tail.profile, tasks, runtime, tail.cursor);
+    const auto& starts = tail.schedule.new_tasks;  // rigid waves need not be in increasing start
     result.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
   }
-  for (std::size_t k = position; k < order_.size(); ++k) {
-    const std::size_t i = order_[k];
-    const WaitingJob& job = instance_.waiting[i];
-    auto& starts = result.schedule.starts[i];
-    starts = place_in_order(profile, job.procs, job.runtime, job.tasks, cursor);
-    if (result.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
-      result.first_late = job.id;
-      if (stop_at_first_late) {
-        result.complete = false;
-        return result;
-      }
-    }
-  }
+  tail.first_late = result.first_late;
+  place_range(tail, position, order_.size(), stop_at_first_late);
+  result.first_late = std::move(tail.first_late);
+  result.complete = !(stop_at_first_late && !result.first_late.empty());
+  result.schedule = std::move(tail.schedule);
   return result;
 }
 

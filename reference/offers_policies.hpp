@@ -20,6 +20,9 @@ namespace schedcheck::offers {
 // result as one by one: a copy's earliest start never moves earlier after another copy is placed).
 std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
                                  double not_before);
+// The same, the starts written to `starts` (its old contents replaced, its storage reused).
+void place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks, double not_before,
+                  std::vector<double>& starts);
 
 // One EDF run: the schedule, the first job (EDF order) that misses its deadline, and the new tasks' finish.
 struct EdfRun {
@@ -68,9 +71,12 @@ private:
     Cursor cursor;
   };
   const Prefix& prefix(std::size_t position);
-  // Places a job of the order (tasks copies of procs x runtime) from max(now, last_start if strict) on.
-  std::vector<double> place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
-                                     Cursor& cursor) const;
+  // Places a job of the order (tasks copies of procs x runtime) from max(now, last_start if strict) on; the starts
+  // go to `starts`.
+  void place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks, Cursor& cursor,
+                      std::vector<double>& starts) const;
+  // Places the waiting jobs at order positions [from, to) on `head`; records the first late one.
+  void place_range(Prefix& head, std::size_t from, std::size_t to, bool stop_at_first_late) const;
   std::vector<double> place_new_job(AvailabilityProfile& profile, long long tasks, double runtime, Cursor& cursor) const;
 
   const Instance& instance_;
