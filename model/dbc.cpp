@@ -123,16 +123,21 @@ double job_cost(const Instance& instance, const Resource& resource, const Job& j
   return cost_per_mi(instance, resource) * job.length;
 }
 
+int pending_limit(const Instance& instance) {
+  return instance.readings.max_pending == MaxPendingReading::kNotStarted ? std::numeric_limits<int>::max()
+                                                                          : instance.broker.max_pending_requests;
+}
+
 int usable_pes(const Instance& instance, const Resource& resource) {
   const long long by_requests =
-      static_cast<long long>(instance.broker.max_proc) * static_cast<long long>(instance.broker.max_pending_requests);
+      static_cast<long long>(instance.broker.max_proc) * static_cast<long long>(pending_limit(instance));
   return static_cast<int>(std::min<long long>(resource.pes, by_requests));
 }
 
 int lane_width(const Instance& instance, const Resource& resource) {
   const int usable = usable_pes(instance, resource);
   if (instance.readings.max_tr == MaxTrReading::kHorizon || usable <= 0) return 1;
-  const int lanes = std::min(instance.broker.max_pending_requests, usable);
+  const int lanes = std::min(pending_limit(instance), usable);
   return (usable + lanes - 1) / lanes;
 }
 
@@ -404,7 +409,7 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
 
   if (root.has("readings")) {  // before Dfactor / Bfactor: Tmax, Cmin and Cmax depend on them
     const Field readings = root.at("readings");
-    readings.only_keys({"cost_unit", "mips_rating", "deadline_test", "max_tr"});
+    readings.only_keys({"cost_unit", "mips_rating", "deadline_test", "max_tr", "max_pending", "advisor"});
     // One reading: the value's index among `names` (the first is the default), else one clear error.
     auto choice = [&](const char* key, std::initializer_list<const char*> names) {
       if (!readings.has(key)) return 0;
@@ -423,6 +428,9 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     instance.readings.deadline_test =
         static_cast<DeadlineTest>(choice("deadline_test", {"at-or-before", "strictly-before"}));
     instance.readings.max_tr = static_cast<MaxTrReading>(choice("max_tr", {"per-request", "horizon"}));
+    instance.readings.max_pending =
+        static_cast<MaxPendingReading>(choice("max_pending", {"not-finished", "not-started"}));
+    instance.readings.advisor = static_cast<AdvisorReading>(choice("advisor", {"throughput", "less-work"}));
   }
   if (root.has("dfactor") == root.has("deadline"))
     root.fail("exactly one of \"dfactor\" (Dabsolute = Tmin + Dfactor (Tmax - Tmin)) and \"deadline\" (seconds)");
@@ -483,6 +491,8 @@ nlohmann::json write_instance(const Instance& instance) {
   if (instance.readings.mips_rating != usual.mips_rating) readings["mips_rating"] = "resource";
   if (instance.readings.deadline_test != usual.deadline_test) readings["deadline_test"] = "strictly-before";
   if (instance.readings.max_tr != usual.max_tr) readings["max_tr"] = "horizon";
+  if (instance.readings.max_pending != usual.max_pending) readings["max_pending"] = "not-started";
+  if (instance.readings.advisor != usual.advisor) readings["advisor"] = "less-work";
   if (!readings.empty()) doc["readings"] = readings;
   return doc;
 }

@@ -49,17 +49,27 @@ struct Broker {            // explicit allocation limits (paper 001 "Explicit al
 // deadline_test: "at-or-before" (finish <= Dabsolute; "Dfactor >= 1 would always be completed" needs it) |
 //   "strictly-before" (the test as written: "completion time is less than the deadline").
 // max_tr: "per-request" (maxTr bounds each request; requests follow one another, at most maxPendingRequests
-//   pending, i.e. issued and not yet finished, at any instant) | "horizon" (every request is issued at t = 0, so
-//   all are pending at once and every job ends by maxTr: the model before issue 14).
+//   pending at any instant) | "horizon" (every request is issued at t = 0, so all are pending at once and every job
+//   ends by maxTr: the model before issue 14).
+// max_pending: "not-finished" (pending = issued and not yet finished: maxPendingRequests bounds the requests that
+//   overlap in time) | "not-started" (pending = submitted and not yet started, as in a batch queue: a request is
+//   issued when it starts, so none ever waits and maxPendingRequests bounds nothing).
+// advisor: "throughput" (the Schedule Advisor discards a chosen job only when the swap lets more jobs be chosen: the
+//   text's "could improve this number (i.e., throughput)") | "less-work" (a longer chosen job always gives its place
+//   to a job that fits nowhere: the same count, less work; the rule before issue 36).
 enum class CostUnit { kPerMi, kPerPeSecond };
 enum class MipsRating { kPe, kResource };
 enum class DeadlineTest { kAtOrBefore, kStrictlyBefore };
 enum class MaxTrReading { kPerRequest, kHorizon };
+enum class MaxPendingReading { kNotFinished, kNotStarted };
+enum class AdvisorReading { kThroughput, kLessWork };
 struct Readings {
   CostUnit cost_unit = CostUnit::kPerMi;
   MipsRating mips_rating = MipsRating::kPe;
   DeadlineTest deadline_test = DeadlineTest::kAtOrBefore;
   MaxTrReading max_tr = MaxTrReading::kPerRequest;
+  MaxPendingReading max_pending = MaxPendingReading::kNotFinished;
+  AdvisorReading advisor = AdvisorReading::kThroughput;
 };
 
 struct Instance {
@@ -101,10 +111,12 @@ double absolute_budget(const Instance& instance, double bfactor);    // Cmin + B
 double duration(const Resource& resource, const Job& job);                             // length / mips
 double cost_per_mi(const Instance& instance, const Resource& resource);                // cost, or cost / mips
 double job_cost(const Instance& instance, const Resource& resource, const Job& job);  // cost_per_mi x length
-// PEs the broker may use on a resource: min(PEs, maxProc x maxPendingRequests) (explicit allocation requests).
+// maxPendingRequests as the model applies it: the broker's value, or no limit under max_pending "not-started".
+int pending_limit(const Instance& instance);
+// PEs the broker may use on a resource: min(PEs, maxProc x pending_limit) (explicit allocation requests).
 int usable_pes(const Instance& instance, const Resource& resource);
 // Request lanes (max_tr "per-request"): the usable PEs in consecutive groups of lane_width PEs (PE k in lane
-// k / lane_width), one lane per pending request, lane_width = ceil(usable / min(maxPendingRequests, usable)) <=
+// k / lane_width), one lane per pending request, lane_width = ceil(usable / min(pending_limit, usable)) <=
 // maxProc. A lane runs one request after another; a request holds the lane's PEs it uses from its start for tr <=
 // maxTr and each job runs inside one request. So at most maxPendingRequests are pending (issued, not finished) at
 // any instant. With maxPendingRequests >= usable PEs every lane is one PE and a request per job always exists. 1

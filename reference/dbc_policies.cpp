@@ -55,34 +55,34 @@ std::vector<std::vector<std::size_t>> cost_groups(const Instance& instance) {
 }  // namespace
 
 Schedule advise(const Instance& instance, const std::vector<std::size_t>& list, double limit) {
-  Schedule s = empty_schedule(instance);
-  s.list = list;
-  Clock clock(instance);
+  // The advisor's state: the schedule, the lanes' clock, and per PE the jobs on it in placement order.
+  struct State {
+    Schedule s;
+    Clock clock;
+    std::vector<std::vector<std::vector<std::size_t>>> chain;  // [resource][PE]
+  };
+  State st{empty_schedule(instance), Clock(instance), std::vector<std::vector<std::vector<std::size_t>>>(instance.resources.size())};
+  st.s.list = list;
   std::vector<std::size_t> all(instance.resources.size());
-  for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
-  // chain[r][k]: the jobs on PE k of resource r, in placement order.
-  std::vector<std::vector<std::vector<std::size_t>>> chain(instance.resources.size());
-  for (std::size_t r = 0; r < chain.size(); ++r)
-    chain[r].resize(static_cast<std::size_t>(usable_pes(instance, instance.resources[r])));
-  std::priority_queue<std::pair<double, std::size_t>> longest;  // chosen jobs by length (stale entries skipped)
-  for (std::size_t j : list) {
-    // "the job completion time ... taking into account previously assigned jobs": earliest over every resource
-    const Choice c = earliest_in(instance, clock, all, j);
-    if (c.r >= 0 && fits(c.slot.finish, limit)) {
-      chain[static_cast<std::size_t>(c.r)][static_cast<std::size_t>(c.slot.pe)].push_back(j);
-      place(s, clock, j, static_cast<std::size_t>(c.r), c.slot);
-      longest.emplace(instance.jobs[j].length, j);
-      continue;
-    }
-    // "If a new possible request could improve this number (i.e., throughput), a previous chosen job is discarded":
-    // the longest chosen job, if longer, gives its place to j (shorter, so it may run wherever q ran).
-    while (!longest.empty() && s.resource[longest.top().second] == kUnassigned) longest.pop();
-    if (longest.empty() || longest.top().first <= instance.jobs[j].length) continue;
-    const std::size_t q = longest.top().second;
-    longest.pop();
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    all[r] = r;
+    st.chain[r].resize(static_cast<std::size_t>(usable_pes(instance, instance.resources[r])));
+  }
+  // "the job completion time ... taking into account previously assigned jobs": earliest over every resource
+  const auto try_place = [&](State& x, std::size_t j) {
+    const Choice c = earliest_in(instance, x.clock, all, j);
+    if (c.r < 0 || !fits(c.slot.finish, limit)) return false;
+    x.chain[static_cast<std::size_t>(c.r)][static_cast<std::size_t>(c.slot.pe)].push_back(j);
+    place(x.s, x.clock, j, static_cast<std::size_t>(c.r), c.slot);
+    return true;
+  };
+  // j takes q's place (same PE and start); on a one-PE lane the PE is re-packed, so every job on it finishes no later
+  // than before and the PE frees up earlier; a wider lane keeps j in q's place (its request windows stay as they are).
+  const auto swap_in = [&](State& x, std::size_t q, std::size_t j) {
+    Schedule& s = x.s;
     const auto r = static_cast<std::size_t>(s.resource[q]);
     const int k = s.pe[q];
-    auto& jobs_on_pe = chain[r][static_cast<std::size_t>(k)];
+    auto& jobs_on_pe = x.chain[r][static_cast<std::size_t>(k)];
     *std::find(jobs_on_pe.begin(), jobs_on_pe.end(), q) = j;
     s.resource[j] = static_cast<int>(r);
     s.pe[j] = k;
@@ -90,17 +90,56 @@ Schedule advise(const Instance& instance, const std::vector<std::size_t>& list, 
     s.resource[q] = kUnassigned;
     s.pe[q] = 0;
     s.start[q] = 0;
-    if (clock.width(r) == 1) {  // a one-PE lane: re-pack it, every job on it finishes no later than before
+    if (x.clock.width(r) == 1) {
       double t = 0;
-      for (std::size_t x : jobs_on_pe) {
-        s.start[x] = t;
-        t += duration(instance.resources[r], instance.jobs[x]);
+      for (std::size_t y : jobs_on_pe) {
+        s.start[y] = t;
+        t += duration(instance.resources[r], instance.jobs[y]);
       }
-      clock.reset(r, k, t);
-    }  // a wider lane keeps j in q's place (its request windows stay as they are)
+      x.clock.reset(r, k, t);
+    }
+  };
+  std::priority_queue<std::pair<double, std::size_t>> longest;  // chosen jobs by length (stale entries skipped)
+  std::vector<std::size_t> rejected;  // jobs of the list passed over so far (never chosen), in list order
+  for (std::size_t j : list) {
+    if (try_place(st, j)) {
+      longest.emplace(instance.jobs[j].length, j);
+      continue;
+    }
+    // "If a new possible request could improve this number (i.e., throughput), a previous chosen job is discarded
+    // and a new one is inserted": the candidate is the longest chosen job, when it is longer than j (j is shorter, so
+    // it may run wherever that one ran).
+    while (!longest.empty() && st.s.resource[longest.top().second] == kUnassigned) longest.pop();
+    if (longest.empty() || longest.top().first <= instance.jobs[j].length) {
+      rejected.push_back(j);
+      continue;
+    }
+    const std::size_t q = longest.top().second;
+    if (instance.readings.advisor == AdvisorReading::kLessWork) {
+      // less-work: always swap (the same number of jobs, less work, so later jobs fit more easily)
+      longest.pop();
+      swap_in(st, q, j);
+      longest.emplace(instance.jobs[j].length, j);
+      continue;
+    }
+    // throughput (the default): swap only when it raises the number of chosen jobs now, i.e. when a job rejected
+    // earlier (list order; q excluded: it is the one discarded) then fits too.
+    State trial = st;
+    swap_in(trial, q, j);
+    std::vector<std::size_t> added, still;
+    for (std::size_t y : rejected)
+      (try_place(trial, y) ? added : still).push_back(y);
+    if (added.empty()) {
+      rejected.push_back(j);
+      continue;
+    }
+    st = std::move(trial);
+    longest.pop();
     longest.emplace(instance.jobs[j].length, j);
+    for (std::size_t y : added) longest.emplace(instance.jobs[y].length, y);
+    rejected = std::move(still);  // q is discarded for good
   }
-  return s;
+  return st.s;
 }
 
 Schedule explicit_allocation(const Instance& instance) {

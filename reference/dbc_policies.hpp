@@ -14,9 +14,10 @@ namespace schedcheck::dbc {
 // Schedule Advisor / explicit allocation (paper 001 "Schedule Advisor (SA)", after Rose et al. 2008): jobs of the
 // unassigned-jobs list `list` in order, each crafted as a request on the PE where it is expected to finish first
 // (Clock::earliest over all resources; ties: earlier start, then file order; costs ignored), if it may run there (duration <= maxTr) and
-// finishes by `limit`. A job that fits nowhere replaces the longest chosen job when that one is longer (same count,
-// less work: throughput can only grow); the discarded job stays unassigned. With limit = horizon(): policy
-// `explicit-allocation` (file order).
+// finishes by `limit`. A job j that fits nowhere may replace the longest chosen job q when q is longer: under
+// readings.advisor "throughput" (default) only when, with j in q's place, some job passed over earlier then fits too
+// (the number of chosen jobs grows); under "less-work" always (same count, less work). A discarded job stays
+// unassigned. With limit = horizon(): policy `explicit-allocation` (file order).
 Schedule advise(const Instance& instance, const std::vector<std::size_t>& list, double limit);
 Schedule explicit_allocation(const Instance& instance);
 // `no-optimization`, the paper's baseline: explicit allocation without DBC, i.e. the same advisor with the request

@@ -620,6 +620,74 @@ BOOST_AUTO_TEST_CASE(reading_local_jobs_first_is_a_named_variant) {
   BOOST_TEST(solve_dp(in).objective == 160.0);
 }
 
+// The advisor's replacement rule (issue 36). One PE at 1 MIPS, 1 G$/MI, budget 1000.
+// (1) X (8 MI) then Y (3 MI), Dabsolute 10: X runs [0, 8]; Y would end at 11. "throughput": swapping X for Y keeps
+// one job, so X stays: {X}, 8 G$. "less-work": the longer X gives its place to Y: {Y} [0, 3], 3 G$.
+// (2) X 8, Y 3, Z 3, Dabsolute 8: X [0, 8]; Y passed over (the swap alone adds nothing). Z: with Z in X's place
+// [0, 3], Y (passed over) fits [3, 6]: two jobs instead of one, so "throughput" swaps: Z [0, 3], Y [3, 6]. "less-work"
+// swapped at Y already: Y [0, 3], then Z fits [3, 6]. The exact side does not depend on the advisor: dp's minimum
+// cost of a full schedule is the same under both (no full schedule: 19 MI > 8 s).
+BOOST_AUTO_TEST_CASE(reading_advisor_throughput_or_less_work) {
+  const std::string pe = R"({"resources": [{"id": "R", "pes": 1, "mips": 1, "cost": 1}], "budget": 1000, )";
+  const Instance two = parse(pe + R"("jobs": [{"id": "X", "length": 8}, {"id": "Y", "length": 3}], "deadline": 10})");
+  BOOST_TEST((two.readings.advisor == AdvisorReading::kThroughput));
+  const Schedule kept = explicit_allocation(two);
+  BOOST_TEST(kept.resource == (std::vector<int>{0, kUnassigned}), boost::test_tools::per_element());
+  BOOST_TEST(dbc_cost_time(two).resource == (std::vector<int>{0, kUnassigned}), boost::test_tools::per_element());
+  BOOST_TEST(total_cost(two, dbc_cost_time(two)) == 8.0);
+  Instance two_less = parse(pe + R"("jobs": [{"id": "X", "length": 8}, {"id": "Y", "length": 3}], "deadline": 10,
+      "readings": {"advisor": "less-work"}})");
+  BOOST_TEST((two_less.readings.advisor == AdvisorReading::kLessWork));
+  BOOST_TEST(dump(read_instance(write_instance(two_less), "again")) == dump(two_less));
+  const Schedule swapped = explicit_allocation(two_less);
+  BOOST_TEST(swapped.resource == (std::vector<int>{kUnassigned, 0}), boost::test_tools::per_element());
+  BOOST_TEST(total_cost(two_less, dbc_cost_time(two_less)) == 3.0);
+
+  const std::string three = R"("jobs": [{"id": "X", "length": 8}, {"id": "Y", "length": 3}, {"id": "Z", "length": 3}],
+      "deadline": 8)";
+  const Instance grows = parse(pe + three + "}");
+  const Schedule g = explicit_allocation(grows);
+  BOOST_TEST(g.resource == (std::vector<int>{kUnassigned, 0, 0}), boost::test_tools::per_element());
+  BOOST_TEST(g.start[2] == 0.0);
+  BOOST_TEST(g.start[1] == 3.0);
+  BOOST_TEST(validate(grows, g).feasible, validate(grows, g).reason);
+  const Instance less = parse(pe + three + R"(, "readings": {"advisor": "less-work"}})");
+  const Schedule l = explicit_allocation(less);
+  BOOST_TEST(l.resource == (std::vector<int>{kUnassigned, 0, 0}), boost::test_tools::per_element());
+  BOOST_TEST(l.start[1] == 0.0);
+  BOOST_TEST(l.start[2] == 3.0);
+  BOOST_TEST((solve_dp(grows).status == solve_dp(less).status));
+  BOOST_TEST((solve_dp(grows).status == ExactStatus::kInfeasible), solve_dp(grows).detail);
+}
+
+// What "pending" means (issue 36). R: 2 PEs at 1 MIPS, 1 G$/MI; maxProc 1, maxPendingRequests 1; J1, J2 of 5 MI;
+// Dabsolute 5, budget 100. "not-finished" (default): one request at a time, so one PE is usable and one job runs
+// (no full schedule). "not-started": requests are issued when they start, none waits, the limit bounds nothing: both
+// run at once, 10 G$, in the policies, the validator and every exact method.
+BOOST_AUTO_TEST_CASE(reading_max_pending_not_finished_or_not_started) {
+  const std::string text = R"({"resources": [{"id": "R", "pes": 2, "mips": 1, "cost": 1}],
+      "jobs": [{"id": "J1", "length": 5}, {"id": "J2", "length": 5}], "deadline": 5, "budget": 100,
+      "broker": {"max_proc": 1, "max_pending_requests": 1})";
+  const Instance finished = parse(text + "}");
+  BOOST_TEST(usable_pes(finished, finished.resources[0]) == 1);
+  BOOST_TEST(assigned_count(dbc_cost_time(finished)) == 1u);
+  for (const auto& r : {solve_dp(finished), solve_bnb(finished, SolveOptions{5000}), solve_z3(finished, SolveOptions{5000})})
+    BOOST_TEST((r.status == ExactStatus::kInfeasible), r.detail);
+  const Instance started = parse(text + R"(, "readings": {"max_pending": "not-started"}})");
+  BOOST_TEST(dump(read_instance(write_instance(started), "again")) == dump(started));
+  BOOST_TEST(usable_pes(started, started.resources[0]) == 2);
+  const Schedule both = dbc_cost_time(started);
+  BOOST_TEST(assigned_count(both) == 2u);
+  BOOST_TEST(validate(started, both).feasible, validate(started, both).reason);
+  BOOST_TEST(total_cost(started, both) == 10.0);
+  BOOST_TEST(!placement_violation(finished, both).empty());  // PE 1 is not usable when pending = not finished
+  for (const auto& r : {solve_dp(started), solve_bnb(started, SolveOptions{5000}), solve_z3(started, SolveOptions{5000})}) {
+    BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+    BOOST_TEST(r.objective == 10.0);
+    BOOST_TEST(validate(started, *r.decision).feasible);
+  }
+}
+
 // Differential over generated instances with every reading drawn at random (and the generator's maxTr and request
 // limits): bnb vs dp (same status, cost, makespan), z3 vs dp where z3 proves, the three DBC variants validated by
 // the model's validator, tie-break replayed, never cheaper than dp's minimum when full; the advisor sound except
@@ -632,6 +700,8 @@ Instance with_random_readings(std::uint64_t seed, std::size_t jobs) {
   in.readings.mips_rating = rng.chance(0.5) ? MipsRating::kResource : MipsRating::kPe;
   in.readings.deadline_test = rng.chance(0.5) ? DeadlineTest::kStrictlyBefore : DeadlineTest::kAtOrBefore;
   in.readings.max_tr = rng.chance(0.3) ? MaxTrReading::kHorizon : MaxTrReading::kPerRequest;
+  in.readings.max_pending = rng.chance(0.3) ? MaxPendingReading::kNotStarted : MaxPendingReading::kNotFinished;
+  in.readings.advisor = rng.chance(0.5) ? AdvisorReading::kLessWork : AdvisorReading::kThroughput;
   if (rng.chance(0.3)) {  // request lanes of 2 PEs
     in.broker.max_proc = 2;
     in.broker.max_pending_requests = 1;
