@@ -3,6 +3,7 @@
 #include "experiments/experiment.hpp"
 
 #include "experiments/backfilling/backfilling.hpp"
+#include "experiments/dbc/dbc.hpp"
 #include "experiments/federation/federation.hpp"
 #include "experiments/metascheduler/metascheduler.hpp"
 
@@ -12,7 +13,7 @@ namespace schedcheck::experiments {
 
 const std::vector<CatalogueEntry>& catalogue() {
   static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment(),
-                                                   metascheduler_experiment()};
+                                                   metascheduler_experiment(), dbc_experiment()};
   return all;
 }
 

@@ -88,6 +88,18 @@ struct CatalogueEntry : Described {
   std::string options;                             // what --trace, --traces and --seeds mean for it
   std::function<std::unique_ptr<Experiment>(const ExperimentOptions&, const Registry&)> make;
 };
+// The entry of an experiment class E made as E(options, registry, entry's Described): what each folder's entry
+// function returns.
+template <class E>
+CatalogueEntry catalogue_entry(Described described, std::string options) {
+  CatalogueEntry entry;
+  static_cast<Described&>(entry) = std::move(described);
+  entry.options = std::move(options);
+  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& o, const Registry& registry) {
+    return std::unique_ptr<Experiment>(std::make_unique<E>(o, registry, info));
+  };
+  return entry;
+}
 const std::vector<CatalogueEntry>& catalogue();
 const CatalogueEntry& find(const std::string& name);  // throws std::invalid_argument naming the known ones
 

@@ -562,20 +562,15 @@ private:
 }  // namespace
 
 CatalogueEntry backfilling_experiment() {
-  CatalogueEntry entry;
-  entry.name = "backfilling";
-  entry.source = "Mu'alem & Feitelson, IEEE TPDS 12(6) 2001; Lifka 1995 (EASY); papers 002 and 004 (the policies)";
-  entry.summary = "FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace, requested and exact "
-                  "estimates, count and processors models: wait, bounded slowdown, utilisation, every invariant on "
-                  "every decision, and the gap to the exact optimum of sampled queue windows";
-  entry.options = "--scenario FILE (default: examples/scenarios/backfilling.json, every shared trace), or --traces DIR "
-                  "and/or --trace FILE[:P] (repeatable; :P for a header without a machine size); --seeds N: the "
-                  "sampling phase of the windows (the runs are deterministic), default 1; --quick: the first 2000 "
-                  "records of each trace";
-  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
-    return std::make_unique<Backfilling>(options, registry, info);
-  };
-  return entry;
+  return catalogue_entry<Backfilling>(
+      {"backfilling", "Mu'alem & Feitelson, IEEE TPDS 12(6) 2001; Lifka 1995 (EASY); papers 002 and 004 (the policies)",
+       "FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace, requested and exact "
+       "estimates, count and processors models: wait, bounded slowdown, utilisation, every invariant on "
+       "every decision, and the gap to the exact optimum of sampled queue windows"},
+      "--scenario FILE (default: examples/scenarios/backfilling.json, every shared trace), or --traces DIR "
+      "and/or --trace FILE[:P] (repeatable; :P for a header without a machine size); --seeds N: the "
+      "sampling phase of the windows (the runs are deterministic), default 1; --quick: the first 2000 "
+      "records of each trace");
 }
 
 }  // namespace schedcheck::experiments

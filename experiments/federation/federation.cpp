@@ -372,21 +372,16 @@ private:
 }  // namespace
 
 CatalogueEntry federation_experiment() {
-  CatalogueEntry entry;
-  entry.name = "federation";
-  entry.source = "paper 004 sec. 4 (Experiments 1 and 2, Fig. 4-7, Table 2)";
-  entry.summary = "the SLA contract net over a federation of clusters replaying real traces: total SLA bid time from "
-                  "0% to 50% of the deadline against earnings, response time, budget spent, jobs accepted and messages "
-                  "per job; every admission decision checked against the exact knapsack, every run against the "
-                  "contract net's properties";
-  entry.options = "--scenario FILE (default: examples/scenarios/federation.json, Table 2 on the shared traces); --seeds "
-                  "N: which users seek cost when the scenario's oft_shares are below 1 (default 1); --quick: one day "
-                  "of traces, bid times 0%, 20%, 50%; --corpus DIR: where the worst admission decisions go as corpus "
-                  "files (default: the output folder)";
-  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
-    return std::make_unique<FederationExperiment>(options, registry, info);
-  };
-  return entry;
+  return catalogue_entry<FederationExperiment>(
+      {"federation", "paper 004 sec. 4 (Experiments 1 and 2, Fig. 4-7, Table 2)",
+       "the SLA contract net over a federation of clusters replaying real traces: total SLA bid time from "
+       "0% to 50% of the deadline against earnings, response time, budget spent, jobs accepted and messages "
+       "per job; every admission decision checked against the exact knapsack, every run against the "
+       "contract net's properties"},
+      "--scenario FILE (default: examples/scenarios/federation.json, Table 2 on the shared traces); --seeds "
+      "N: which users seek cost when the scenario's oft_shares are below 1 (default 1); --quick: one day "
+      "of traces, bid times 0%, 20%, 50%; --corpus DIR: where the worst admission decisions go as corpus "
+      "files (default: the output folder)");
 }
 
 }  // namespace schedcheck::experiments

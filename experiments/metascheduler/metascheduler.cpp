@@ -431,21 +431,16 @@ private:
 }  // namespace
 
 CatalogueEntry metascheduler_experiment() {
-  CatalogueEntry entry;
-  entry.name = "metascheduler";
-  entry.source = "paper 000 sec. V (Table II, Fig. 2-6)";
-  entry.summary = "the offer-based metascheduler online over five EDF clusters with local load and external "
-                  "Bags-of-Tasks: FreeTimeSlots, OffersWithPLB, OffersWithDPLB, OffersWithDPLBV2 (and the -fixed "
-                  "DPLBs) under two deadline schemas; jobs and work delayed, Total Weighted Delay, clusters per BoT, "
-                  "utilisation; every composition checked against the exact composition, offer lists validated and "
-                  "sampled against the exact offers, every run against the run properties";
-  entry.options = "--scenario FILE (default: examples/scenarios/metascheduler.json, Table II on the shared traces); "
-                  "--seeds N: deadline seeds per policy and schema (default: the scenario's, 30); --quick: 4 days, "
-                  "2 seeds; --corpus DIR: where the worst decisions go as corpus files (default: the output folder)";
-  entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& options, const Registry& registry) {
-    return std::make_unique<MetaschedulerExperiment>(options, registry, info);
-  };
-  return entry;
+  return catalogue_entry<MetaschedulerExperiment>(
+      {"metascheduler", "paper 000 sec. V (Table II, Fig. 2-6)",
+       "the offer-based metascheduler online over five EDF clusters with local load and external "
+       "Bags-of-Tasks: FreeTimeSlots, OffersWithPLB, OffersWithDPLB, OffersWithDPLBV2 (and the -fixed "
+       "DPLBs) under two deadline schemas; jobs and work delayed, Total Weighted Delay, clusters per BoT, "
+       "utilisation; every composition checked against the exact composition, offer lists validated and "
+       "sampled against the exact offers, every run against the run properties"},
+      "--scenario FILE (default: examples/scenarios/metascheduler.json, Table II on the shared traces); "
+      "--seeds N: deadline seeds per policy and schema (default: the scenario's, 30); --quick: 4 days, "
+      "2 seeds; --corpus DIR: where the worst decisions go as corpus files (default: the output folder)");
 }
 
 }  // namespace schedcheck::experiments
