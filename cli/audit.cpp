@@ -6,6 +6,7 @@
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "properties/audit.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -59,7 +60,7 @@ int run_audit(const AuditArgs& a) {
     out["policy"] = a.policy;
     out["pivots"] = options.policy.takes_pivots ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
     out["model"] = a.trace.model;
-    out["exit_code"] = total ? 1 : 0;
+    out["exit_code"] = process_exit_code(total ? 1 : 0);
     std::cout << out.dump(2) << "\n";
   } else {
     std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,

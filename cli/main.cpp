@@ -176,6 +176,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
     nlohmann::json entry = counterexample_json(found);
     try {
       entry["file"] = write_counterexample(problem, found, options, out_dir);
+    } catch (const PolicyFailure&) {
+      throw;  // the re-check's policy failed: the search ends (exit 2)
     } catch (const InputError& e) {
       write_error = e.what();
       return;
@@ -388,6 +390,10 @@ int run_cli(int argc, char** argv) {
   }
 
   Problem& problem = registry.get(problem_name);
+  if (*solve && problem.exact_methods().empty())
+    throw InputError(fmt::format("solve {}: this problem has no exact method; "
+                                 "its policies are checked by their properties: schedcheck check {} --policy P -i FILE",
+                                 problem_name, problem_name));
   const nlohmann::json document = workload::read_instance_file(instance_file);
   if (*run || *check) use_external(problem, request);
   if (*run) request.exact = "none";

@@ -120,10 +120,29 @@ std::string PolicyProcess::exit_description() {
 }
 
 void PolicyProcess::fail(const std::string& about, const std::string& what) {
-  throw InputError(fmt::format("--policy-cmd {} on {}: {}", quoted_text(command_), about, what));
+  // The child may have died of the stop signal schedcheck got too (both in one process group or job): give the
+  // signal handler a moment, then report the stop rather than a policy failure.
+  const bool by_stop_signal = reaped_ && WIFSIGNALED(status_) &&
+                              (WTERMSIG(status_) == SIGINT || WTERMSIG(status_) == SIGTERM || WTERMSIG(status_) == SIGHUP);
+  for (int i = 0; by_stop_signal && i < 100 && !stop_requested(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  if (stop_requested()) throw StopRequested();
+  end(fmt::format("--policy-cmd {} on {}: {}", quoted_text(command_), about, what));
+}
+
+void PolicyProcess::end(std::string message) {
+  broken_ = std::move(message);
+  // Nothing it writes later may be read as an answer: end it now (the destructor reaps it).
+  close_fd(to_child_);
+  if (pid_ > 0 && !reaped_) {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+  }
+  pending_.clear();
+  throw PolicyFailure(broken_);
 }
 
 nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::string& about) {
+  if (!broken_.empty()) throw PolicyFailure(broken_ + " (the policy process was ended then)");
   ++requests_;
   std::string out = request.dump();
   out += '\n';
@@ -170,8 +189,12 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
   if (!line.empty() && line.back() == '\r') line.pop_back();
   if (line.find_first_not_of(" \t") == std::string::npos) fail(about, "an empty line instead of a decision");
   // The strict reader of every JSON input (duplicate keys, 1e400 are errors), its message naming this answer.
-  return parse_json_text(line, fmt::format("--policy-cmd {} on {}: the answer {}", quoted_text(command_), about,
-                                           quoted_text(line, 60)));
+  try {
+    return parse_json_text(line, fmt::format("--policy-cmd {} on {}: the answer {}", quoted_text(command_), about,
+                                             quoted_text(line, 60)));
+  } catch (const InputError& e) {
+    end(e.what());
+  }
 }
 
 }  // namespace schedcheck::cli

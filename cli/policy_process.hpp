@@ -1,7 +1,7 @@
 // A policy outside C++ as a long-lived child process speaking JSON lines (docs/protocol.md): `--policy-cmd`.
 // Our own. One process for a whole run (check, search, suite, simulate): a request line in, a decision line out;
-// a crash, an answer that is not one JSON line, or no answer within the time limit is an InputError (exit 2)
-// naming the request and what came back. The child runs in its own process group (Ctrl-C reaches schedcheck, which
+// a crash, an answer that is not one JSON line, or no answer within the time limit is a PolicyFailure (exit 2)
+// naming the request and what came back, and ends the process. The child runs in its own process group (Ctrl-C reaches schedcheck, which
 // stops and ends the child), with SIGINT/SIGTERM unblocked; SIGPIPE is ignored once a child exists.
 #pragma once
 
@@ -24,7 +24,10 @@ public:
   PolicyProcess& operator=(const PolicyProcess&) = delete;
 
   // Sends `request` as one line and returns the decision line parsed. `about` names the request in messages
-  // ("instance sla-1"). Throws InputError: the child exited or was killed, the line is not JSON, a time-out.
+  // ("instance sla-1"). Throws PolicyFailure: the child exited or was killed, the line is not JSON, a time-out. After
+  // a failure the process is ended and every later request fails with the first failure's message, so that a late
+  // answer is never read as the answer to another request. Throws StopRequested when a stop was requested (also when
+  // the child died of the same SIGINT/SIGTERM, as a batch system sends it to the whole job).
   nlohmann::json ask(const nlohmann::json& request, const std::string& about);
 
   const std::string& command() const { return command_; }
@@ -32,6 +35,7 @@ public:
 
 private:
   [[noreturn]] void fail(const std::string& about, const std::string& what);
+  [[noreturn]] void end(std::string message);  // ends the child; every later ask() fails with `message`
   std::string exit_description();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
 
   std::string command_;
@@ -39,6 +43,7 @@ private:
   pid_t pid_ = -1;
   int to_child_ = -1, from_child_ = -1;
   std::string pending_;  // bytes read after the last full line
+  std::string broken_;   // the first failure's message ("" while the process answers)
   std::size_t requests_ = 0;
   bool reaped_ = false;
   int status_ = 0;

@@ -255,8 +255,14 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   const sim::RunSummary& s = run.summary;
   const cluster::ClusterPolicy& policy = run.clusters.front().policy;
   // An interrupted run writes no per-job CSV (it would miss jobs): the file is complete or absent, never truncated.
+  // An older file under that name is removed, so that it is not read as this run's.
   const bool write_csv = !a.jobs_csv.empty() && !result.interrupted;
   if (write_csv) write_jobs_csv(a.jobs_csv, w, result);
+  bool removed_older = false;
+  if (!a.jobs_csv.empty() && result.interrupted) {
+    std::error_code error;
+    removed_older = fs::is_regular_file(a.jobs_csv, error) && fs::remove(a.jobs_csv, error);
+  }
   std::vector<std::string> window_files;
   if (run.windows && !a.windows_out.empty())
     window_files = run.windows->write_worst(
@@ -276,7 +282,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;
-    out["exit_code"] = violations ? 1 : 0;
+    out["exit_code"] = process_exit_code(violations ? 1 : 0);
     std::cout << out.dump(2) << "\n";
   } else if (a.csv) {
     std::string skipped_header, skipped_values;
@@ -355,7 +361,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (result.interrupted)
       out += fmt::format("interrupted: {} at simulated time {}; the figures cover the jobs finished by then{}\n",
                          stop_request_text(), human_time(result.end_time - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
-                         a.jobs_csv.empty() ? "" : "; no --jobs-csv written (it would miss jobs)");
+                         a.jobs_csv.empty() ? ""
+                         : removed_older ? "; no --jobs-csv written (it would miss jobs), the older file of that name removed"
+                                         : "; no --jobs-csv written (it would miss jobs)");
     std::cout << out;
   }
   return violations ? 1 : 0;

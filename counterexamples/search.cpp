@@ -43,6 +43,8 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
       Report candidate_report;
       try {
         candidate_report = problem.check(candidate, "(shrinking)", request);
+      } catch (const PolicyFailure&) {
+        throw;  // the policy's failure, not the candidate's: the search ends (exit 2)
       } catch (const InputError&) {
         continue;  // a candidate the reader rejects is not simpler, just wrong
       } catch (const StopRequested&) {

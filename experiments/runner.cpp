@@ -275,7 +275,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"violations", sweep.violations()},
       {"figures", figures},
       {"files", nlohmann::json::array()},
-      {"exit_code", sweep.violations() ? 1 : 0}};
+      {"exit_code", process_exit_code(sweep.violations() ? 1 : 0)}};
   for (const auto& file : w.files) summary["files"].push_back(fs::path(file).filename().string());
   summary["files"].push_back("summary.json");
   write_file_atomically(path("summary.json"), summary.dump(2) + "\n");

@@ -10,8 +10,8 @@ namespace schedcheck {
 std::string format_number(double value) { return fmt::format("{:g}", value); }
 
 std::string policy_options(const CheckRequest& request) {
-  if (request.policy_cmd.empty()) return "--policy " + request.policy;
-  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd), request.policy);
+  if (request.policy_cmd.empty()) return "--policy " + shell_quoted(request.policy);
+  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd), shell_quoted(request.policy));
 }
 
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path) {
@@ -19,8 +19,10 @@ std::string check_command(const std::string& problem, const CheckRequest& reques
     return fmt::format("python3: schedcheck.check({}, {}, policy={}, tolerance={}{})", nlohmann::json(problem).dump(),
                        nlohmann::json(path).dump(), request.python_policy, format_number(request.tolerance),
                        request.exact.empty() ? "" : ", exact=" + nlohmann::json(request.exact).dump());
-  std::string command = fmt::format("schedcheck check {} {} --instance {}", problem, policy_options(request), path);
-  if (!request.exact.empty()) command += " --exact " + request.exact;
+  // Every argument shell-quoted where it needs it: the line runs as it stands, whatever the path holds.
+  std::string command = fmt::format("schedcheck check {} {} --instance {}", shell_quoted(problem), policy_options(request),
+                                    shell_quoted(path));
+  if (!request.exact.empty()) command += " --exact " + shell_quoted(request.exact);
   command += " --tolerance " + format_number(request.tolerance);
   return command;
 }

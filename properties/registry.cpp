@@ -81,7 +81,7 @@ nlohmann::json Report::to_json() const {
                                                                    : nlohmann::json(p.status == PropertyStatus::kHolds);
     out["properties"].push_back({{"name", p.name}, {"holds", holds}, {"status", to_string(p.status)}, {"detail", p.detail}});
   }
-  out["exit_code"] = exit_code();
+  out["exit_code"] = process_exit_code(exit_code());  // after a stop request: the process's 130 or 143
   return out;
 }
 

@@ -282,12 +282,20 @@ public:
     for (const auto& p : spec_.policies)
       if (p.name == described.name) throw std::invalid_argument("problem " + spec_.name + " has a policy " + p.name);
     PolicySpec<I, D> spec{std::move(described), {}};
+    // Whatever goes wrong with the answer (the process, its line, the decision in it) is the policy's failure, never
+    // a property of the instance: PolicyFailure ends the run (searches and shrinking let it through).
     spec.decide = [this, policy = std::move(policy), name = spec.name](const I& instance) {
-      if (spec_.decide_external) return spec_.decide_external(instance, policy);
-      const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
-      return spec_.read_decision(instance, policy(request),
-                                 "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +
-                                     ": decision");
+      try {
+        if (spec_.decide_external) return spec_.decide_external(instance, policy);
+        const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
+        return spec_.read_decision(instance, policy(request),
+                                   "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +
+                                       ": decision");
+      } catch (const PolicyFailure&) {
+        throw;
+      } catch (const InputError& e) {
+        throw PolicyFailure(e.what());
+      }
     };
     spec_.policies.push_back(std::move(spec));
   }

@@ -25,6 +25,9 @@ inline void request_stop(int signal) {
 inline std::string stop_request_text() {
   return stop_signal() == 2 ? "interrupted by SIGINT" : stop_signal() == 15 ? "interrupted by SIGTERM" : "interrupted";
 }
+// The exit status of a run whose own verdict is `code`: 128 + the signal after a stop request (130, 143), else `code`.
+// What a report's `exit_code` says, so that the report and the process never disagree.
+inline int process_exit_code(int code) { return stop_requested() ? 128 + stop_signal() : code; }
 // Thrown where waiting any longer would ignore the request (e.g. a policy process's answer, cli/policy_process.hpp);
 // loops that report what they did (search, suite, simulate, exhaustive search) catch it as their stop.
 class StopRequested : public std::runtime_error {

@@ -62,6 +62,8 @@ expect_bad "nonexistent file" "$T/does-not-exist.json" -- check sla-admission --
 mkdir "$T/adir.json" "$T/adir.swf"
 expect_bad "instance is a directory" "$T/adir.json: is a directory; expected an instance file" -- check sla-admission --policy fcfs -i "$T/adir.json"
 expect_bad "trace is a directory" "$T/adir.swf: is a directory; expected an instance file" -- run cluster-run --policy fcfs -i "$T/adir.swf"
+printf '1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n' >"$T/one.swf"
+expect_bad "solve a problem without exact methods" "solve cluster-run: this problem has no exact method" -- solve cluster-run -i "$T/one.swf"
 
 # ---------------------------------------------------------------- user text in messages (issue 12)
 # A key with a newline and a terminal escape, a 100,000-character key, a raw 0xFF byte, a duplicate key: exactly

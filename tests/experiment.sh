@@ -172,6 +172,8 @@ elapsed=$(($(now_ms) - start))
 [ "$elapsed" -le 2500 ] || fail "interrupted: took $elapsed ms to stop after SIGINT (bound 2500 ms)"
 if [ -e "$T/int/summary.json" ] && [ "$(json "$T/int/summary.json" "d['interrupted']")" = True ]; then
   [ "$rc" -eq 130 ] || fail "interrupted: exit $rc, expected 130"
+  [ "$(json "$T/int/summary.json" "d['exit_code']")" = 130 ] ||
+    fail "interrupted: summary.json's exit_code $(json "$T/int/summary.json" "d['exit_code']"), the process's 130"
   [ "$(json "$T/int/summary.json" "0 < d['finished'] < d['points']")" = True ] ||
     fail "interrupted: $(json "$T/int/summary.json" "(d['finished'], d['points'])")"
   grep -q "points finished" "$T/int.err" || fail "interrupted: stderr does not say how many points finished"

@@ -3,7 +3,9 @@
 # as the built-in policies they copy (sla-admission fcfs over generated instances; cluster fcfs over traces, byte-
 # identical jobs CSVs); search writes corpus files that name the command and reproduce; one process serves a whole
 # run; a policy that crashes, answers nonsense, names unknown jobs or hangs gets one stderr line naming the instance
-# and exit 2 within the time limit; Ctrl-C stops a run and its policy. Our own. Usage: external_policy.sh SCHEDCHECK SOURCE_DIR
+# and exit 2 within the time limit; a policy failure during a search (probe, trial, shrinking) ends it with exit 2 and
+# never becomes a counterexample; every corpus file re-checks with its verdict; Ctrl-C stops a run and its policy, and
+# SIGTERM to both schedcheck and its policy is a stop, not a policy failure. Our own. Usage: external_policy.sh SCHEDCHECK SOURCE_DIR
 set -u
 S=${1:?usage: external_policy.sh SCHEDCHECK SOURCE_DIR}
 SRC=${2:?usage: external_policy.sh SCHEDCHECK SOURCE_DIR}
@@ -127,6 +129,46 @@ bad killed "killed by signal 9" -- "kill -9 \$\$"
 "$S" simulate --trace "$SRC/examples/small-cluster.swf" --policy-cmd "while read l; do echo '{\"start\": [{\"id\": 999}]}'; done" -q >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && grep -q "expected the id of a job waiting in the queue" "$T/err" || fail "simulate with an unknown job id: $(cat "$T/err")"
 
+# 4b. A policy failure is never an instance property (issue 34). A policy slow once (1.5 s against a 1 s limit) on
+# the probe (request 1), the first generated trial (2) and a shrink candidate (5; seed 4: trial 0 fails and shrinks),
+# and one that crashes during shrinking: the search ends with one line and exit 2, writes no corpus file and reports
+# no failure (before, the late answer was read as the next request's and 25 false failures were written).
+cat >"$T/once.py" <<PY
+import json, os, sys, time
+exec(open("$SRC/examples/policies/sla_first_fit.py").read().split("for line in sys.stdin")[0])
+at, how, n = int(sys.argv[1]), sys.argv[2], 0
+for line in sys.stdin:
+    n += 1
+    if n == at and how == "slow": time.sleep(1.5)
+    if n == at and how == "crash": os._exit(3)
+    print(json.dumps(decide(json.loads(line)["instance"])), flush=True)
+PY
+for case in "1 slow" "2 slow" "5 slow" "5 crash" "40 crash"; do
+  set -- $case
+  want="no decision within --policy-timeout-ms 1000 ms"
+  [ "$2" = crash ] && want="exited with status 3"
+  rm -rf "$T/once"
+  "$S" search sla-admission --policy-cmd "python3 $T/once.py $1 $2" --policy-timeout-ms 1000 --trials 100 --seed 4 \
+    --size 8 --out "$T/once" -q --json >"$T/once.out" 2>"$T/once.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "policy $2 at request $1: exit $rc, expected 2 ($(head -c 300 "$T/once.err"))"
+  [ "$(wc -l <"$T/once.err")" -eq 1 ] && grep -qF "$want" "$T/once.err" ||
+    fail "policy $2 at request $1: stderr $(head -c 300 "$T/once.err")"
+  [ -s "$T/once.out" ] && fail "policy $2 at request $1: a summary on stdout: $(head -c 200 "$T/once.out")"
+  [ -n "$(ls "$T/once" 2>/dev/null)" ] && fail "policy $2 at request $1: corpus files written: $(ls "$T/once")"
+done
+# Every corpus file a search writes re-checks with its recorded verdict: outside (the search of part 3) and built-in.
+# (the built-in search writes into a folder whose name needs quoting: the reproduce line quotes it)
+"$S" search sla-admission --policy greedy-backfilling --trials 200 --seed 4 --out "$T/cx b'q" -q >/dev/null 2>&1
+for f in "$T"/cx/*.json "$T/cx b'q"/*.json; do
+  [ -e "$f" ] || { fail "no corpus file in $(dirname "$f")"; continue; }
+  reproduce=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['schedcheck']['reproduce'])" "$f")
+  want=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['schedcheck']['verdict']['exit_code'])" "$f")
+  (eval "${reproduce/schedcheck /\"$S\" }" >/dev/null 2>&1)
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$f re-checks with exit $rc, recorded $want: $reproduce"
+done
+
 # 5. Ctrl-C during a search with a policy process: exit 130 within the bound, the policy process gone.
 set -m
 "$S" search sla-admission --policy-cmd "python3 $T/counting.py" --trials 100000000 --out "$T/cx2" -q >"$T/int.out" 2>"$T/int.err" &
@@ -142,4 +184,19 @@ set +m
 [ "$elapsed" -le 2500 ] || fail "SIGINT: took $elapsed ms"
 sleep 0.2
 pgrep -f "$T/counting.py" >/dev/null && fail "the policy process outlived schedcheck"
+
+# 6. SIGTERM to schedcheck and its policy child at once (a batch system signals the whole job): the child's death is
+# the stop, not a policy failure: exit 143 with the summary, five times.
+set -m
+for i in 1 2 3 4 5; do
+  "$S" search sla-admission --policy-cmd "python3 $T/counting.py" --trials 100000000 --out "$T/term$i" -q --json \
+    >"$T/term.out" 2>"$T/term.err" &
+  pid=$!
+  sleep 1
+  kill -TERM "$pid" $(pgrep -f "^(/bin/sh -c )?python3 $T/counting.py")
+  wait "$pid"
+  rc=$?
+  [ "$rc" -eq 143 ] && [ -s "$T/term.out" ] || fail "SIGTERM to both, run $i: exit $rc, stdout $(wc -c <"$T/term.out") bytes: $(head -c 300 "$T/term.err")"
+done
+set +m
 finish external_policy

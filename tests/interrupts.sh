@@ -107,10 +107,12 @@ grep -q "suite interrupted by SIGINT after" "$T/suite.err" || fail "suite: no in
 
 # 6. simulate with exact window checks on a large synthetic trace: summary says interrupted, no partial jobs CSV.
 awk 'BEGIN { for (j = 1; j <= 200000; j++) printf "%d %d 0 %d %d -1 -1 %d %d -1 1 1 1 1 1 -1 -1 -1\n", j, j * 7, 50 + (j * 37) % 900, 1 + (j * 13) % 64, 1 + (j * 13) % 64, 100 + (j * 37) % 900 }' >"$T/big.swf"
+echo "an older run's file" >"$T/jobs.csv"  # removed: it would be taken for this run's
 interrupt sim 3 TERM -- simulate --trace "$T/big.swf" --policy easy --processors 128 --check-windows 8 --jobs-csv "$T/jobs.csv" --json -q
 expect sim 143
 [ "$(json_field "$T/sim.out" 'd["interrupted"]')" = "True" ] || fail "sim: summary without \"interrupted\": true: $(head -c 300 "$T/sim.out") $(head -c 300 "$T/sim.err")"
-[ ! -e "$T/jobs.csv" ] || fail "sim: an interrupted run wrote a jobs CSV (it would miss jobs)"
+[ "$(json_field "$T/sim.out" 'd["exit_code"]')" = 143 ] || fail "sim: the JSON's exit_code $(json_field "$T/sim.out" 'd["exit_code"]'), the process's 143"
+[ ! -e "$T/jobs.csv" ] || fail "sim: an interrupted run left a jobs CSV (it would miss jobs, or be an older run's)"
 [ -z "$(find "$T" -maxdepth 1 -name '*.tmp')" ] || fail "sim: temporary file left"
 
 # 7. SIGKILL mid-search: whatever was written is complete (atomic rename), nothing half-written under its name.
