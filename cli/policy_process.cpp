@@ -149,8 +149,10 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
   std::size_t written = 0;
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms_);
   std::string line;
+  std::size_t scanned = 0;  // pending_ before this holds no newline: each byte is looked at once (long answers)
   for (;;) {
-    const std::size_t newline = pending_.find('\n');
+    const std::size_t newline = pending_.find('\n', scanned);
+    scanned = newline == std::string::npos ? pending_.size() : newline;
     if (newline != std::string::npos && written == out.size()) {
       line = pending_.substr(0, newline);
       pending_.erase(0, newline + 1);
