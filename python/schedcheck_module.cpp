@@ -20,6 +20,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <csignal>
 #include <limits>
 #include <thread>
 #include <optional>
@@ -53,6 +54,53 @@ py::object to_python(const nlohmann::json& j) {
     }
     default: return py::none();
   }
+}
+
+// ---- Ctrl-C while only C++ runs
+// Python's own SIGINT handler only sets a flag that Python code looks at, so a search of a built-in policy would not
+// stop. For the length of a call, a C-level handler turns SIGINT into schedcheck's stop request (support/stop.hpp:
+// every loop and solve stops within about a second and keeps what it found); the call then raises KeyboardInterrupt
+// with what was found so far as its second argument. The previous handler comes back after the call.
+class CtrlC {
+public:
+  CtrlC() {
+    (void)stop_signal();  // the flag's static exists before a handler may touch it
+    struct sigaction action {};
+    action.sa_handler = [](int) { request_stop(SIGINT); };  // one lock-free atomic store: safe in a handler
+    sigemptyset(&action.sa_mask);
+    struct sigaction current {};
+    if (::sigaction(SIGINT, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) return;  // ignored: stays so
+    installed_ = ::sigaction(SIGINT, &action, &previous_) == 0;
+  }
+  ~CtrlC() {
+    if (installed_) ::sigaction(SIGINT, &previous_, nullptr);
+  }
+  CtrlC(const CtrlC&) = delete;
+  CtrlC& operator=(const CtrlC&) = delete;
+
+private:
+  struct sigaction previous_ {};
+  bool installed_ = false;
+};
+
+// Runs `call` (returning the result as JSON) under CtrlC; after a stop request raises KeyboardInterrupt(message,
+// the partial result) and clears the request, so that the next call starts afresh.
+template <class Call>
+py::object interruptible(Call call) {
+  nlohmann::json result;
+  {
+    const CtrlC bridge;
+    try {
+      result = call();
+    } catch (const StopRequested&) {  // cut short where nothing is left to report
+      result = nullptr;
+    }
+  }
+  if (!stop_requested()) return to_python(result);
+  const std::string message = stop_request_text();
+  clear_stop_request();
+  PyErr_SetObject(PyExc_KeyboardInterrupt, py::make_tuple(message, to_python(result)).ptr());
+  throw py::error_already_set();
 }
 
 nlohmann::json from_python(py::handle o, const std::string& where) {
@@ -223,7 +271,7 @@ PYBIND11_MODULE(schedcheck, m) {
     CheckRequest request = request_of(exact, tolerance, timeout_ms);
     const nlohmann::json document = instance_json(instance);
     const UsePolicy use(policy, request, problem);
-    return to_python(state().registry.get(problem).check(document, "(python)", request).to_json());
+    return interruptible([&] { return state().registry.get(problem).check(document, "(python)", request).to_json(); });
   }, py::arg("problem"), py::arg("instance"), py::arg("policy"), py::arg("exact") = py::none(),
      py::arg("tolerance") = 0.0, py::arg("timeout_ms") = 10000,
      "Runs `policy` (a built-in name, or a callable: instance dict -> decision dict) on the instance, the exact method "
@@ -233,7 +281,8 @@ PYBIND11_MODULE(schedcheck, m) {
   m.def("solve", [](const std::string& problem, const py::object& instance, const std::optional<std::string>& exact,
                     unsigned timeout_ms) {
     const CheckRequest request = request_of(exact, 0.0, timeout_ms);
-    return to_python(state().registry.get(problem).check(instance_json(instance), "(python)", request).to_json());
+    const nlohmann::json document = instance_json(instance);
+    return interruptible([&] { return state().registry.get(problem).check(document, "(python)", request).to_json(); });
   }, py::arg("problem"), py::arg("instance"), py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
      "The exact method alone (as `schedcheck solve --json`).");
 
@@ -243,8 +292,10 @@ PYBIND11_MODULE(schedcheck, m) {
     CheckRequest request = request_of(exact, tolerance, timeout_ms);
     const nlohmann::json document = instance_json(instance);
     const UsePolicy use(policy, request, problem);
-    const auto [smallest, report] = schedcheck::shrink(state().registry.get(problem), document, request, property, max_checks);
-    return to_python(nlohmann::json{{"instance", smallest}, {"report", report.to_json()}});
+    return interruptible([&] {
+      const auto [smallest, report] = schedcheck::shrink(state().registry.get(problem), document, request, property, max_checks);
+      return nlohmann::json{{"instance", smallest}, {"report", report.to_json()}};
+    });
   }, py::arg("problem"), py::arg("instance"), py::arg("policy"), py::arg("property"), py::arg("tolerance") = 0.0,
      py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000, py::arg("max_checks") = 2000,
      "Shrinks a failing instance while `property` still fails with `policy`: the smallest found and its report.");
@@ -273,10 +324,12 @@ PYBIND11_MODULE(schedcheck, m) {
       entry["file"] = out ? nlohmann::json(write_counterexample(p, c, options, *out)) : nlohmann::json(nullptr);
       found.push_back(std::move(entry));
     };
-    const SearchSummary summary = exhaustive ? exhaustive_search(p, options, keep) : schedcheck::search(p, options, {}, keep);
-    nlohmann::json result = summary_json(summary, options);
-    result["counterexamples"] = std::move(found);
-    return to_python(result);
+    return interruptible([&] {
+      const SearchSummary summary = exhaustive ? exhaustive_search(p, options, keep) : schedcheck::search(p, options, {}, keep);
+      nlohmann::json result = summary_json(summary, options);
+      result["counterexamples"] = std::move(found);
+      return result;
+    });
   }, py::arg("problem"), py::arg("policy"), py::arg("trials") = 1000, py::arg("seed") = 1, py::arg("size") = 10,
      py::arg("tolerance") = 0.0, py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
      py::arg("max_counterexamples") = 5, py::arg("out") = py::none(), py::arg("exhaustive") = false,
@@ -324,18 +377,18 @@ PYBIND11_MODULE(schedcheck, m) {
       spec.windows = windows;
     }
     spec.metrics = sim::MetricsWindow{warmup, stop_at_last_arrival};
-    runcheck::TraceRun run;
-    try {
-      run = runcheck::run_trace(w, spec, state().registry);
-    } catch (...) {
-      state().policy = saved;
-      throw;
-    }
-    state().policy = saved;
-    nlohmann::json summary = runcheck::to_json(w, run);
-    summary["estimates"] = estimates;
-    summary["exit_code"] = run.violations() ? 1 : 0;
-    return to_python(nlohmann::json{{"summary", summary}, {"jobs", job_records(w, run.result)}});
+    struct Restore {  // the module's policy slot, whatever happens
+      decltype(saved)& slot;
+      decltype(saved) value;
+      ~Restore() { slot = value; }
+    } restore{state().policy, saved};
+    return interruptible([&] {
+      const runcheck::TraceRun run = runcheck::run_trace(w, spec, state().registry);
+      nlohmann::json summary = runcheck::to_json(w, run);
+      summary["estimates"] = estimates;
+      summary["exit_code"] = process_exit_code(run.violations() ? 1 : 0);
+      return nlohmann::json{{"summary", summary}, {"jobs", job_records(w, run.result)}};
+    });
   }, py::arg("trace"), py::arg("policy") = "easy", py::arg("pivots") = 1, py::arg("model") = "count",
      py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("clusters") = py::none(),
      py::arg("broker") = "least-loaded", py::arg("latency") = 0.0, py::arg("status_period") = 600.0,

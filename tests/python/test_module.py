@@ -197,3 +197,28 @@ def test_federation_from_python(tmp_path):
     assert [r["bid_share"] for r in result["runs"]] == ["0", "0.5"]
     assert all(r["earnings"] == 100 and r["decisions_checked"] == r["decisions_at_optimum"] == 3 for r in result["runs"])
     assert result["decision_checks"]["problem"] == "sla-admission"
+
+
+def test_ctrl_c_stops_a_run_of_built_in_policies(tmp_path):
+    # SIGINT while only C++ runs (a built-in policy): the search stops within about a second and raises
+    # KeyboardInterrupt with what it found so far; the next call runs normally (issue 34).
+    import os, signal, subprocess, sys, time
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import schedcheck, sys\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    schedcheck.search('sla-admission', 'greedy-backfilling', trials=100000000)\n"
+        "    print('not interrupted')\n"
+        "except KeyboardInterrupt as e:\n"
+        "    print('interrupted', e.args[0], e.args[1]['interrupted'], e.args[1]['checked'] > 0, flush=True)\n"
+        "print('next', schedcheck.search('sla-admission', 'greedy-backfilling', trials=20)['checked'], flush=True)\n")
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ), start_new_session=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    assert time.monotonic() - sent < 3.0
+    assert out.splitlines() == ["interrupted interrupted by SIGINT True True", "next 20"], out
