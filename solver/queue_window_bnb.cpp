@@ -58,10 +58,33 @@ class Search {
   double combine(double total, double cost) const { return combine_costs(instance_, total, cost); }
   double cost(std::size_t g, double start) const { return job_cost(instance_, members_[g].front(), start); }
 
-  // Runs from an incumbent cost; returns false when stopped by the clock or a signal.
+  // Runs from an incumbent cost; returns false when stopped by the clock or a signal. The depth-first search keeps
+  // its path in a vector, not on the call stack: its depth is the number of jobs, which inputs do not bound.
   bool run(double fixed_cost, double incumbent) {
     best_cost_ = incumbent;
-    node(now_, 0, fixed_cost);
+    std::vector<Frame> path;
+    path.reserve(total_ + 1);
+    path.push_back(Frame{now_, 0, fixed_cost});
+    while (!path.empty() && !stopped_) {
+      Frame& f = path.back();
+      const std::size_t depth = path.size() - 1;
+      if (!f.open && !enter(f, depth)) {  // a leaf, cut, seen before, or stopped: back to the parent
+        leave(path);
+        continue;
+      }
+      f.open = true;
+      const std::vector<std::size_t>& order = order_[depth];
+      if (f.next < order.size()) {  // the next child, cheapest first
+        const std::size_t g = order[f.next++];
+        const double start = est_[depth][g];
+        const double so_far = combine(f.so_far, cost(g, start));
+        place(g, start);
+        path.push_back(Frame{start, g, so_far});  // `f` may move: not used after this
+        continue;
+      }
+      remember(f.hash, keys_[depth], f.so_far);  // every child explored
+      leave(path);
+    }
     return !stopped_;
   }
   bool improved() const { return improved_; }
@@ -70,13 +93,37 @@ class Search {
   std::size_t memo_hits() const { return memo_hits_; }
 
  private:
+  // A node of the search: the start t of the last placement (its group `last`), the cost so far, and once entered
+  // its children (order_[depth], est_[depth]) and state key (keys_[depth], hash), `next` the next child to try.
+  struct Frame {
+    double t;
+    std::size_t last;
+    double so_far;
+    std::size_t next = 0;
+    std::uint64_t hash = 0;
+    bool open = false;
+  };
+
   double slack() const { return 1e-9 * std::max(1.0, std::abs(best_cost_)); }
 
-  void node(double t, std::size_t last, double so_far) {
-    const std::size_t depth = placed_.size();
+  // Pops the node on top and takes back the placement that led to it (its parent's current child).
+  void leave(std::vector<Frame>& path) {
+    path.pop_back();
+    if (path.empty()) return;
+    const std::size_t depth = path.size() - 1;
+    const std::size_t g = order_[depth][path.back().next - 1];
+    unplace(g, est_[depth][g]);
+  }
+
+  // Enters node f at `depth`: false when it has no children to explore (a complete schedule, recorded if better; a
+  // dead end; its bound no better than the incumbent; a state seen before; or the clock or a signal stopped the
+  // search), else its children are in order_[depth], cheapest first.
+  bool enter(Frame& f, std::size_t depth) {
+    const double t = f.t, so_far = f.so_far;
+    const std::size_t last = f.last;
     if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
       stopped_ = true;
-      return;
+      return false;
     }
     if (depth == total_) {
       if (so_far < best_cost_ - slack()) {
@@ -84,7 +131,7 @@ class Search {
         best_ = placed_;
         improved_ = true;
       }
-      return;
+      return false;
     }
     std::vector<double>& est = est_[depth];
     std::vector<std::size_t>& order = order_[depth];
@@ -96,7 +143,7 @@ class Search {
       const SerialJob& j = groups_[g];
       const double e = *profile_.earliest_start(j.procs, j.duration, now_);
       if (e < t - kTimeTolerance) {
-        if (e + j.duration <= t + kTimeTolerance) return;  // fits wholly before t: never next in start order
+        if (e + j.duration <= t + kTimeTolerance) return false;  // fits wholly before t: never next in start order
         est[g] = *profile_.earliest_start(j.procs, j.duration, t);
       } else {
         est[g] = e;
@@ -110,29 +157,20 @@ class Search {
         bound += c * static_cast<double>(left_[g]);
       }
     }
-    if (order.empty() || bound >= best_cost_ - slack()) return;
-    const std::uint64_t hash = state_key(t, last);
-    if (seen_.any(hash, key_, [&](double seen_so_far) { return seen_so_far <= so_far + slack(); })) {
+    if (order.empty() || bound >= best_cost_ - slack()) return false;
+    f.hash = state_key(t, last);
+    if (seen_.any(f.hash, key_, [&](double seen_so_far) { return seen_so_far <= so_far + slack(); })) {
       ++memo_hits_;
-      return;
+      return false;
     }
-    std::vector<std::int64_t>& key = keys_[depth];
-    key.swap(key_);
+    keys_[depth].swap(key_);
     // Cheapest first: the earliest start, then the job whose cost grows fastest (shortest estimate).
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       if (std::fabs(est[a] - est[b]) > kTimeTolerance) return est[a] < est[b];
       if (groups_[a].duration != groups_[b].duration) return groups_[a].duration < groups_[b].duration;
       return a < b;
     });
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const std::size_t g = order[k];
-      const double start = est[g];
-      place(g, start);
-      node(start, g, combine(so_far, cost(g, start)));
-      unplace(g, start);
-      if (stopped_) return;
-    }
-    remember(hash, key, so_far);
+    return true;
   }
 
   void place(std::size_t g, double start) {

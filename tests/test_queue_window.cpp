@@ -208,6 +208,22 @@ BOOST_AUTO_TEST_CASE(bnb_is_the_default_and_its_answer_within_a_short_limit_is_v
   BOOST_TEST(validate(w, *r.decision).feasible);
 }
 
+// 48,000 identical waiting jobs on a full cluster (issue 34: the search recursed once per job and overflowed the stack
+// near this size, exit 139). Its depth now lives in a vector: proven at once, one job after another.
+BOOST_AUTO_TEST_CASE(bnb_search_depth_is_not_bounded_by_the_call_stack) {
+  Instance w;
+  w.name = "many";
+  w.now = 1000;
+  w.processors = 16;
+  w.objective = Objective::kWait;
+  w.running.push_back(RunningJob{"r1", 16, 10});
+  for (int i = 0; i < 48000; ++i) w.waiting.push_back(WaitingJob{"w" + std::to_string(i), 500, 16, 10});
+  const auto r = solve_bnb(w, SolveOptions{60000});
+  BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
+  BOOST_TEST(validate(w, *r.decision).feasible);
+  BOOST_TEST(r.decision->start[47999] == 1000.0 + 10 * 48000);
+}
+
 BOOST_AUTO_TEST_CASE(sequences_refuses_beyond_its_size_limit) {
   const Instance w = generate_instance(3, kMaxSequenceJobs + 1);
   const auto r = solve_sequences(w, {});
