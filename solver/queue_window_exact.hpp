@@ -6,7 +6,8 @@
 //     regular objective, Kolisch 1996) with branch and bound; identical jobs branch as one; up to kMaxSequenceJobs.
 //   gecode: a CP model (cumulative with edge finding, the running jobs as fixed tasks, smallest-start branching, BAB);
 //     integer times; the bounded-slowdown sum is scaled by the lcm of the jobs' max(estimate, 10) and refused
-//     (unknown) when that would overflow Gecode's integers.
+//     (unknown) when that would overflow Gecode's integers; up to kMaxGecodeJobs (its left-justification constraints
+//     grow with the square of the jobs: 2,000 jobs took 1.4 GB and several times a 2 s limit to build).
 // Jobs of estimate 0 hold nothing (their window is empty): both methods start them at now.
 #pragma once
 
@@ -17,6 +18,7 @@
 namespace schedcheck::window {
 
 inline constexpr std::size_t kMaxSequenceJobs = 12;
+inline constexpr std::size_t kMaxGecodeJobs = 250;
 
 // The waiting jobs both searches branch on: one SerialJob per group of identical jobs (processors, estimate, submit;
 // `copies` of them), groups in submit order (ties: queue order), and the jobs of estimate 0 apart (they hold nothing

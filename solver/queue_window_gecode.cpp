@@ -183,11 +183,16 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   ExactResult<Schedule> result;
-  const Data d = build(instance);
   auto finish = [&] {
     result.seconds = seconds_since(started);
     return result;
   };
+  if (instance.waiting.size() > kMaxGecodeJobs) {  // checked first: building the model would outlast any limit
+    result.detail = fmt::format("gecode: {} waiting jobs, the limit is {} (its model grows with the square of the "
+                                "jobs; use bnb)", instance.waiting.size(), kMaxGecodeJobs);
+    return finish();
+  }
+  const Data d = build(instance);
   if (!d.why_unknown.empty()) {
     result.detail = d.why_unknown;
     return finish();

@@ -224,6 +224,13 @@ BOOST_AUTO_TEST_CASE(bnb_search_depth_is_not_bounded_by_the_call_stack) {
   BOOST_TEST(r.decision->start[47999] == 1000.0 + 10 * 48000);
 }
 
+BOOST_AUTO_TEST_CASE(gecode_refuses_beyond_its_size_limit_at_once) {
+  const Instance w = generate_instance(3, kMaxGecodeJobs + 1);
+  const auto r = solve_gecode(w, SolveOptions{60000});
+  BOOST_TEST(r.status == ExactStatus::kUnknown);
+  BOOST_TEST(r.detail.find("limit is 250") != std::string::npos, r.detail);
+}
+
 BOOST_AUTO_TEST_CASE(sequences_refuses_beyond_its_size_limit) {
   const Instance w = generate_instance(3, kMaxSequenceJobs + 1);
   const auto r = solve_sequences(w, {});
