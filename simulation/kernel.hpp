@@ -8,6 +8,7 @@
 
 #include "model/profile.hpp"  // kForever
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -50,6 +51,15 @@ struct KernelStats {
 };
 
 class Kernel;
+
+// A timer tag made of what falls due (a small number, the top 4 bits) and an index (a job, an execution: the low 60
+// bits), for actors that keep several kinds of timers.
+struct TimerTag {
+  static constexpr std::uint64_t kIndexBits = 60;
+  static constexpr std::uint64_t of(std::uint64_t due, std::size_t index) { return (due << kIndexBits) | index; }
+  static constexpr std::uint64_t due(std::uint64_t tag) { return tag >> kIndexBits; }
+  static constexpr std::size_t index(std::uint64_t tag) { return tag & ((std::uint64_t{1} << kIndexBits) - 1); }
+};
 
 // The verbs an actor has, handed to each of its calls.
 class Context {

@@ -15,10 +15,9 @@ namespace schedcheck::federation {
 
 namespace {
 
-// Timer tags: what falls due (top bits) and the job (low bits).
+// Timer tags (sim::TimerTag): what falls due and the job.
 enum Due : std::uint64_t { kArrive = 0, kExpire = 1, kFinish = 2 };
-constexpr std::uint64_t tag(Due due, std::size_t job) { return (static_cast<std::uint64_t>(due) << 60) | job; }
-constexpr std::uint64_t kJobMask = (std::uint64_t{1} << 60) - 1;
+constexpr std::uint64_t tag(Due due, std::size_t job) { return sim::TimerTag::of(due, job); }
 
 struct Kinds {
   std::uint32_t query, answer, bid, accept, reject, job, result;
@@ -66,8 +65,8 @@ public:
   void on_start(sim::Context& ctx) override { schedule_next_arrival(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    const std::size_t j = t & kJobMask;
-    switch (static_cast<Due>(t >> 60)) {
+    const std::size_t j = sim::TimerTag::index(t);
+    switch (static_cast<Due>(sim::TimerTag::due(t))) {
       case kArrive:  // EVENT USERJOB SUBMIT (line 0.4): the job reached its GFA after ts; SLA BID
         schedule_next_arrival(ctx);
         query(ctx, j);

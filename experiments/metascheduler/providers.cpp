@@ -14,10 +14,9 @@ namespace schedcheck::metascheduler {
 
 namespace {
 
-// Timer tags: what falls due (top bits) and the job or execution (low bits).
+// Timer tags (sim::TimerTag): what falls due and the job or execution.
 enum Due : std::uint64_t { kArrive = 0, kEnd = 1, kStart = 2 };
-constexpr std::uint64_t tag(Due due, std::size_t index) { return (static_cast<std::uint64_t>(due) << 60) | index; }
-constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << 60) - 1;
+constexpr std::uint64_t tag(Due due, std::size_t index) { return sim::TimerTag::of(due, index); }
 
 struct Kinds {
   std::uint32_t request, offers, award;
@@ -51,8 +50,8 @@ public:
   void on_start(sim::Context& ctx) override { arm_arrival(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    const std::size_t i = t & kIndexMask;
-    switch (static_cast<Due>(t >> 60)) {
+    const std::size_t i = sim::TimerTag::index(t);
+    switch (static_cast<Due>(sim::TimerTag::due(t))) {
       case kArrive:
         admit(ctx, local_[next_local_++]);
         arm_arrival(ctx);
@@ -330,7 +329,7 @@ public:
   void on_start(sim::Context& ctx) override { arm(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    queue_.push_back(bots_[t & kIndexMask]);
+    queue_.push_back(bots_[sim::TimerTag::index(t)]);
     arm(ctx);
     if (!busy_) next(ctx);
   }
