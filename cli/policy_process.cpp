@@ -122,9 +122,10 @@ std::string PolicyProcess::exit_description() {
 void PolicyProcess::fail(const std::string& about, const std::string& what) {
   // The child may have died of the stop signal schedcheck got too (both in one process group or job): give the
   // signal handler a moment, then report the stop rather than a policy failure.
-  const bool by_stop_signal = reaped_ && WIFSIGNALED(status_) &&
-                              (WTERMSIG(status_) == SIGINT || WTERMSIG(status_) == SIGTERM || WTERMSIG(status_) == SIGHUP);
-  for (int i = 0; by_stop_signal && i < 100 && !stop_requested(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const int signal = reaped_ && WIFSIGNALED(status_) ? WTERMSIG(status_) : 0;
+  const bool by_stop_signal = signal == SIGINT || signal == SIGTERM || signal == SIGHUP;
+  for (int i = 0; by_stop_signal && i < 100 && !stop_requested(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   if (stop_requested()) throw StopRequested();
   end(fmt::format("--policy-cmd {} on {}: {}", quoted_text(command_), about, what));
 }

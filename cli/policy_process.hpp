@@ -1,8 +1,9 @@
 // A policy outside C++ as a long-lived child process speaking JSON lines (docs/protocol.md): `--policy-cmd`.
 // Our own. One process for a whole run (check, search, suite, simulate): a request line in, a decision line out;
 // a crash, an answer that is not one JSON line, or no answer within the time limit is a PolicyFailure (exit 2)
-// naming the request and what came back, and ends the process. The child runs in its own process group (Ctrl-C reaches schedcheck, which
-// stops and ends the child), with SIGINT/SIGTERM unblocked; SIGPIPE is ignored once a child exists.
+// naming the request and what came back, and ends the process. The child runs in its own process group (Ctrl-C
+// reaches schedcheck, which stops and ends the child), with SIGINT/SIGTERM unblocked; SIGPIPE is ignored once a child
+// exists.
 #pragma once
 
 #include <nlohmann/json.hpp>

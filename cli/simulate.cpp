@@ -359,11 +359,10 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     }
     if (write_csv) out += fmt::format("wrote     {} (one row a finished job, Batsim's columns)\n", a.jobs_csv);
     if (result.interrupted)
-      out += fmt::format("interrupted: {} at simulated time {}; the figures cover the jobs finished by then{}\n",
+      out += fmt::format("interrupted: {} at simulated time {}; the figures cover the jobs finished by then{}{}\n",
                          stop_request_text(), human_time(result.end_time - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
-                         a.jobs_csv.empty() ? ""
-                         : removed_older ? "; no --jobs-csv written (it would miss jobs), the older file of that name removed"
-                                         : "; no --jobs-csv written (it would miss jobs)");
+                         a.jobs_csv.empty() ? "" : "; no --jobs-csv written (it would miss jobs)",
+                         removed_older ? ", the older file of that name removed" : "");
     std::cout << out;
   }
   return violations ? 1 : 0;

@@ -11,7 +11,8 @@ std::string format_number(double value) { return fmt::format("{:g}", value); }
 
 std::string policy_options(const CheckRequest& request) {
   if (request.policy_cmd.empty()) return "--policy " + shell_quoted(request.policy);
-  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd), shell_quoted(request.policy));
+  return fmt::format("--policy-cmd {} --policy-name {}", shell_quoted(request.policy_cmd),
+                     shell_quoted(request.policy));
 }
 
 std::string check_command(const std::string& problem, const CheckRequest& request, const std::string& path) {
@@ -20,8 +21,8 @@ std::string check_command(const std::string& problem, const CheckRequest& reques
                        nlohmann::json(path).dump(), request.python_policy, format_number(request.tolerance),
                        request.exact.empty() ? "" : ", exact=" + nlohmann::json(request.exact).dump());
   // Every argument shell-quoted where it needs it: the line runs as it stands, whatever the path holds.
-  std::string command = fmt::format("schedcheck check {} {} --instance {}", shell_quoted(problem), policy_options(request),
-                                    shell_quoted(path));
+  std::string command = fmt::format("schedcheck check {} {} --instance {}", shell_quoted(problem),
+                                    policy_options(request), shell_quoted(path));
   if (!request.exact.empty()) command += " --exact " + shell_quoted(request.exact);
   command += " --tolerance " + format_number(request.tolerance);
   return command;

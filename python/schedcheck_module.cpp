@@ -293,7 +293,8 @@ PYBIND11_MODULE(schedcheck, m) {
     const nlohmann::json document = instance_json(instance);
     const UsePolicy use(policy, request, problem);
     return interruptible([&] {
-      const auto [smallest, report] = schedcheck::shrink(state().registry.get(problem), document, request, property, max_checks);
+      const auto [smallest, report] =
+          schedcheck::shrink(state().registry.get(problem), document, request, property, max_checks);
       return nlohmann::json{{"instance", smallest}, {"report", report.to_json()}};
     });
   }, py::arg("problem"), py::arg("instance"), py::arg("policy"), py::arg("property"), py::arg("tolerance") = 0.0,
@@ -325,7 +326,8 @@ PYBIND11_MODULE(schedcheck, m) {
       found.push_back(std::move(entry));
     };
     return interruptible([&] {
-      const SearchSummary summary = exhaustive ? exhaustive_search(p, options, keep) : schedcheck::search(p, options, {}, keep);
+      const SearchSummary summary =
+          exhaustive ? exhaustive_search(p, options, keep) : schedcheck::search(p, options, {}, keep);
       nlohmann::json result = summary_json(summary, options);
       result["counterexamples"] = std::move(found);
       return result;

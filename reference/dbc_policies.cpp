@@ -61,7 +61,8 @@ Schedule advise(const Instance& instance, const std::vector<std::size_t>& list, 
     Clock clock;
     std::vector<std::vector<std::vector<std::size_t>>> chain;  // [resource][PE]
   };
-  State st{empty_schedule(instance), Clock(instance), std::vector<std::vector<std::vector<std::size_t>>>(instance.resources.size())};
+  State st{empty_schedule(instance), Clock(instance), {}};
+  st.chain.resize(instance.resources.size());
   st.s.list = list;
   std::vector<std::size_t> all(instance.resources.size());
   for (std::size_t r = 0; r < all.size(); ++r) {

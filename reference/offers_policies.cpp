@@ -28,8 +28,11 @@ void place_copies(AvailabilityProfile& profile, int procs, double runtime, long 
     const auto start = profile.earliest_start(procs, runtime, candidate);
     if (!start) throw std::logic_error(fmt::format("a job of {} processors cannot fit on {}", procs, profile.capacity()));
     // How many copies fit side by side there (a single copy needs no look).
-    const long long batch =
-        left == 1 ? 1 : std::min(left, static_cast<long long>(std::max(1, profile.min_free(*start, *start + runtime) / procs)));
+    long long batch = 1;
+    if (left > 1) {
+      const long long side_by_side = profile.min_free(*start, *start + runtime) / procs;
+      batch = std::min(left, std::max(1LL, side_by_side));
+    }
     profile.reserve(*start, *start + runtime, static_cast<int>(batch * procs));
     starts.insert(starts.end(), static_cast<std::size_t>(batch), *start);
     left -= batch;

@@ -671,7 +671,8 @@ BOOST_AUTO_TEST_CASE(reading_max_pending_not_finished_or_not_started) {
   const Instance finished = parse(text + "}");
   BOOST_TEST(usable_pes(finished, finished.resources[0]) == 1);
   BOOST_TEST(assigned_count(dbc_cost_time(finished)) == 1u);
-  for (const auto& r : {solve_dp(finished), solve_bnb(finished, SolveOptions{5000}), solve_z3(finished, SolveOptions{5000})})
+  for (const auto& r :
+       {solve_dp(finished), solve_bnb(finished, SolveOptions{5000}), solve_z3(finished, SolveOptions{5000})})
     BOOST_TEST((r.status == ExactStatus::kInfeasible), r.detail);
   const Instance started = parse(text + R"(, "readings": {"max_pending": "not-started"}})");
   BOOST_TEST(dump(read_instance(write_instance(started), "again")) == dump(started));
@@ -681,7 +682,8 @@ BOOST_AUTO_TEST_CASE(reading_max_pending_not_finished_or_not_started) {
   BOOST_TEST(validate(started, both).feasible, validate(started, both).reason);
   BOOST_TEST(total_cost(started, both) == 10.0);
   BOOST_TEST(!placement_violation(finished, both).empty());  // PE 1 is not usable when pending = not finished
-  for (const auto& r : {solve_dp(started), solve_bnb(started, SolveOptions{5000}), solve_z3(started, SolveOptions{5000})}) {
+  for (const auto& r :
+       {solve_dp(started), solve_bnb(started, SolveOptions{5000}), solve_z3(started, SolveOptions{5000})}) {
     BOOST_TEST_REQUIRE((r.status == ExactStatus::kOptimal), r.detail);
     BOOST_TEST(r.objective == 10.0);
     BOOST_TEST(validate(started, *r.decision).feasible);

@@ -33,8 +33,8 @@ std::unique_ptr<Problem> dbc_cost_time() {
   spec.name = "dbc-cost-time";
   spec.source = "paper 001 (explicit allocation + DBC cost-time)";
   spec.summary = "assign a bag of jobs to space-shared PEs by Dabsolute within Babsolute, minimising cost then time; "
-                 "readings as instance fields: readings.cost_unit, mips_rating, deadline_test, max_tr, max_pending, advisor "
-                 "(docs/formats.md)";
+                 "readings as instance fields: readings.cost_unit, mips_rating, deadline_test, max_tr, max_pending, "
+                 "advisor (docs/formats.md)";
   spec.instance_kind = dbc::kInstanceKind;
   spec.sense = Sense::kMinimise;
   spec.objective_name = "cost";

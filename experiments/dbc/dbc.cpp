@@ -29,10 +29,10 @@ namespace {
 // 2 gives input 3 a total length of 1951.69 MI; Tables 3-5 print 1873.78 MI for its 9 jobs.
 struct PaperRow {
   int jobs;
-  double length_mi;      // as Tables 3-5 print it
-  double time_with;      // Table 3 and Table 5 "with DBC cost time optimization"
-  double time_without;   // Table 5 "without optimization"
-  double cost_with;      // Table 4
+  double length_mi;     // as Tables 3-5 print it
+  double time_with;     // Table 3 and Table 5 "with DBC cost time optimization"
+  double time_without;  // Table 5 "without optimization"
+  double cost_with;     // Table 4
 };
 const PaperRow kPaper[5] = {{7, 1074.37, 58.06, 66.71, 33476.49},
                             {8, 1718.49, 70.79, 71.79, 24224.34},
@@ -63,20 +63,26 @@ public:
   DbcExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
       : options_(options), problem_(registry.typed<dbc::Instance, dbc::Schedule>("dbc-cost-time")), info_(info) {
     if (!options.traces.empty() || !options.traces_dir.empty() || !options.scenario.empty())
-      throw InputError("experiment dbc: takes no --trace, --traces or --scenario: its inputs are paper 001's Table 2 "
-                       "(examples/dbc-table2-input1..5.json)");
+      throw InputError(
+          "experiment dbc: takes no --trace, --traces or --scenario: its inputs are paper 001's Table 2 "
+          "(examples/dbc-table2-input1..5.json)");
     if (options.seeds > 1)
-      throw InputError("experiment dbc: --seeds: the runs are deterministic (the paper's inputs, no random part); "
-                       "leave it out");
+      throw InputError(
+          "experiment dbc: --seeds: the runs are deterministic (the paper's inputs, no random part); "
+          "leave it out");
     for (int i = 1; i <= 5; ++i) {
-      const std::string file = (std::filesystem::path(SCHEDCHECK_DBC_INPUTS) / fmt::format("dbc-table2-input{}.json", i)).string();
+      const std::string file =
+          (std::filesystem::path(SCHEDCHECK_DBC_INPUTS) / fmt::format("dbc-table2-input{}.json", i)).string();
       inputs_.push_back({file, read_json_file(file)});
     }
-    notes_.push_back(fmt::format("inputs: Table 1 resources and Table 2 inputs 1-5 in {} (the split of each total "
-                                 "length into jobs and Bfactor 0.5 are ours; Tables 3-5 print 1873.78 MI for input 3, "
-                                 "Table 2 1951.69)", SCHEDCHECK_DBC_INPUTS));
-    notes_.push_back("the baseline (no-optimization) is run beside every DBC decision: its time and cost are the "
-                     "`without` columns; it ignores Dabsolute and Babsolute by design, so its properties are not counted");
+    notes_.push_back(
+        fmt::format("inputs: Table 1 resources and Table 2 inputs 1-5 in {} (the split of each total "
+                    "length into jobs and Bfactor 0.5 are ours; Tables 3-5 print 1873.78 MI for input 3, "
+                    "Table 2 1951.69)",
+                    SCHEDCHECK_DBC_INPUTS));
+    notes_.push_back(
+        "the baseline (no-optimization) is run beside every DBC decision: its time and cost are the "
+        "`without` columns; it ignores Dabsolute and Babsolute by design, so its properties are not counted");
     if (options.quick) notes_.push_back("--quick: the same 30 runs (the whole experiment takes about a second)");
   }
 
@@ -91,9 +97,9 @@ public:
           Point p;
           p.parameters = {{"cost_unit", unit}, {"policy", policy}, {"input", std::to_string(i + 1)}};
           p.input = i;
-          p.reproduce = fmt::format("schedcheck check dbc-cost-time --policy {} -i {} --exact dp{}", policy,
-                                    shell_quoted(inputs_[i].file),
-                                    std::string(unit) == "per-mi" ? "" : " (the file with \"readings\": {\"cost_unit\": \"per-pe-second\"})");
+          p.reproduce = fmt::format(
+              "schedcheck check dbc-cost-time --policy {} -i {} --exact dp{}", policy, shell_quoted(inputs_[i].file),
+              std::string(unit) == "per-mi" ? "" : " (the file with \"readings\": {\"cost_unit\": \"per-pe-second\"})");
           points.push_back(std::move(p));
         }
     return points;
@@ -165,21 +171,27 @@ public:
     };
     std::vector<std::string> categories;
     for (std::size_t i = 0; i < inputs_.size(); ++i)
-      categories.push_back(fmt::format("input {} ({} jobs, {:.0f} MI)", i + 1, kPaper[i].jobs, metric("per-mi", "dbc-cost-time", i, "length_mi")));
+      categories.push_back(fmt::format("input {} ({} jobs, {:.0f} MI)", i + 1, kPaper[i].jobs,
+                                       metric("per-mi", "dbc-cost-time", i, "length_mi")));
     std::vector<Figure> out;
     const std::string dbc = "dbc-cost-time";
 
     {  // Table 3 / Fig. 2: execution time with DBC
       Figure f;
       f.stem = "table3-execution-time";
-      f.caption = "Table 3 / Fig. 2: execution time (makespan, s) with DBC cost-time, the paper's against ours in both cost units";
+      f.caption =
+          "Table 3 / Fig. 2: execution time (makespan, s) with DBC cost-time, the paper's against ours in both cost "
+          "units";
       f.header = {"input", "jobs", "length_mi", "paper_length_mi", "paper_s", "per_mi_s", "per_pe_second_s"};
-      report::BarChart chart{"Table 3 / Fig. 2: execution time with DBC cost-time", "", "seconds", categories, {}, false};
-      report::BarSeries paper{"paper", {}, {}}, per_mi{"ours, cost per MI", {}, {}}, per_pe{"ours, cost per PE-second", {}, {}};
+      report::BarChart chart{
+          "Table 3 / Fig. 2: execution time with DBC cost-time", "", "seconds", categories, {}, false};
+      report::BarSeries paper{"paper", {}, {}}, per_mi{"ours, cost per MI", {}, {}},
+          per_pe{"ours, cost per PE-second", {}, {}};
       for (std::size_t i = 0; i < inputs_.size(); ++i) {
         const double a = metric("per-mi", dbc, i, "time_with"), b = metric("per-pe-second", dbc, i, "time_with");
-        f.rows.push_back({std::to_string(i + 1), std::to_string(kPaper[i].jobs), csv_number(metric("per-mi", dbc, i, "length_mi")),
-                          csv_number(kPaper[i].length_mi), csv_number(kPaper[i].time_with), csv_number(a), csv_number(b)});
+        f.rows.push_back({std::to_string(i + 1), std::to_string(kPaper[i].jobs),
+                          csv_number(metric("per-mi", dbc, i, "length_mi")), csv_number(kPaper[i].length_mi),
+                          csv_number(kPaper[i].time_with), csv_number(a), csv_number(b)});
         paper.values.push_back(kPaper[i].time_with);
         per_mi.values.push_back(a);
         per_pe.values.push_back(b);
@@ -191,15 +203,19 @@ public:
     {  // Table 4 / Fig. 3: processing cost with DBC
       Figure f;
       f.stem = "table4-processing-cost";
-      f.caption = "Table 4 / Fig. 3: processing cost (G$) with DBC cost-time, the paper's against ours in both cost units "
-                  "and the exact minimum (dp)";
+      f.caption =
+          "Table 4 / Fig. 3: processing cost (G$) with DBC cost-time, the paper's against ours in both cost units "
+          "and the exact minimum (dp)";
       f.header = {"input", "jobs", "paper_g", "per_mi_g", "per_mi_min_g", "per_pe_second_g", "per_pe_second_min_g"};
-      report::BarChart chart{"Table 4 / Fig. 3: processing cost with DBC cost-time", "", "G$ (log scale)", categories, {}, true};
-      report::BarSeries paper{"paper", {}, {}}, per_mi{"ours, cost per MI", {}, {}}, per_pe{"ours, cost per PE-second", {}, {}},
-          min_mi{"exact minimum, per MI", {}, {}}, min_pe{"exact minimum, per PE-second", {}, {}};
+      report::BarChart chart{
+          "Table 4 / Fig. 3: processing cost with DBC cost-time", "", "G$ (log scale)", categories, {}, true};
+      report::BarSeries paper{"paper", {}, {}}, per_mi{"ours, cost per MI", {}, {}},
+          per_pe{"ours, cost per PE-second", {}, {}}, min_mi{"exact minimum, per MI", {}, {}},
+          min_pe{"exact minimum, per PE-second", {}, {}};
       for (std::size_t i = 0; i < inputs_.size(); ++i) {
         const double a = metric("per-mi", dbc, i, "cost_with"), b = metric("per-pe-second", dbc, i, "cost_with");
-        const double am = metric("per-mi", dbc, i, "exact_min_cost"), bm = metric("per-pe-second", dbc, i, "exact_min_cost");
+        const double am = metric("per-mi", dbc, i, "exact_min_cost"),
+                     bm = metric("per-pe-second", dbc, i, "exact_min_cost");
         f.rows.push_back({std::to_string(i + 1), std::to_string(kPaper[i].jobs), csv_number(kPaper[i].cost_with),
                           csv_number(a), csv_number(am), csv_number(b), csv_number(bm)});
         paper.values.push_back(kPaper[i].cost_with);
@@ -215,10 +231,13 @@ public:
     {  // Table 5 / Fig. 4: execution time without and with optimisation, and the speedup
       Figure f;
       f.stem = "table5-speedup";
-      f.caption = "Table 5 / Fig. 4: execution time without optimisation (the baseline) and with DBC cost-time, and the "
-                  "speedup without / with, the paper's against ours (cost per MI)";
-      f.header = {"input", "jobs", "paper_without_s", "paper_with_s", "paper_speedup", "without_s", "with_s", "speedup"};
-      report::BarChart chart{"Table 5 / Fig. 4: execution time without and with DBC cost-time", "", "seconds", categories, {}, false};
+      f.caption =
+          "Table 5 / Fig. 4: execution time without optimisation (the baseline) and with DBC cost-time, and the "
+          "speedup without / with, the paper's against ours (cost per MI)";
+      f.header = {"input",         "jobs",      "paper_without_s", "paper_with_s",
+                  "paper_speedup", "without_s", "with_s",          "speedup"};
+      report::BarChart chart{
+          "Table 5 / Fig. 4: execution time without and with DBC cost-time", "", "seconds", categories, {}, false};
       report::BarSeries pw{"paper, without", {}, {}}, pd{"paper, with DBC", {}, {}}, ow{"ours, without", {}, {}},
           od{"ours, with DBC", {}, {}};
       for (std::size_t i = 0; i < inputs_.size(); ++i) {
@@ -238,16 +257,25 @@ public:
     {  // Fig. 5: processing cost without and with optimisation (the paper prints no numbers for it)
       Figure f;
       f.stem = "fig5-cost-comparison";
-      f.caption = "Fig. 5: processing cost without optimisation (the baseline) and with DBC cost-time, ours in both cost "
-                  "units (the paper gives no numbers), and Cfactor = without / with";
-      f.header = {"input", "jobs", "per_mi_without_g", "per_mi_with_g", "per_mi_cfactor", "per_pe_second_without_g",
-                  "per_pe_second_with_g", "per_pe_second_cfactor"};
-      report::BarChart chart{"Fig. 5: processing cost without and with DBC cost-time", "", "G$ (log scale)", categories, {}, true};
-      report::BarSeries a{"per MI, without", {}, {}}, b{"per MI, with DBC", {}, {}}, c{"per PE-second, without", {}, {}},
-          d{"per PE-second, with DBC", {}, {}};
+      f.caption =
+          "Fig. 5: processing cost without optimisation (the baseline) and with DBC cost-time, ours in both cost "
+          "units (the paper gives no numbers), and Cfactor = without / with";
+      f.header = {"input",
+                  "jobs",
+                  "per_mi_without_g",
+                  "per_mi_with_g",
+                  "per_mi_cfactor",
+                  "per_pe_second_without_g",
+                  "per_pe_second_with_g",
+                  "per_pe_second_cfactor"};
+      report::BarChart chart{
+          "Fig. 5: processing cost without and with DBC cost-time", "", "G$ (log scale)", categories, {}, true};
+      report::BarSeries a{"per MI, without", {}, {}}, b{"per MI, with DBC", {}, {}},
+          c{"per PE-second, without", {}, {}}, d{"per PE-second, with DBC", {}, {}};
       for (std::size_t i = 0; i < inputs_.size(); ++i) {
         f.rows.push_back({std::to_string(i + 1), std::to_string(kPaper[i].jobs),
-                          csv_number(metric("per-mi", dbc, i, "cost_without")), csv_number(metric("per-mi", dbc, i, "cost_with")),
+                          csv_number(metric("per-mi", dbc, i, "cost_without")),
+                          csv_number(metric("per-mi", dbc, i, "cost_with")),
                           csv_number(metric("per-mi", dbc, i, "cfactor")),
                           csv_number(metric("per-pe-second", dbc, i, "cost_without")),
                           csv_number(metric("per-pe-second", dbc, i, "cost_with")),
@@ -264,11 +292,18 @@ public:
     {  // Every DBC variant against the exact minimum cost
       Figure f;
       f.stem = "exact-gap";
-      f.caption = "every DBC decision against the exact minimum cost (dp): relative gap of the cost, per input, policy "
-                  "and cost unit (empty: no full schedule to compare)";
-      f.header = {"cost_unit", "policy", "input", "assigned", "jobs", "cost", "exact_min_cost", "gap",
-                  "all_assigned_when_feasible"};
-      report::BarChart chart{"DBC cost-time against the exact minimum cost (cost per MI)", "", "relative gap of the cost", categories, {}, false};
+      f.caption =
+          "every DBC decision against the exact minimum cost (dp): relative gap of the cost, per input, policy "
+          "and cost unit (empty: no full schedule to compare)";
+      f.header = {"cost_unit",      "policy", "input",
+                  "assigned",       "jobs",   "cost",
+                  "exact_min_cost", "gap",    "all_assigned_when_feasible"};
+      report::BarChart chart{"DBC cost-time against the exact minimum cost (cost per MI)",
+                             "",
+                             "relative gap of the cost",
+                             categories,
+                             {},
+                             false};
       for (const char* unit : kCostUnits)
         for (const char* policy : kPolicies) {
           report::BarSeries s{policy, {}, {}};
@@ -290,7 +325,8 @@ public:
   }
 
   // The worst decisions (largest gaps) as corpus files that `schedcheck check` reproduces.
-  std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
+  std::vector<std::string> extras(const std::vector<Point>& points,
+                                  const std::vector<std::optional<RunRecord>>& records,
                                   const std::string& dir) const override {
     const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
     const auto found_by = [](const Point& p, const nlohmann::json& w) {
@@ -300,21 +336,24 @@ public:
     CheckRequest request;
     request.exact = probe_settings().exact;
     request.solve = probe_settings().solve;
-    return write_worst_decisions(points, records, "worst", problem_, request, kKeepWorst, folder, "worst-dbc", found_by);
+    return write_worst_decisions(points, records, "worst", problem_, request, kKeepWorst, folder, "worst-dbc",
+                                 found_by);
   }
 
-  std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {
-    std::string out = fmt::format("{:<14} {:<26} {:>5} {:>5} {:>9} {:>9} {:>8} {:>11} {:>11} {:>8} {:>8}\n", "cost unit",
-                                  "policy", "input", "assigned", "T with", "paper T", "speedup", "C with", "C min", "gap",
-                                  "paper C");
+  std::string text(const std::vector<Point>& points,
+                   const std::vector<std::optional<RunRecord>>& records) const override {
+    std::string out =
+        fmt::format("{:<14} {:<26} {:>5} {:>5} {:>9} {:>9} {:>8} {:>11} {:>11} {:>8} {:>8}\n", "cost unit", "policy",
+                    "input", "assigned", "T with", "paper T", "speedup", "C with", "C min", "gap", "paper C");
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!records[i]) continue;
       const RunRecord& r = *records[i];
       const PaperRow& paper = kPaper[points[i].input];
-      out += fmt::format("{:<14} {:<26} {:>5} {:>5} {:>9.2f} {:>9.2f} {:>8.3f} {:>11.1f} {:>11.1f} {:>7.2f}% {:>8.0f}\n",
-                         points[i].parameter("cost_unit"), points[i].parameter("policy"), points[i].input + 1,
-                         r.metric("assigned"), r.metric("time_with"), paper.time_with, r.metric("tspeedup"),
-                         r.metric("cost_with"), r.metric("exact_min_cost"), 100 * r.metric("gap"), paper.cost_with);
+      out +=
+          fmt::format("{:<14} {:<26} {:>5} {:>5} {:>9.2f} {:>9.2f} {:>8.3f} {:>11.1f} {:>11.1f} {:>7.2f}% {:>8.0f}\n",
+                      points[i].parameter("cost_unit"), points[i].parameter("policy"), points[i].input + 1,
+                      r.metric("assigned"), r.metric("time_with"), paper.time_with, r.metric("tspeedup"),
+                      r.metric("cost_with"), r.metric("exact_min_cost"), 100 * r.metric("gap"), paper.cost_with);
       for (const auto& [name, message] : r.data["first_violations"].items())
         out += fmt::format("  violated {}: {}\n", name, message.get<std::string>());
     }
