@@ -259,24 +259,25 @@ bool Field::as_bool() const {
 }
 
 long long Field::as_int(long long min, long long max) const {
-  const std::string expected = max == std::numeric_limits<long long>::max()
-                                   ? fmt::format("an integer >= {}", min)
-                                   : fmt::format("an integer in [{}, {}]", min, max);
+  auto expected = [&] {  // formatted only on failure: a large instance reads hundreds of thousands of integers
+    return max == std::numeric_limits<long long>::max() ? fmt::format("an integer >= {}", min)
+                                                        : fmt::format("an integer in [{}, {}]", min, max);
+  };
   long long v = 0;
   if (value_->is_number_unsigned()) {
     const auto u = value_->get<unsigned long long>();
-    if (u > static_cast<unsigned long long>(std::numeric_limits<long long>::max())) fail(expected);
+    if (u > static_cast<unsigned long long>(std::numeric_limits<long long>::max())) fail(expected());
     v = static_cast<long long>(u);
   } else if (value_->is_number_integer()) {
     v = value_->get<long long>();
   } else if (value_->is_number_float()) {  // 4.0 is accepted as 4; 4.5 is not
     const double d = value_->get<double>();
-    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e15) fail(expected);
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e15) fail(expected());
     v = static_cast<long long>(d);
   } else {
-    fail(expected);
+    fail(expected());
   }
-  if (v < min || v > max) fail(expected);
+  if (v < min || v > max) fail(expected());
   return v;
 }
 

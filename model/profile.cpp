@@ -358,4 +358,16 @@ ProcessorSet AvailabilityProfile::free_over(double start, double end) const {
   return common;
 }
 
+double FillCursor::not_before(const AvailabilityProfile& profile, int processors) {
+  if (processors > profile.capacity() || processors < 0) return from_;
+  if (free_from_.empty()) free_from_.assign(static_cast<std::size_t>(profile.capacity()) + 1, from_);
+  double& from = free_from_[static_cast<std::size_t>(processors)];
+  const auto& steps = profile.steps();
+  auto it = std::upper_bound(steps.begin(), steps.end(), from,
+                             [](double t, const AvailabilityProfile::Step& step) { return t < step.time; });
+  if (it != steps.begin()) --it;
+  while (it->free < processors && std::next(it) != steps.end()) from = (++it)->time;
+  return from;
+}
+
 }  // namespace schedcheck

@@ -113,4 +113,19 @@ private:
   std::vector<std::uint64_t> sets_;   // words_ words a step: the free processors of that step
 };
 
+// Where searches for a free window may start in a profile that only fills up (reservations, no releases): the
+// first instant at or after `from` with at least p processors free never moves earlier, so it is kept per p and
+// found by scanning on from where it was; starting earliest_start there gives the same start as from `from`, without
+// rescanning the full front of a long schedule. Create one per profile being filled; a release invalidates it.
+class FillCursor {
+public:
+  explicit FillCursor(double from) : from_(from) {}
+  // The first instant at or after `from` with at least `processors` free (`from` when more than the machine has).
+  double not_before(const AvailabilityProfile& profile, int processors);
+
+private:
+  double from_;
+  std::vector<double> free_from_;  // [p]; empty until used
+};
+
 }  // namespace schedcheck

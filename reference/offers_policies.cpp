@@ -73,17 +73,8 @@ std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double 
 void EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
                                   Cursor& cursor, std::vector<double>& starts) const {
   double not_before = reading_.strict_order ? std::max(instance_.now, cursor.last_start) : instance_.now;
-  if (procs <= profile.capacity()) {
-    // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
-    if (cursor.free_from.empty()) cursor.free_from.assign(static_cast<std::size_t>(profile.capacity()) + 1, instance_.now);
-    double& from = cursor.free_from[static_cast<std::size_t>(procs)];
-    const auto& steps = profile.steps();
-    auto it = std::upper_bound(steps.begin(), steps.end(), from,
-                               [](double t, const AvailabilityProfile::Step& step) { return t < step.time; });
-    if (it != steps.begin()) --it;
-    while (it->free < procs && std::next(it) != steps.end()) from = (++it)->time;
-    not_before = std::max(not_before, from);
-  }
+  // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
+  not_before = std::max(not_before, cursor.fill.not_before(profile, procs));
   place_copies(profile, procs, runtime, tasks, not_before, starts);
   cursor.last_start = std::max(cursor.last_start, starts.back());
 }
@@ -121,7 +112,7 @@ void EdfScheduler::place_range(Prefix& head, std::size_t from, std::size_t to, b
 
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
-  Prefix next{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, {}}};
+  Prefix next{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, FillCursor(instance_.now)}};
   next.schedule.starts.resize(instance_.waiting.size());
   std::size_t from = 0;
   if (auto it = prefixes_.upper_bound(position); it != prefixes_.begin()) {
@@ -138,7 +129,7 @@ EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, 
   result.new_finish = instance_.now;
   if (tasks == 0 && position == order_.size() && !prefixes_.count(position)) {
     // The current queue alone, not cached: nothing to share with other runs.
-    Prefix whole{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, {}}};
+    Prefix whole{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, FillCursor(instance_.now)}};
     whole.schedule.starts.resize(instance_.waiting.size());
     place_range(whole, 0, position, stop_at_first_late);
     result.first_late = std::move(whole.first_late);

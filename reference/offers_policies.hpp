@@ -57,12 +57,11 @@ public:
   std::vector<PositionInterval> positions_from(double deadline) const;
 
 private:
-  // Where the next placement may start: the profile only fills up as jobs are placed, so the first time at or after
-  // now with at least p processors free never moves earlier; keeping it (per p, found lazily) saves rescanning the
-  // full front of a long queue's profile. The starts are the same as a scan from now.
+  // Where the next placement may start: the profile only fills up as jobs are placed (model/profile.hpp,
+  // FillCursor from now). The starts are the same as a scan from now.
   struct Cursor {
     double last_start = 0;        // strict order: the latest start so far (nothing later in the order starts before it)
-    std::vector<double> free_from;  // [p]: no instant before it (from now) has p processors free; empty until used
+    FillCursor fill;
   };
   struct Prefix {
     AvailabilityProfile profile;

@@ -13,6 +13,10 @@ namespace schedcheck::compose {
 
 namespace {
 constexpr double kProbeGap = 1e-6;  // stop bisecting the secondary objective below this relative gap
+// Offers (one Boolean, two implications and the count terms each) beyond which the encoding is refused: Z3 took
+// 0.8 s to stop at a 1 ms limit on 5,000 offers (generated, 1,000 providers) and 2,000 ms limits ran 0.3 s over
+// there, 1.3 s over at 15,000 offers (docs/performance.md).
+constexpr double kMaxOffers = 10'000;
 }  // namespace
 
 ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& options, Secondary secondary) {
@@ -20,6 +24,14 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   using z3support::exact_real;
   ExactResult<Composition> result;
+  double offers = 0;
+  for (const auto& provider : instance.providers) offers += static_cast<double>(provider.offers.size());
+  const std::string what = fmt::format("{} providers, {:g} offers", instance.providers.size(), offers);
+  result.detail = z3support::over_size_limit(what, offers, kMaxOffers);
+  if (!result.detail.empty()) {
+    result.seconds = seconds();
+    return result;
+  }
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);
   z3::check_result answer = z3::unknown;

@@ -25,6 +25,9 @@ using SteadyClock = std::chrono::steady_clock;
 using z3support::exact_real;
 constexpr double kProbeGap = 1e-6;  // bisection toward the lower bound while the gap is above this share
 constexpr int kCountingCuts = 4;   // q = 1..4 in the counting cuts below
+// Job-resource pairs (assignment Booleans) beyond which the encoding is refused before it is built: with a 2,000 ms
+// limit, 12,000 pairs (3,000 generated jobs on 4 resources) ended in 2.3 s, 40,000 in 4.2 s (docs/performance.md).
+constexpr double kMaxPairs = 12'000;
 double kInfinity() { return std::numeric_limits<double>::infinity(); }
 
 // Exact packing of durations onto `bins` identical PEs, each load <= limit (`strict`: < limit). Branch and bound,
@@ -82,6 +85,12 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       incumbent = s;
   double cost_seconds = -1;  // when the cost search ended (phase_seconds)
   bool cost_proven = false;
+  result.detail = z3support::over_size_limit(fmt::format("{} jobs x {} resources", n, m),
+                                             static_cast<double>(n) * static_cast<double>(m), kMaxPairs);
+  if (!result.detail.empty()) {
+    result.seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
+    return result;
+  }
   std::vector<int> pes(m);
   for (std::size_t r = 0; r < m; ++r) pes[r] = usable_pes(instance, instance.resources[r]);
   auto durations_of = [&](std::size_t r, const std::vector<std::size_t>& jobs) {

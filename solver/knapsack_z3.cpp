@@ -2,6 +2,7 @@
 #include "solver/knapsack_z3.hpp"
 
 #include "solver/z3_support.hpp"
+#include "support/stop.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +12,11 @@ namespace schedcheck::knapsack {
 
 namespace {
 
-// Improvement passes of the incumbent's exchange search: O(n^2) each; the start need only be good, not optimal.
+// Improvement passes of the incumbent's exchange search: O(taken x left out) pairs each; the start need only be
+// good, not optimal, so the passes stop after kExchangePairs pairs (about 0.1 s; 1,000 items never reach it, one
+// pass over 100,000 would take minutes).
 constexpr int kExchangePasses = 50;
+constexpr double kExchangePairs = 5e7;
 // Fixing margin, relative to the total value: far above double rounding (~n 1e-16 sum), so an item is fixed
 // only when the exact inequality is strict.
 constexpr double kFixingMargin = 1e-9;
@@ -38,22 +42,50 @@ std::vector<std::size_t> by_ratio(const std::vector<Item>& items) {
   return order;
 }
 
-// Dantzig bound over `order`, leaving out item `skip` (or none when skip == items.size()).
-double lp_bound(const std::vector<Item>& items, const std::vector<std::size_t>& order, long long capacity,
-                std::size_t skip) {
-  double bound = 0;
-  for (std::size_t i : order) {
-    if (i == skip) continue;
-    if (items[i].weight <= capacity) {
-      capacity -= items[i].weight;
-      bound += items[i].value;
-    } else {
-      bound += items[i].value * static_cast<double>(capacity) / items[i].weight;
-      break;
+// Dantzig bounds (the LP relaxation: items in decreasing value/weight, the first that does not fit taken in part),
+// leaving out one item or none, in O(log n) each from prefix sums over the ratio order. Leaving an item out
+// subtracts its value from a prefix sum, which rounds differently from summing without it: far below the fixing
+// margin.
+class LpBounds {
+public:
+  LpBounds(const std::vector<Item>& items, std::vector<std::size_t> order) : items_(items), order_(std::move(order)) {
+    rank_.resize(items.size());
+    weight_.assign(items.size() + 1, 0);
+    value_.assign(items.size() + 1, 0.0);
+    for (std::size_t k = 0; k < order_.size(); ++k) {
+      rank_[order_[k]] = k;
+      weight_[k + 1] = weight_[k] + items[order_[k]].weight;
+      value_[k + 1] = value_[k] + items[order_[k]].value;
     }
   }
-  return bound;
-}
+  // The bound with `capacity` (>= 0) left, without item `skip` (none when skip >= items.size()).
+  double operator()(long long capacity, std::size_t skip) const {
+    const std::size_t n = order_.size();
+    const std::size_t skip_rank = skip < n ? rank_[skip] : n;
+    const long long skip_weight = skip < n ? items_[skip].weight : 0;
+    auto weight = [&](std::size_t k) { return weight_[k] - (skip_rank < k ? skip_weight : 0); };
+    // The most leading positions whose items (but `skip`) all fit: weight() never decreases in k.
+    std::size_t low = 0, high = n;
+    while (low < high) {
+      const std::size_t middle = low + (high - low + 1) / 2;
+      if (weight(middle) <= capacity) low = middle;
+      else high = middle - 1;
+    }
+    double bound = value_[low] - (skip_rank < low ? items_[skip].value : 0.0);
+    if (low < n) {  // the break item (never `skip`: it weighs nothing once left out, so it would have fitted)
+      const Item& next = items_[order_[low]];
+      bound += next.value * static_cast<double>(capacity - weight(low)) / next.weight;
+    }
+    return bound;
+  }
+
+private:
+  const std::vector<Item>& items_;
+  std::vector<std::size_t> order_;
+  std::vector<std::size_t> rank_;
+  std::vector<long long> weight_;
+  std::vector<double> value_;
+};
 
 Solution finish(const std::vector<Item>& items, std::vector<bool> take, ExactStatus status, std::string detail) {
   Solution s;
@@ -98,6 +130,15 @@ std::string limit_detail(const SolveOptions& options) {
   return "time limit of " + std::to_string(options.timeout_ms) + " ms reached; best found kept";
 }
 
+// The incumbent, unproven, when the limit or a stop request came before Z3 was asked anything.
+Solution stopped_early(const std::vector<Item>& items, const std::vector<bool>& take, const SolveOptions& options,
+                       const z3support::Deadline& deadline) {
+  Solution s = finish(items, take, ExactStatus::kFeasible,
+                      stop_requested() ? stop_request_text() + "; best found kept" : limit_detail(options));
+  s.interrupted = deadline.interrupted();
+  return s;
+}
+
 }  // namespace
 
 std::vector<bool> incumbent(const std::vector<Item>& items, long long capacity) {
@@ -107,12 +148,18 @@ std::vector<bool> incumbent(const std::vector<Item>& items, long long capacity) 
       take[i] = true;
       capacity -= items[i].weight;
     }
+  double pairs = 0;
   for (int pass = 0; pass < kExchangePasses; ++pass) {
-    for (std::size_t i = 0; i < items.size(); ++i)
+    std::size_t taken = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
       if (!take[i] && items[i].weight <= capacity) {
         take[i] = true;
         capacity -= items[i].weight;
       }
+      taken += take[i] ? 1 : 0;
+    }
+    pairs += static_cast<double>(taken) * static_cast<double>(items.size() - taken);
+    if (pairs > kExchangePairs) break;
     double best_gain = 0;
     std::size_t out = items.size(), in = items.size();
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -134,15 +181,14 @@ std::vector<bool> incumbent(const std::vector<Item>& items, long long capacity) 
 
 std::vector<int> lp_fixings(const std::vector<Item>& items, long long capacity, double known) {
   std::vector<int> fix(items.size(), -1);
-  const auto order = by_ratio(items);
+  const LpBounds bound(items, by_ratio(items));
   double sum = 0;
   for (const auto& item : items) sum += item.value;
   const double margin = kFixingMargin * (sum + 1.0);
   for (std::size_t j = 0; j < items.size(); ++j) {
-    if (items[j].weight > capacity ||
-        items[j].value + lp_bound(items, order, capacity - items[j].weight, j) + margin < known)
+    if (items[j].weight > capacity || items[j].value + bound(capacity - items[j].weight, j) + margin < known)
       fix[j] = 0;  // every solution with j is worth less than a known one
-    else if (lp_bound(items, order, capacity, j) + margin < known)
+    else if (bound(capacity, j) + margin < known)
       fix[j] = 1;  // every solution without j is worth less than a known one
   }
   return fix;
@@ -150,17 +196,18 @@ std::vector<int> lp_fixings(const std::vector<Item>& items, long long capacity, 
 
 Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
                    const std::vector<bool>* start) {
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);  // feasible, and satisfies every fixing below
   const Core core = core_of(items, capacity, lp_fixings(items, capacity, total(items, take)));
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
+  if (deadline.passed()) return stopped_early(items, take, options, deadline);
 
   const std::size_t m = core.items.size();
   std::vector<bool> core_take(m);
   for (std::size_t k = 0; k < m; ++k) core_take[k] = take[core.index[k]];
   ExactStatus status = ExactStatus::kFeasible;
   std::string detail = limit_detail(options);
-  z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver solver(ctx, "QF_LIA");
     z3::params params(ctx);
@@ -182,7 +229,7 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
       if (core_take[k]) taken.push_back(z3support::exact_real(ctx, core.items[k].value));
     z3::expr best = z3support::flat_sum(taken, ctx.real_val(0)).simplify();
     double best_value = total(core.items, core_take);
-    double upper = lp_bound(core.items, by_ratio(core.items), core.capacity, m);
+    double upper = LpBounds(core.items, by_ratio(core.items))(core.capacity, m);
     for (int probe = 0; !deadline.passed();) {
       // While the gap to the LP bound is large, ask for more than the midpoint under an assumption literal
       // (unsat proves objective <= midpoint); the final question is always the exact "objective > best".
@@ -233,12 +280,13 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
 
 Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
                     const std::vector<bool>* start) {
+  z3::context ctx;
+  z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);
   const std::vector<int> fix = lp_fixings(items, capacity, total(items, take));
   const Core core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
-  z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  if (deadline.passed()) return stopped_early(items, take, options, deadline);
   Solution s = finish(items, take, ExactStatus::kFeasible, limit_detail(options));
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);

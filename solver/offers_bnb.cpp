@@ -751,7 +751,7 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   const double step = 1.0 / scale;
   EarliestSchedule best_schedule(instance, result);
   auto consider = [&](std::optional<Schedule> schedule) { best_schedule.consider(std::move(schedule)); };
-  consider(deadline_order_schedule(instance, tasks));
+  consider(deadline_order_schedule(instance, tasks, until));
   for (const Schedule& s : incumbents)
     if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
       consider(s);
@@ -880,7 +880,7 @@ ExactResult<OfferList> exact_offers_auto(const Instance& instance, const SolveOp
     handover.make = [&] {
       // Every count's optimum is at most the finish of a schedule of the most tasks (less its latest tasks).
       const long long most = delta_counts(instance.bot->tasks).back();
-      const auto first = deadline_order_schedule(instance, most);
+      const auto first = deadline_order_schedule(instance, most, until);
       return std::make_unique<SatSchedules>(instance, most, first ? new_tasks_finish(instance, *first) : kForever,
                                             false, until);
     };

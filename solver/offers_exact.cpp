@@ -103,7 +103,15 @@ ExactResult<OfferList> exact_offers_sharing(const Instance& instance, const Solv
       if (done[b] && done[b]->schedule) upper.push_back(fewer_new_tasks(*done[b]->schedule, counts[c]));
     SolveOptions left = options;
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-    left.timeout_ms = static_cast<unsigned>(std::max<long long>(1, ms));
+    if (ms <= 0 || stop_requested()) {  // no new solve after the limit: building a large model alone takes seconds
+      Completion skipped;
+      skipped.detail = stop_requested()
+                           ? stop_request_text() + " before this count"
+                           : fmt::format("time limit of {} ms reached before this count", options.timeout_ms);
+      done[c] = std::move(skipped);
+      return;
+    }
+    left.timeout_ms = static_cast<unsigned>(ms);
     const auto count_started = Clock::now();
     done[c] = earliest(counts[c], lower, upper, left);
     phases.emplace_back(fmt::format("{} tasks", counts[c]), seconds_since(count_started));
@@ -228,7 +236,8 @@ Schedule schedule_from(const Instance& instance, const std::vector<SerialPlaceme
   return schedule;
 }
 
-std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks) {
+std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks,
+                                                std::chrono::steady_clock::time_point until) {
   std::vector<std::size_t> order(instance.waiting.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -242,6 +251,7 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
   for (std::size_t position = order.size() + 1; position-- > 0;) {
     if (new_tasks == 0 && position < order.size()) break;
     if (position != 0 && position != order.size() && position % stride != 0) continue;
+    if (position < order.size() && (Clock::now() >= until || stop_requested())) break;
     std::vector<std::size_t> sequence;
     for (std::size_t k = 0; k <= order.size(); ++k) {
       if (k == position) sequence.insert(sequence.end(), static_cast<std::size_t>(new_tasks), instance.waiting.size());
@@ -280,7 +290,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   const std::size_t bot = instance.waiting.size();
   const double runtime = instance.bot->task_runtime;
   double best = kForever;
-  if (auto start = deadline_order_schedule(instance, tasks)) {
+  if (auto start = deadline_order_schedule(instance, tasks, until)) {
     best = new_tasks_finish(instance, *start);
     result.schedule = start;
   }

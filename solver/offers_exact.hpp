@@ -40,7 +40,11 @@ Schedule schedule_from(const Instance& instance, const std::vector<SerialPlaceme
 // Serial generation in deadline order (ties by arrival) with the new tasks at each position of it (last, ...,
 // first; at most 64 positions); of those that meet every deadline, the one that ends the new tasks earliest: the
 // starting upper bound of the exact searches.
-std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks);
+// `until`: after the first schedule (the new tasks last), no further position is tried once it has passed or a stop
+// was requested (each is a serial schedule of the whole queue: 66 of them took 1.6 s at 10,000 waiting jobs).
+std::optional<Schedule> deadline_order_schedule(
+    const Instance& instance, long long new_tasks,
+    std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
 // Serial generation in the order of the given schedule's starts: no task starts later than in `schedule`
 // (the left shift that makes an active schedule), so the completion never grows.
 std::optional<Schedule> left_shift(const Instance& instance, const Schedule& schedule);

@@ -293,7 +293,7 @@ Completion earliest_completion_mip(const Instance& instance, long long tasks, do
   const double step = 1.0 / static_cast<double>(scale);
   EarliestSchedule best_schedule(instance, result);
   auto consider = [&](std::optional<Schedule> schedule) { best_schedule.consider(std::move(schedule)); };
-  consider(deadline_order_schedule(instance, tasks));
+  consider(deadline_order_schedule(instance, tasks, until));
   const auto on_grid_up = [&](double x) { return grid_point_at_or_after(instance, static_cast<double>(scale), x); };
   const double lo = on_grid_up(std::max(lower_bound, instance.now + (tasks > 0 ? instance.bot->task_runtime : 0)));
   if (!result.schedule) {

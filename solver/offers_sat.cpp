@@ -411,7 +411,7 @@ Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, l
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), tasks));
   const double step = 1.0 / scale;
   EarliestSchedule best(instance, result);
-  best.consider(deadline_order_schedule(instance, tasks));
+  best.consider(deadline_order_schedule(instance, tasks, until));
   for (const Schedule& s : upper)
     if (static_cast<long long>(s.new_tasks.size()) == tasks && schedule_violation(instance, s, tasks).empty())
       best.consider(s);
@@ -452,7 +452,8 @@ ExactResult<OfferList> exact_offers_sat(const Instance& instance, const SolveOpt
     if (schedule_violation(instance, s, most).empty())
       horizon = std::min(horizon.value_or(kForever), new_tasks_finish(instance, s));
   };
-  if (auto first = deadline_order_schedule(instance, most)) consider(*first);
+  if (auto first = deadline_order_schedule(instance, most, started + std::chrono::milliseconds(options.timeout_ms)))
+    consider(*first);
   for (const OfferList& list : incumbents)
     for (const CountOffer& offer : list.per_count)
       if (offer.tasks == most) consider(offer.schedule);

@@ -188,9 +188,10 @@ Schedule read_schedule(const Instance& instance, const Encoding& e, const z3::mo
 Completion earliest_completion_z3(const Instance& instance, long long tasks, double lower_bound,
                                   const SolveOptions& options) {
   // c*(fewer tasks) <= c*(tasks): a known lower bound ends the descent without asking Z3.
+  const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
   double best = kForever;
-  if (auto start = deadline_order_schedule(instance, tasks)) {
+  if (auto start = deadline_order_schedule(instance, tasks, until)) {
     best = new_tasks_finish(instance, *start);
     result.schedule = std::move(start);
   }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace schedcheck::window {
 
@@ -22,6 +23,7 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr std::size_t kMaxRememberedWords = std::size_t{1} << 22;  // states seen: 32 MiB a generation
 constexpr unsigned kNodesPerClockRead = 256;
+constexpr std::size_t kGroupsReadingClockAlways = 64;
 
 // Depth-first search over the schedules that serial generation makes when jobs are taken in the order of their
 // starts (ties: group index): each active schedule once, and an optimum among them (regular objective). A node
@@ -121,7 +123,9 @@ class Search {
   bool enter(Frame& f, std::size_t depth) {
     const double t = f.t, so_far = f.so_far;
     const std::size_t last = f.last;
-    if (++nodes_ % kNodesPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) {
+    // A node costs O(groups) profile scans: with many job shapes, the clock is read at every node.
+    if ((++nodes_ % kNodesPerClockRead == 0 || groups_.size() > kGroupsReadingClockAlways) &&
+        (Clock::now() >= until_ || stop_requested())) {
       stopped_ = true;
       return false;
     }
@@ -217,15 +221,20 @@ class Search {
   std::size_t nodes_ = 0, memo_hits_ = 0;
 };
 
-// A serial schedule (each job at its earliest start after the ones before it) in the given order of waiting jobs.
-Schedule serial_in_order(const Instance& instance, const std::vector<std::size_t>& order) {
+// A serial schedule (each job at its earliest start after the ones before it) in the given order of waiting jobs;
+// nullopt when `until` passes or a stop is requested first (tens of thousands of jobs take seconds).
+std::optional<Schedule> serial_in_order(const Instance& instance, const std::vector<std::size_t>& order,
+                                        Clock::time_point until) {
   AvailabilityProfile profile = running_profile(instance);
+  FillCursor fill(instance.now);  // the same starts as from now, without rescanning the front of a long queue
   Schedule s;
   s.start.assign(instance.waiting.size(), instance.now);
+  std::size_t placed = 0;
   for (std::size_t i : order) {
+    if (++placed % kNodesPerClockRead == 0 && (Clock::now() >= until || stop_requested())) return std::nullopt;
     const WaitingJob& w = instance.waiting[i];
     if (w.estimate <= 0) continue;
-    s.start[i] = *profile.earliest_start(w.procs, w.estimate, instance.now);
+    s.start[i] = *profile.earliest_start(w.procs, w.estimate, fill.not_before(profile, w.procs));
     profile.reserve(s.start[i], s.start[i] + w.estimate, w.procs);
   }
   return s;
@@ -252,8 +261,9 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   std::stable_sort(shortest.begin(), shortest.end(), [&](std::size_t a, std::size_t b) {
     return instance.waiting[a].estimate < instance.waiting[b].estimate;
   });
-  Schedule best = serial_in_order(instance, queue);
-  double best_cost = objective(instance, best);
+  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
+  std::optional<Schedule> best = serial_in_order(instance, queue, until);  // valid by construction
+  double best_cost = best ? objective(instance, *best) : std::numeric_limits<double>::infinity();
   auto offer = [&](const Schedule& s) {
     if (!validate(instance, s).feasible) return;
     const double c = objective(instance, s);
@@ -262,12 +272,18 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
       best_cost = c;
     }
   };
-  offer(serial_in_order(instance, shortest));
+  if (auto s = serial_in_order(instance, shortest, until)) offer(*s);
   for (const Schedule& s : incumbents) offer(s);
+  if (!best) {
+    result.detail = stop_requested() ? stop_request_text() + " before a first schedule was built"
+                                     : fmt::format("time limit of {} ms reached before a first schedule was built",
+                                                   options.timeout_ms);
+    result.seconds = seconds_since(started);
+    return result;
+  }
 
   double fixed = 0;
   for (std::size_t i : groups.zero) fixed = combine_costs(instance, fixed, job_cost(instance, i, instance.now));
-  const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   Search search(instance, groups, until);
   const bool complete = search.run(fixed, best_cost);
   if (search.improved()) {
@@ -278,7 +294,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
     best = s;
   }
   result.decision = best;
-  result.objective = objective(instance, best);
+  result.objective = objective(instance, *best);
   result.status = complete ? ExactStatus::kOptimal : ExactStatus::kFeasible;
   result.detail = complete ? fmt::format("{} nodes, {} states cut as seen before", search.nodes(), search.memo_hits())
                            : fmt::format("time limit after {} nodes: best schedule found, not proven", search.nodes());

@@ -63,5 +63,22 @@ timed "solve deadline-feasibility (300 jobs)" 2000 solve deadline-feasibility -i
 timed "check sla-admission-timed --policy greedy-backfilling (400 bids)" 2000 \
   check sla-admission-timed --policy greedy-backfilling --tolerance 1 -i "$(generate sla-admission-timed 1 400)"
 
+# ---------------------------------------------------------------- issue 34's large instances
+# Before the fixes (2,000 ms limit): sla-admission z3 80 s at 100,000 bids (quadratic preprocessing before the
+# limit started); offers gecode killed after 60 s at 10,000 jobs (400 here: 2.3 s); offer-composition and
+# dbc-cost-time z3 4.4 and 4.2 s at 10,000; queue-window bnb 17.5 s at 100,000 jobs.
+timed "solve sla-admission --exact z3 (100,000 bids)" 1000 \
+  solve sla-admission --exact z3 -i "$(generate sla-admission 1 100000)"
+timed "solve offers --exact gecode (400 jobs)" 1000 solve offers --exact gecode --json -i "$(generate offers 1 400)"
+grep -q "exceed its limit of" "$T/out" || fail "offers gecode at 400 jobs: not refused: $(head -c 300 "$T/out")"
+timed "solve offer-composition --exact z3-providers (10,000 providers)" 1000 \
+  solve offer-composition --exact z3-providers --json -i "$(generate offer-composition 1 10000)"
+grep -q "encoding terms, more than" "$T/out" || fail "offer-composition z3 at 10,000 providers: not refused"
+timed "solve dbc-cost-time --exact z3 (10,000 jobs)" 1000 \
+  solve dbc-cost-time --exact z3 --json -i "$(generate dbc-cost-time 1 10000)"
+grep -q "encoding terms, more than" "$T/out" || fail "dbc-cost-time z3 at 10,000 jobs: not refused"
+timed "solve queue-window --exact bnb (100,000 jobs)" 1000 \
+  solve queue-window --exact bnb -i "$(generate queue-window 1 100000)"
+
 echo "$runs runs"
 finish time_limits
