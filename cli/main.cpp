@@ -170,18 +170,12 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   // stopped or killed later keeps it. A write failure (disk full, the directory removed) stops the writing; the
   // summary is still printed, then exit 2.
   nlohmann::json written = nlohmann::json::array();
-  std::string write_error;
+  CorpusWriter writer;
   const auto write = [&](const Counterexample& found) {
-    if (!write_error.empty()) return;
+    const std::optional<std::string> file = writer.write(problem, found, options, out_dir);
+    if (!file) return;
     nlohmann::json entry = counterexample_json(found);
-    try {
-      entry["file"] = write_counterexample(problem, found, options, out_dir);
-    } catch (const PolicyFailure&) {
-      throw;  // the re-check's policy failed: the search ends (exit 2)
-    } catch (const InputError& e) {
-      write_error = e.what();
-      return;
-    }
+    entry["file"] = *file;
     written.push_back(std::move(entry));
   };
   const SearchSummary summary =
@@ -190,7 +184,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   if (out.json) {
     nlohmann::json json = summary_json(summary, options);
     json["counterexamples"] = written;
-    json["write_error"] = write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error);
+    json["write_error"] = writer.error_json();
     std::cout << json.dump(2) << "\n";
   } else {
     if (options.exhaustive)
@@ -217,8 +211,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
                                w["shrunk_size"].get<std::size_t>());
   }
-  if (!write_error.empty()) {
-    std::cerr << "schedcheck: " << printable_text(write_error) << "\n";
+  if (!writer.error.empty()) {
+    std::cerr << "schedcheck: " << printable_text(writer.error) << "\n";
     return kExitBadInput;
   }
   if (summary.interrupted) return interrupted_exit_code();
