@@ -118,6 +118,11 @@ def test_cluster_run_with_a_python_pass_policy():
     builtin = schedcheck.check("cluster-run", workload, policy="fcfs", exact="none")
     assert mine["heuristic"]["objective"] == pytest.approx(builtin["heuristic"]["objective"])
     assert mine["heuristic"]["start"] == builtin["heuristic"]["start"]
+    # fcfs-order is the built-in fcfs's promise: it holds there, and does not apply to a Python policy (not "holds").
+    statuses = {p["name"]: (p["status"], p["holds"]) for p in mine["properties"]}
+    assert statuses["fcfs-order"] == ("not applicable", None) and statuses["capacity"] == ("holds", True)
+    assert {p["name"]: p["status"] for p in builtin["properties"]}["fcfs-order"] == "holds"
+    assert mine["exit_code"] == 0
 
 
 def test_a_policy_may_call_schedcheck_itself():
