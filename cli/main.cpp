@@ -55,7 +55,7 @@ std::string list_text(const Registry& registry, bool json) {
   if (json) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& p : registry.problems()) all.push_back(problem_json(*p));
-    return all.dump(2) + "\n";
+    return json_text(all) + "\n";
   }
   std::string out;
   for (const auto& p : registry.problems()) {
@@ -185,7 +185,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
     nlohmann::json json = summary_json(summary, options);
     json["counterexamples"] = written;
     json["write_error"] = writer.error_json();
-    std::cout << json.dump(2) << "\n";
+    std::cout << json_text(json) << "\n";
   } else {
     if (options.exhaustive)
       std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} "
@@ -341,7 +341,7 @@ int run_cli(int argc, char** argv) {
       if (!registry.get(schema_problem).accepts_external_policies())  // throws on an unknown name
         throw InputError(fmt::format("protocol --schema: problem {} takes no policies outside C++", schema_problem));
     }
-    std::cout << (schema_problem.empty() ? schemas : schemas[schema_problem]).dump(2) << "\n";
+    std::cout << json_text(schema_problem.empty() ? schemas : schemas[schema_problem]) << "\n";
     return 0;
   }
   if (const int code = run_trace_command(); code >= 0) return code;
@@ -371,7 +371,7 @@ int run_cli(int argc, char** argv) {
     return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems);
   }
   if (*generate) {
-    std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";
+    std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";
     return 0;
   }
   if (*search_cmd) {

@@ -106,7 +106,7 @@ std::string csv_row(const Report& r) {
 
 namespace {
 // Text for a terminal: every line through printable_text, so user text inside (an instance name, a file name, a
-// provider id in a detail) can neither add lines nor send escape sequences. JSON output needs nothing: it escapes.
+// provider id in a detail) can neither add lines nor send escape sequences. JSON goes through json_text, likewise.
 std::string printable_lines(const std::string& text) {
   std::string out;
   std::size_t from = 0;
@@ -121,7 +121,7 @@ std::string printable_lines(const std::string& text) {
 }  // namespace
 
 std::string render_report(const Report& r, Format format) {
-  if (format == Format::kJson) return r.to_json().dump(2) + "\n";
+  if (format == Format::kJson) return json_text(r.to_json()) + "\n";
   if (format == Format::kCsv) return printable_lines(csv_header() + csv_row(r));
   return printable_lines(report_text(r));
 }
@@ -173,7 +173,7 @@ std::string render_rows(const std::vector<Report>& reports, Format format) {
   if (format == Format::kJson) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : reports) all.push_back(r.to_json());
-    return all.dump(2) + "\n";
+    return json_text(all) + "\n";
   }
   if (format == Format::kCsv) {
     std::string out = csv_header();
