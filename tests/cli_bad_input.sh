@@ -136,6 +136,13 @@ json_escapes compare-runs "$T/h.json"
 "$SCHEDCHECK" experiment backfilling --trace "$T/t$H.swf" --seeds 1 --out "$T/e" --json -q >"$T/h.json" 2>"$T/err"
 json_escapes experiment "$T/h.json"
 json_escapes "experiment's summary.json" "$T/e/summary.json"
+# A file name with a byte that is not UTF-8: valid JSON with U+FFFD in its place (the dump threw before: exit 4).
+cp "$SOURCE_DIR/examples/small-cluster.swf" "$T/t"$'\xff'".swf"
+"$SCHEDCHECK" simulate --trace "$T/t"$'\xff'".swf" --policy easy -q --json >"$T/h.json" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 0 ] &&
+  python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["trace"].endswith("t\ufffd.swf")' "$T/h.json" ||
+  fail "simulate --json, a trace name with 0xFF: exit $rc, $(head -c 300 "$T/err")"
 
 # ---------------------------------------------------------------- bad usage
 expect_bad "unknown problem" "no-such-problem" -- check no-such-problem --policy fcfs -i "$EXAMPLE"
