@@ -3,6 +3,7 @@
 #include "cli/audit.hpp"
 
 #include "cli/trace_options.hpp"
+#include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "properties/audit.hpp"
@@ -61,7 +62,7 @@ int run_audit(const AuditArgs& a) {
     out["pivots"] = options.policy.takes_pivots ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
     out["model"] = a.trace.model;
     out["exit_code"] = process_exit_code(total ? 1 : 0);
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out) << "\n";
   } else {
     std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,
                                   options.policy.takes_pivots ? a.policy + " (pivots " + a.pivots + ")" : a.policy,
@@ -135,16 +136,15 @@ int run_compare(const CompareArgs& a) {
       return nlohmann::json{{"jobs", s.jobs}, {"mean_wait", s.mean_wait}, {"max_wait", s.max_wait},
                             {"mean_bounded_slowdown", s.mean_slowdown}, {"makespan", s.makespan}};
     };
-    std::cout << nlohmann::json{{"base", a.base},
+    const nlohmann::json out = {{"base", a.base},
                                 {"new", a.candidate},
                                 {"matched", ratios.size()},
                                 {"R", {{"mean", r.mean}, {"median", r.median}, {"p95", r.p95}, {"max", r.max}}},
                                 {"jobs_better", better},
                                 {"jobs_worse", worse},
                                 {"base_metrics", side(x)},
-                                {"new_metrics", side(y)}}
-                     .dump(2)
-              << "\n";
+                                {"new_metrics", side(y)}};
+    std::cout << json_text(out) << "\n";
   } else if (a.csv) {
     std::cout << "base,new,matched,R_mean,R_median,jobs_better,jobs_worse,base_mean_wait,new_mean_wait,base_mean_bsld,"
                  "new_mean_bsld,base_max_wait,new_max_wait,base_makespan,new_makespan\n";

@@ -3,6 +3,7 @@
 #include "cli/experiment.hpp"
 
 #include "experiments/runner.hpp"
+#include "model/input.hpp"
 #include "support/files.hpp"
 #include "support/stop.hpp"
 
@@ -35,7 +36,7 @@ std::string duration(double seconds) {
 
 int list(bool json) {
   if (json) {
-    std::cout << experiments::catalogue_json().dump(2) << "\n";
+    std::cout << json_text(experiments::catalogue_json()) << "\n";
     return 0;
   }
   for (const auto& e : experiments::catalogue())
@@ -71,7 +72,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     std::cerr << fmt::format("schedcheck: experiment {} {}: {} of {} points finished; their results are written in {}\n",
                              a.name, stop_request_text(), sweep.finished, sweep.points.size(), a.out);
   if (a.json) {
-    std::cout << written.summary.dump(2) << "\n";
+    std::cout << json_text(written.summary) << "\n";
   } else {
     std::string out = fmt::format("experiment {}: {}\n", a.name, experiment->info().summary);
     out += fmt::format("points     {} of {} finished in {:.1f} s ({} at a time)\n", sweep.finished, sweep.points.size(),

@@ -55,7 +55,7 @@ std::string list_text(const Registry& registry, bool json) {
   if (json) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& p : registry.problems()) all.push_back(problem_json(*p));
-    return all.dump(2) + "\n";
+    return json_text(all) + "\n";
   }
   std::string out;
   for (const auto& p : registry.problems()) {
@@ -170,18 +170,12 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   // stopped or killed later keeps it. A write failure (disk full, the directory removed) stops the writing; the
   // summary is still printed, then exit 2.
   nlohmann::json written = nlohmann::json::array();
-  std::string write_error;
+  CorpusWriter writer;
   const auto write = [&](const Counterexample& found) {
-    if (!write_error.empty()) return;
+    const std::optional<std::string> file = writer.write(problem, found, options, out_dir);
+    if (!file) return;
     nlohmann::json entry = counterexample_json(found);
-    try {
-      entry["file"] = write_counterexample(problem, found, options, out_dir);
-    } catch (const PolicyFailure&) {
-      throw;  // the re-check's policy failed: the search ends (exit 2)
-    } catch (const InputError& e) {
-      write_error = e.what();
-      return;
-    }
+    entry["file"] = *file;
     written.push_back(std::move(entry));
   };
   const SearchSummary summary =
@@ -190,8 +184,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   if (out.json) {
     nlohmann::json json = summary_json(summary, options);
     json["counterexamples"] = written;
-    json["write_error"] = write_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(write_error);
-    std::cout << json.dump(2) << "\n";
+    json["write_error"] = writer.error_json();
+    std::cout << json_text(json) << "\n";
   } else {
     if (options.exhaustive)
       std::cout << fmt::format("checked every instance of {} within scope {}: {} instances in {:.2f} s ({:.0f} "
@@ -217,8 +211,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
                                w["property"].get<std::string>(), w["original_size"].get<std::size_t>(),
                                w["shrunk_size"].get<std::size_t>());
   }
-  if (!write_error.empty()) {
-    std::cerr << "schedcheck: " << printable_text(write_error) << "\n";
+  if (!writer.error.empty()) {
+    std::cerr << "schedcheck: " << printable_text(writer.error) << "\n";
     return kExitBadInput;
   }
   if (summary.interrupted) return interrupted_exit_code();
@@ -347,7 +341,7 @@ int run_cli(int argc, char** argv) {
       if (!registry.get(schema_problem).accepts_external_policies())  // throws on an unknown name
         throw InputError(fmt::format("protocol --schema: problem {} takes no policies outside C++", schema_problem));
     }
-    std::cout << (schema_problem.empty() ? schemas : schemas[schema_problem]).dump(2) << "\n";
+    std::cout << json_text(schema_problem.empty() ? schemas : schemas[schema_problem]) << "\n";
     return 0;
   }
   if (const int code = run_trace_command(); code >= 0) return code;
@@ -377,7 +371,7 @@ int run_cli(int argc, char** argv) {
     return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems);
   }
   if (*generate) {
-    std::cout << registry.get(problem_name).generate(generate_seed, generate_size).dump(2) << "\n";
+    std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";
     return 0;
   }
   if (*search_cmd) {

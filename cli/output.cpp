@@ -43,18 +43,32 @@ std::string metrics_text(const nlohmann::json& metrics) {
 
 std::string csv_field(const std::string& text) { return jobs_csv::field(text); }
 
+// The names of a report's properties, by status, in report order.
+struct NamesByStatus {
+  std::vector<std::string> holds, fails, undecided, not_applicable;
+};
+NamesByStatus names_by_status(const Report& r) {
+  NamesByStatus out;
+  for (const auto& p : r.properties) {
+    switch (p.status) {
+      case PropertyStatus::kHolds: out.holds.push_back(p.name); break;
+      case PropertyStatus::kFails: out.fails.push_back(p.name); break;
+      case PropertyStatus::kUndecided: out.undecided.push_back(p.name); break;
+      case PropertyStatus::kNotApplicable: out.not_applicable.push_back(p.name); break;
+    }
+  }
+  return out;
+}
+
 std::string property_summary(const Report& r) {
   if (r.properties.empty()) return "-";  // solve: no policy, no properties
-  std::size_t holds = 0;
-  std::vector<std::string> fails, undecided;
-  for (const auto& p : r.properties) {
-    if (p.status == PropertyStatus::kHolds) ++holds;
-    if (p.status == PropertyStatus::kFails) fails.push_back(p.name);
-    if (p.status == PropertyStatus::kUndecided) undecided.push_back(p.name);
-  }
-  std::string out = fmt::format("{}/{} hold", holds, r.properties.size());
-  if (!fails.empty()) out += "; FAILS " + join(fails, ",");
-  if (!undecided.empty()) out += "; undecided " + join(undecided, ",");
+  const auto names = names_by_status(r);
+  // Out of the properties that apply: those that do not are counted apart, never as holding.
+  const std::size_t applicable = r.properties.size() - names.not_applicable.size();
+  std::string out = fmt::format("{}/{} hold", names.holds.size(), applicable);
+  if (!names.fails.empty()) out += "; FAILS " + join(names.fails, ",");
+  if (!names.undecided.empty()) out += "; undecided " + join(names.undecided, ",");
+  if (!names.not_applicable.empty()) out += fmt::format("; {} not applicable", names.not_applicable.size());
   return out;
 }
 
@@ -73,28 +87,26 @@ std::string gap_text(const Report& r) { return r.gap ? fmt::format("{:.4f}%", *r
 
 std::string csv_header() {
   return "file,instance,problem,size,policy,heuristic_objective,exact_method,optimum_status,optimum_objective,gap,"
-         "heuristic_seconds,exact_seconds,properties_hold,properties_fail,properties_undecided,exit_code,heuristic_metrics,"
-         "optimum_metrics\n";
+         "heuristic_seconds,exact_seconds,properties_hold,properties_fail,properties_undecided,"
+         "properties_not_applicable,exit_code,heuristic_metrics,optimum_metrics\n";
 }
 
 std::string csv_row(const Report& r) {
-  std::vector<std::string> holds, fails, undecided;
-  for (const auto& p : r.properties)
-    (p.status == PropertyStatus::kHolds ? holds : p.status == PropertyStatus::kFails ? fails : undecided)
-        .push_back(p.name);
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.file), csv_field(r.instance),
+  const auto names = names_by_status(r);
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.file),
+                     csv_field(r.instance),
                      r.problem, r.size, r.heuristic.name, r.heuristic.ran ? fmt::format("{:.10g}", r.heuristic.objective) : "",
                      r.optimum.name, r.optimum.status,
                      r.optimum.ran && !r.optimum.decision.is_null() ? fmt::format("{:.10g}", r.optimum.objective) : "",
                      r.gap ? fmt::format("{:.10g}", *r.gap) : "", r.heuristic.ran ? fmt::format("{:.6f}", r.heuristic.seconds) : "",
-                     r.optimum.ran ? fmt::format("{:.6f}", r.optimum.seconds) : "", join(holds, ";"), join(fails, ";"),
-                     join(undecided, ";"), r.exit_code(), csv_field(metrics_text(r.heuristic.metrics)),
-                     csv_field(metrics_text(r.optimum.metrics)));
+                     r.optimum.ran ? fmt::format("{:.6f}", r.optimum.seconds) : "", join(names.holds, ";"),
+                     join(names.fails, ";"), join(names.undecided, ";"), join(names.not_applicable, ";"), r.exit_code(),
+                     csv_field(metrics_text(r.heuristic.metrics)), csv_field(metrics_text(r.optimum.metrics)));
 }
 
 namespace {
 // Text for a terminal: every line through printable_text, so user text inside (an instance name, a file name, a
-// provider id in a detail) can neither add lines nor send escape sequences. JSON output needs nothing: it escapes.
+// provider id in a detail) can neither add lines nor send escape sequences. JSON goes through json_text, likewise.
 std::string printable_lines(const std::string& text) {
   std::string out;
   std::size_t from = 0;
@@ -109,7 +121,7 @@ std::string printable_lines(const std::string& text) {
 }  // namespace
 
 std::string render_report(const Report& r, Format format) {
-  if (format == Format::kJson) return r.to_json().dump(2) + "\n";
+  if (format == Format::kJson) return json_text(r.to_json()) + "\n";
   if (format == Format::kCsv) return printable_lines(csv_header() + csv_row(r));
   return printable_lines(report_text(r));
 }
@@ -151,7 +163,7 @@ std::string report_text(const Report& r) {
   if (!r.properties.empty()) {
     out += "  properties\n";
     for (const auto& p : r.properties)
-      out += fmt::format("    {:<30} {:<9} {}\n", p.name, to_string(p.status), p.detail);
+      out += fmt::format("    {:<31} {:<14} {}\n", p.name, to_string(p.status), p.detail);  // "not applicable"
   }
   out += fmt::format("  verdict    {} (exit {})\n", verdict_word(r.exit_code()), r.exit_code());
   return out;
@@ -161,7 +173,7 @@ std::string render_rows(const std::vector<Report>& reports, Format format) {
   if (format == Format::kJson) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : reports) all.push_back(r.to_json());
-    return all.dump(2) + "\n";
+    return json_text(all) + "\n";
   }
   if (format == Format::kCsv) {
     std::string out = csv_header();

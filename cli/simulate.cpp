@@ -9,6 +9,7 @@
 #include "cli/trace_options.hpp"
 #include "cli/validators.hpp"
 
+#include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "model/scenario.hpp"
@@ -283,7 +284,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;
     out["exit_code"] = process_exit_code(violations ? 1 : 0);
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out) << "\n";
   } else if (a.csv) {
     std::string skipped_header, skipped_values;
     for (std::size_t k = 0; k < w.skipped.size(); ++k) {

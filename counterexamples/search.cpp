@@ -178,6 +178,23 @@ std::string write_counterexample(const Problem& problem, const Counterexample& f
   return path;
 }
 
+std::optional<std::string> CorpusWriter::write(const Problem& problem, const Counterexample& found,
+                                               const SearchOptions& options, const std::string& dir) {
+  if (!error.empty()) return std::nullopt;
+  try {
+    return write_counterexample(problem, found, options, dir);
+  } catch (const PolicyFailure&) {
+    throw;  // the re-check's policy failed: the search ends (exit 2)
+  } catch (const InputError& e) {
+    error = e.what();
+    return std::nullopt;
+  }
+}
+
+nlohmann::json CorpusWriter::error_json() const {
+  return error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error);
+}
+
 nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options) {
   return {{"problem", options.problem},
           {"policy", options.check.policy},

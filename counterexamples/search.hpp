@@ -13,6 +13,7 @@
 #include <functional>
 #include <ostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,16 @@ std::string corpus_file_name(const Counterexample& found, const SearchOptions& o
 // Writes the counterexample's corpus file into `dir` (atomically) and returns its path; throws InputError.
 std::string write_counterexample(const Problem& problem, const Counterexample& found, const SearchOptions& options,
                                  const std::string& dir);
+// The corpus files of one search (`search --out`, the Python module's `out`): each counterexample written as it comes,
+// until a write fails (disk full, the directory gone); from then on nothing is written and `error` says why (the
+// summary's `write_error`). A policy failure of the re-check is not a write failure: it is thrown (the search ends).
+struct CorpusWriter {
+  std::string error;  // "" while every write succeeded
+  // The path written, or nullopt when this write failed or an earlier one did.
+  std::optional<std::string> write(const Problem& problem, const Counterexample& found, const SearchOptions& options,
+                                   const std::string& dir);
+  nlohmann::json error_json() const;  // `write_error`: null, or the error
+};
 // JSON of a search for programs (`search --json`, the Python module): the options, the counts, the rate,
 // `interrupted`; and of one counterexample (property, trial, sizes, gap). Callers add files and instances.
 nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options);

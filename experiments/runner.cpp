@@ -1,6 +1,7 @@
 // Running a sweep and writing its results (see runner.hpp). Our own.
 #include "experiments/runner.hpp"
 
+#include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "properties/corpus.hpp"
@@ -278,7 +279,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"exit_code", process_exit_code(sweep.violations() ? 1 : 0)}};
   for (const auto& file : w.files) summary["files"].push_back(fs::path(file).filename().string());
   summary["files"].push_back("summary.json");
-  write_file_atomically(path("summary.json"), summary.dump(2) + "\n");
+  write_file_atomically(path("summary.json"), json_text(summary) + "\n");
   w.files.push_back(path("summary.json"));
   w.summary = std::move(summary);
   return w;

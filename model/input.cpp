@@ -360,4 +360,20 @@ std::string quoted_text(std::string_view text, std::size_t max_chars) { return e
 
 std::string printable_text(std::string_view text, std::size_t max_chars) { return escaped(text, max_chars, false); }
 
+std::string json_text(const nlohmann::json& value, int indent) {
+  // Outside strings JSON text is printable ASCII and white space, so each character escaped here is inside a string,
+  // where \uXXXX stands for the same character (all lie in the Basic Multilingual Plane). The dump escapes C0 itself.
+  const std::string text = value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t code = 0;
+    const std::size_t length = std::max<std::size_t>(utf8_sequence(text, i, code), 1);  // UTF-8 after the dump
+    if (code >= 0x7F && is_control(code)) out += fmt::format("\\u{:04x}", static_cast<std::uint32_t>(code));
+    else out.append(text, i, length);
+    i += length;
+  }
+  return out;
+}
+
 }  // namespace schedcheck

@@ -95,4 +95,11 @@ std::string quoted_text(std::string_view text, std::size_t max_chars = 40);
 // `max_chars` is given (a message names its file, whatever its length).
 std::string printable_text(std::string_view text, std::size_t max_chars = std::string_view::npos);
 
+// JSON text for what schedcheck prints or writes for programs (every --json, summary.json): `value.dump(indent)` with
+// the characters printable_text escapes and JSON may leave raw (DEL, C1 controls, U+2028/9, bidirectional controls)
+// written as \uXXXX too, so that user text in a string (an instance name, a file name) cannot act on a terminal or
+// reorder a line when the JSON is shown; a program reading it gets the same strings. Bytes that are not UTF-8 become
+// U+FFFD (nlohmann's dump would throw).
+std::string json_text(const nlohmann::json& value, int indent = 2);
+
 }  // namespace schedcheck

@@ -10,6 +10,7 @@ const char* to_string(PropertyStatus status) {
     case PropertyStatus::kHolds: return "holds";
     case PropertyStatus::kFails: return "fails";
     case PropertyStatus::kUndecided: return "undecided";
+    case PropertyStatus::kNotApplicable: return "not applicable";
   }
   return "undecided";
 }
@@ -77,8 +78,8 @@ nlohmann::json Report::to_json() const {
   out["gap_note"] = gap_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(gap_note);
   out["properties"] = nlohmann::json::array();
   for (const auto& p : properties) {
-    nlohmann::json holds = p.status == PropertyStatus::kUndecided ? nlohmann::json(nullptr)
-                                                                   : nlohmann::json(p.status == PropertyStatus::kHolds);
+    const bool decided = p.status == PropertyStatus::kHolds || p.status == PropertyStatus::kFails;
+    const nlohmann::json holds = decided ? nlohmann::json(p.status == PropertyStatus::kHolds) : nlohmann::json(nullptr);
     out["properties"].push_back({{"name", p.name}, {"holds", holds}, {"status", to_string(p.status)}, {"detail", p.detail}});
   }
   out["exit_code"] = process_exit_code(exit_code());  // after a stop request: the process's 130 or 143

@@ -26,7 +26,9 @@
 namespace schedcheck {
 
 enum class Sense { kMaximise, kMinimise };
-enum class PropertyStatus { kHolds, kFails, kUndecided };  // undecided: needs an optimum nobody proved
+// undecided: needs an optimum nobody proved; not applicable: the property speaks of something the policy does not
+// promise or the decision does not have (e.g. fcfs-order for a policy other than fcfs): neither a pass nor a failure.
+enum class PropertyStatus { kHolds, kFails, kUndecided, kNotApplicable };
 
 struct PropertyResult {
   std::string name;
@@ -115,7 +117,7 @@ struct ProblemSpec : Described {
   // document in, a decision read by read_decision out): cluster-run asks at every scheduling pass instead.
   // `decision_schema`: the JSON Schema of the decision a policy returns (schedcheck protocol --schema).
   std::function<D(const I&, const nlohmann::json& decision, const std::string& where)> read_decision;
-  std::function<D(const I&, const JsonPolicy&)> decide_external;
+  std::function<D(const I&, const JsonPolicy&, const std::string& name)> decide_external;  // name: the policy's
   nlohmann::json decision_schema;
   // Optional: corpus files in another format than JSON (e.g. ".swf"): the file extension and the text made from the
   // corpus document (the instance plus its "schedcheck" block). Unset: JSON.
@@ -286,7 +288,7 @@ public:
     // a property of the instance: PolicyFailure ends the run (searches and shrinking let it through).
     spec.decide = [this, policy = std::move(policy), name = spec.name](const I& instance) {
       try {
-        if (spec_.decide_external) return spec_.decide_external(instance, policy);
+        if (spec_.decide_external) return spec_.decide_external(instance, policy, name);
         const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
         return spec_.read_decision(instance, policy(request),
                                    "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +

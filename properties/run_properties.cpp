@@ -76,7 +76,8 @@ Spec invariant_property(const InvariantInfo& info) {
     PropertyResult r;
     const auto count = c.decision.counts.find(name);
     if (count == c.decision.counts.end()) {
-      r.detail = "not promised by " + c.decision.policy;
+      r.status = PropertyStatus::kNotApplicable;
+      r.detail = "not promised by " + c.decision.policy + " (not checked)";
       return r;
     }
     if (count->second == 0) {
@@ -104,7 +105,8 @@ Spec comparison(std::string name, std::string policy, std::string measure_name,
   p.check = [policy, measure_name, measure](const CheckContext<workload::Workload, RunDecision>& c) {
     PropertyResult r;
     if (c.decision.policy != policy) {
-      r.detail = "compares " + policy + " only";
+      r.status = PropertyStatus::kNotApplicable;
+      r.detail = "compares " + policy + " only, not " + c.decision.policy;
       return r;
     }
     const RunMetrics mine = run_metrics(c.instance, c.decision.schedule);

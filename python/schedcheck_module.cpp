@@ -318,11 +318,13 @@ PYBIND11_MODULE(schedcheck, m) {
     const UsePolicy use(policy, options.check, problem);
     if (out) prepare_output_directory(*out, "out");
     nlohmann::json found = nlohmann::json::array();
+    CorpusWriter writer;  // a failed write stops the writing, not the search: every counterexample is still returned
     const FoundFn keep = [&](const Counterexample& c) {
       nlohmann::json entry = counterexample_json(c);
       entry["instance"] = c.instance;
       entry["report"] = c.report.to_json();
-      entry["file"] = out ? nlohmann::json(write_counterexample(p, c, options, *out)) : nlohmann::json(nullptr);
+      const std::optional<std::string> file = out ? writer.write(p, c, options, *out) : std::nullopt;
+      entry["file"] = file ? nlohmann::json(*file) : nlohmann::json(nullptr);
       found.push_back(std::move(entry));
     };
     return interruptible([&] {
@@ -330,6 +332,7 @@ PYBIND11_MODULE(schedcheck, m) {
           exhaustive ? exhaustive_search(p, options, keep) : schedcheck::search(p, options, {}, keep);
       nlohmann::json result = summary_json(summary, options);
       result["counterexamples"] = std::move(found);
+      result["write_error"] = writer.error_json();
       return result;
     });
   }, py::arg("problem"), py::arg("policy"), py::arg("trials") = 1000, py::arg("seed") = 1, py::arg("size") = 10,

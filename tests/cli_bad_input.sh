@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CLI checks of the schedcheck executable: bad input and usage exit 2 with one stderr line naming the file/field, user
-# text escaped, nothing on stdout; `check --json` fields; time-limited `solve`; `search --out` probe and write failure.
+# text escaped, nothing on stdout; `check --json` fields; time-limited `solve`; `search --out` probe and write failure;
+# control characters in names escaped in the --json of every command that prints it.
 # Source: our own (cli/main.cpp exit codes 0/1/2/3/4, docs/cli.md). Usage: cli_bad_input.sh SCHEDCHECK SOURCE_DIR
 set -u
 
@@ -93,6 +94,55 @@ expect_bad "dbc unknown cost unit" 'readings.cost_unit: expected "per-mi" or "pe
 expect_bad "dbc unknown reading" "readings.loop_order: unknown field" -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-key.json"
 expect_bad "dbc reading not a string" "readings.max_tr" -- solve dbc-cost-time -i "$T/dbc-maxtr-type.json"
 expect_bad "dbc negative maxTr" "broker.max_tr" -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-maxtr-neg.json"
+
+# ---------------------------------------------------------------- --json escapes user text (issue 34)
+# A name holding DEL, U+009B (CSI), U+202E, U+2066 and U+200E: every command that prints --json writes them as
+# \u007f, \u009b, \u202e, ... (as the text outputs escape them), nothing raw, and a JSON reader gets the name back.
+H=$'x\x7f\xc2\x9b\xe2\x80\xae\xe2\x81\xa6\xe2\x80\x8ey'
+json_escapes() {  # NAME FILE: FILE is JSON holding $H in some string, with none of its controls raw
+  python3 - "$2" "$H" <<'EOF' || fail "$1 --json: a control character raw, or the name lost: $(head -c 300 "$2")"
+import json, sys
+raw, hostile = open(sys.argv[1], "rb").read(), sys.argv[2]
+assert not [c for c in "\x7f\u009b\u202e\u2066\u200e" if c.encode() in raw]
+assert all(e in raw for e in (b"\\u007f", b"\\u009b", b"\\u202e", b"\\u2066", b"\\u200e"))
+def strings(v):
+    if isinstance(v, str): yield v
+    elif isinstance(v, dict): yield from (s for x in list(v) + list(v.values()) for s in strings(x))
+    elif isinstance(v, list): yield from (s for x in v for s in strings(x))
+assert any(hostile in s for s in strings(json.loads(raw)))
+EOF
+  [ $? -eq 0 ] && echo "ok: $1 --json escapes the controls in a name"
+}
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["name"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))' \
+  "$EXAMPLE" "$T/hostile.json" "$H"
+for command in check run; do
+  "$SCHEDCHECK" $command sla-admission --policy greedy-backfilling -i "$T/hostile.json" --json >"$T/h.json" 2>"$T/err"
+  json_escapes "$command" "$T/h.json"
+done
+"$SCHEDCHECK" solve sla-admission -i "$T/hostile.json" --json >"$T/h.json" 2>"$T/err"
+json_escapes solve "$T/h.json"
+"$SCHEDCHECK" suite "$T/hostile.json" --problem sla-admission --json >"$T/h.json" 2>"$T/err"
+json_escapes suite "$T/h.json"
+"$SCHEDCHECK" search sla-admission --policy greedy-backfilling --trials 20 --size 6 -q --json --out "$T/cx$H" \
+  >"$T/h.json" 2>"$T/err"
+json_escapes search "$T/h.json"
+cp "$SOURCE_DIR/examples/small-cluster.swf" "$T/t$H.swf"
+"$SCHEDCHECK" simulate --trace "$T/t$H.swf" --policy easy -q --json --jobs-csv "$T/s$H.csv" >"$T/h.json" 2>"$T/err"
+json_escapes simulate "$T/h.json"
+"$SCHEDCHECK" audit --trace "$T/t$H.swf" --schedule "$T/s$H.csv" --policy easy --json >"$T/h.json" 2>"$T/err"
+json_escapes audit "$T/h.json"
+"$SCHEDCHECK" compare-runs "$T/s$H.csv" "$T/s$H.csv" --json >"$T/h.json" 2>"$T/err"
+json_escapes compare-runs "$T/h.json"
+"$SCHEDCHECK" experiment backfilling --trace "$T/t$H.swf" --seeds 1 --out "$T/e" --json -q >"$T/h.json" 2>"$T/err"
+json_escapes experiment "$T/h.json"
+json_escapes "experiment's summary.json" "$T/e/summary.json"
+# A file name with a byte that is not UTF-8: valid JSON with U+FFFD in its place (the dump threw before: exit 4).
+cp "$SOURCE_DIR/examples/small-cluster.swf" "$T/t"$'\xff'".swf"
+"$SCHEDCHECK" simulate --trace "$T/t"$'\xff'".swf" --policy easy -q --json >"$T/h.json" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 0 ] &&
+  python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["trace"].endswith("t\ufffd.swf")' "$T/h.json" ||
+  fail "simulate --json, a trace name with 0xFF: exit $rc, $(head -c 300 "$T/err")"
 
 # ---------------------------------------------------------------- bad usage
 expect_bad "unknown problem" "no-such-problem" -- check no-such-problem --policy fcfs -i "$EXAMPLE"

@@ -63,6 +63,50 @@ objective() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['h
 "$S" check cluster-run --policy fcfs -i "$SRC/examples/workload-easy-loses.json" --json >"$T/c1.json"
 "$S" check cluster-run --policy-cmd "$CPY" -i "$SRC/examples/workload-easy-loses.json" --json >"$T/c2.json"
 [ "$(objective "$T/c1.json")" = "$(objective "$T/c2.json")" ] || fail "cluster-run: external fcfs objective $(objective "$T/c2.json"), built-in $(objective "$T/c1.json")"
+# A property the policy does not promise is "not applicable", never "holds": a shortest-job-first policy breaks FCFS
+# order (job 8 before job 6), yet fcfs-order is no failure of it; the same in the table, --json and --csv, exit 0.
+cat >"$T/sjf.py" <<'PY'
+import json, sys
+for line in sys.stdin:
+    snapshot = json.loads(line)["snapshot"]
+    free = snapshot["processors"] - sum(job["procs"] for job in snapshot["running"])
+    start = []
+    for job in sorted(snapshot["queue"], key=lambda job: job["estimate"]):
+        if job["procs"] <= free:
+            free -= job["procs"]
+            start.append({"id": job["id"]})
+    print(json.dumps({"start": start}), flush=True)
+PY
+W="$SRC/examples/workload-easy-loses.json"
+"$S" check cluster-run --policy-cmd "python3 $T/sjf.py" --policy-name sjf -i "$W" --json >"$T/na.json" 2>"$T/na.err"
+rc=$?
+[ "$rc" -eq 0 ] || fail "cluster-run sjf --json: exit $rc ($(head -c 300 "$T/na.err"))"
+python3 - "$T/na.json" <<'PY' || fail "cluster-run sjf --json: promised properties not reported as not applicable"
+import json, sys
+r = json.load(open(sys.argv[1]))
+by = {p["name"]: p for p in r["properties"]}
+for name in ("fcfs-order", "easy-maximal", "conservative-guarantee", "easy-no-worse-than-fcfs"):
+    p = by[name]
+    assert p["status"] == "not applicable" and p["holds"] is None and "sjf" in p["detail"], p
+assert by["capacity"]["status"] == "holds" and by["capacity"]["holds"] is True
+assert r["exit_code"] == 0
+PY
+"$S" check cluster-run --policy-cmd "python3 $T/sjf.py" --policy-name sjf -i "$W" >"$T/na.txt" 2>&1 ||
+  fail "cluster-run sjf table: exit $?"
+grep -Eq '^ +fcfs-order +not applicable +not promised by sjf' "$T/na.txt" &&
+  ! grep -Eq 'fcfs-order +holds' "$T/na.txt" ||
+  fail "cluster-run sjf table: $(grep fcfs-order "$T/na.txt")"
+grep -q 'verdict    PASS (exit 0)' "$T/na.txt" || fail "cluster-run sjf table: $(tail -n 1 "$T/na.txt")"
+"$S" check cluster-run --policy-cmd "python3 $T/sjf.py" --policy-name sjf -i "$W" --csv >"$T/na.csv" 2>&1 ||
+  fail "cluster-run sjf --csv: exit $?"
+python3 - "$T/na.csv" <<'PY' || fail "cluster-run sjf --csv: $(cat "$T/na.csv")"
+import csv, sys
+row = next(csv.DictReader(open(sys.argv[1])))
+assert "fcfs-order" in row["properties_not_applicable"].split(";"), row
+assert "fcfs-order" not in row["properties_hold"].split(";") and row["exit_code"] == "0", row
+PY
+"$S" suite "$W" --policy-cmd "python3 $T/sjf.py" --policy-name sjf >"$T/na.rows" 2>&1 || fail "suite sjf: exit $?"
+grep -q '4/4 hold; 6 not applicable' "$T/na.rows" || fail "suite sjf: $(tail -n 1 "$T/na.rows")"
 
 # 3. One process for a whole search; counterexamples name the command and reproduce.
 cat >"$T/counting.py" <<PY

@@ -66,8 +66,8 @@ std::unique_ptr<Problem> cluster_run() {
     spec.policies.push_back({{policy.name, policy.source, policy.summary},
                              [policy](const Workload& w) { return runcheck::simulate_checked(w, policy); }});
   // A policy outside C++ decides every scheduling pass of the run (docs/protocol.md, "cluster pass").
-  spec.decide_external = [](const Workload& w, const JsonPolicy& policy) {
-    return runcheck::simulate_checked(w, runcheck::external_cluster_policy(w, policy, "external"));
+  spec.decide_external = [](const Workload& w, const JsonPolicy& policy, const std::string& name) {
+    return runcheck::simulate_checked(w, runcheck::external_cluster_policy(w, policy, name));
   };
   spec.decision_schema = cluster::decision_schema();
   spec.properties = runcheck::run_properties();

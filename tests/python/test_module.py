@@ -2,6 +2,7 @@
 # the optimum, search and shrink with a Python policy, corpus files, errors as Python exceptions. Our own.
 # Run by ctest with PYTHONPATH at the built module (pytest from Debian).
 import json
+import os
 
 import pytest
 import schedcheck
@@ -83,6 +84,25 @@ def test_search_and_shrink_with_a_python_policy(tmp_path):
         schedcheck.search("sla-admission", first_fit, trials=50, seed=3, max_counterexamples=0)["failing"]
 
 
+def test_search_says_when_a_corpus_write_fails(tmp_path):
+    # As `search --json`: a write that fails (here /dev/full behind the temporary names) stops the writing, not the
+    # search; `write_error` says why (None when every write succeeded), and the counterexamples are still returned.
+    first = tmp_path / "first"
+    summary = schedcheck.search("sla-admission", "greedy-backfilling", trials=20, size=6, out=str(first))
+    assert summary["write_error"] is None and summary["counterexamples"]
+    assert schedcheck.search("sla-admission", "greedy-backfilling", trials=5, size=6)["write_error"] is None
+    if not os.access("/dev/full", os.W_OK):
+        pytest.skip("no writable /dev/full")
+    full = tmp_path / "full"
+    full.mkdir()
+    for name in os.listdir(first):
+        os.symlink("/dev/full", full / (name + ".tmp"))
+    summary = schedcheck.search("sla-admission", "greedy-backfilling", trials=20, size=6, out=str(full))
+    assert summary["checked"] == 20 and summary["counterexamples"]
+    assert "write failed" in (summary["write_error"] or "") and str(full) in summary["write_error"]
+    assert all(found["file"] is None for found in summary["counterexamples"])
+
+
 def test_cluster_run_with_a_python_pass_policy():
     workload = schedcheck.generate("cluster-run", seed=2, size=12)
     def fcfs(snapshot):
@@ -98,6 +118,11 @@ def test_cluster_run_with_a_python_pass_policy():
     builtin = schedcheck.check("cluster-run", workload, policy="fcfs", exact="none")
     assert mine["heuristic"]["objective"] == pytest.approx(builtin["heuristic"]["objective"])
     assert mine["heuristic"]["start"] == builtin["heuristic"]["start"]
+    # fcfs-order is the built-in fcfs's promise: it holds there, and does not apply to a Python policy (not "holds").
+    statuses = {p["name"]: (p["status"], p["holds"]) for p in mine["properties"]}
+    assert statuses["fcfs-order"] == ("not applicable", None) and statuses["capacity"] == ("holds", True)
+    assert {p["name"]: p["status"] for p in builtin["properties"]}["fcfs-order"] == "holds"
+    assert mine["exit_code"] == 0
 
 
 def test_a_policy_may_call_schedcheck_itself():
