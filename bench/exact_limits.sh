@@ -19,8 +19,8 @@ for problem in $problems; do
   for size in ${SIZES//,/ }; do
     file=$CACHE/$problem-$size.json
     if [ ! -s "$file" ]; then
-      timeout 600 "$BIN" generate "$problem" --seed 1 --size "$size" >"$file.tmp" && mv "$file.tmp" "$file" || {
-        echo "$problem,$size,(generate),,timeout,,600,"; rm -f "$file.tmp"; continue; }
+      timeout 120 "$BIN" generate "$problem" --seed 1 --size "$size" >"$file.tmp" && mv "$file.tmp" "$file" || {
+        echo "$problem,$size,(generate),,timeout,,120,"; rm -f "$file.tmp"; continue; }
     fi
     for method in $methods; do
       out=$CACHE/out.json
