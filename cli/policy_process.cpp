@@ -1,8 +1,8 @@
 // The policy child process (see policy_process.hpp). Our own.
 #include "cli/policy_process.hpp"
 
-#include "support/signals.hpp"
 #include "model/input.hpp"
+#include "support/signals.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -27,7 +27,6 @@ namespace schedcheck::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kMaxAnswer = 256u << 20;  // one decision line: 256 MiB at most
 constexpr auto kStopPoll = std::chrono::milliseconds(100);
 
 void close_fd(int& fd) {
@@ -138,7 +137,7 @@ void PolicyProcess::end(std::string message) {
     ::kill(-pid_, SIGKILL);
     ::kill(pid_, SIGKILL);
   }
-  pending_.clear();
+  answers_.clear();
   throw PolicyFailure(broken_);
 }
 
@@ -150,14 +149,12 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
   std::size_t written = 0;
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms_);
   std::string line;
-  std::size_t scanned = 0;  // pending_ before this holds no newline: each byte is looked at once (long answers)
   for (;;) {
-    const std::size_t newline = pending_.find('\n', scanned);
-    scanned = newline == std::string::npos ? pending_.size() : newline;
-    if (newline != std::string::npos && written == out.size()) {
-      line = pending_.substr(0, newline);
-      pending_.erase(0, newline + 1);
-      break;
+    if (written == out.size()) {
+      if (auto next = answers_.next()) {
+        line = std::move(*next);
+        break;
+      }
     }
     if (stop_requested()) throw StopRequested();  // the run reports what it did (support/stop.hpp)
     const auto now = Clock::now();
@@ -179,25 +176,25 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
       char buffer[65536];
       const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
       if (n > 0) {
-        pending_.append(buffer, static_cast<std::size_t>(n));
-        if (pending_.size() > kMaxAnswer) fail(about, fmt::format("an answer longer than {} MiB without a newline", kMaxAnswer >> 20));
+        if (!answers_.append({buffer, static_cast<std::size_t>(n)}))
+          fail(about, fmt::format("an answer longer than {} MiB without a newline", AnswerLines::kMaxAnswer >> 20));
       } else if (n == 0) {
-        const std::string partial = pending_.empty() ? "" : ", after " + quoted_text(pending_, 60) + " without a newline";
+        const std::string& rest = answers_.pending();
+        const std::string partial = rest.empty() ? "" : ", after " + quoted_text(rest, 60) + " without a newline";
         fail(about, "it " + exit_description() + " without a decision" + partial);
       } else if (errno != EAGAIN && errno != EINTR) {
         fail(about, std::string("read: ") + std::strerror(errno));
       }
     }
   }
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line.find_first_not_of(" \t") == std::string::npos) fail(about, "an empty line instead of a decision");
-  // The strict reader of every JSON input (duplicate keys, 1e400 are errors), its message naming this answer.
+  std::optional<nlohmann::json> answer;
   try {
-    return parse_json_text(line, fmt::format("--policy-cmd {} on {}: the answer {}", quoted_text(command_), about,
-                                             quoted_text(line, 60)));
+    answer = read_answer(std::move(line), fmt::format("--policy-cmd {} on {}", quoted_text(command_), about));
   } catch (const InputError& e) {
     end(e.what());
   }
+  if (!answer) fail(about, "an empty line instead of a decision");
+  return std::move(*answer);
 }
 
 }  // namespace schedcheck::cli

@@ -6,6 +6,8 @@
 // exists.
 #pragma once
 
+#include "model/answer_lines.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <sys/types.h>
@@ -43,7 +45,7 @@ private:
   unsigned timeout_ms_;
   pid_t pid_ = -1;
   int to_child_ = -1, from_child_ = -1;
-  std::string pending_;  // bytes read after the last full line
+  AnswerLines answers_;  // what the child wrote, framed into answer lines (model/answer_lines.hpp)
   std::string broken_;   // the first failure's message ("" while the process answers)
   std::size_t requests_ = 0;
   bool reaped_ = false;

@@ -223,6 +223,12 @@ public:
   // the problem cannot read decisions or the name is taken. The decision it returns is validated, compared with the
   // optimum and checked by every property like a built-in policy's.
   virtual void add_external_policy(Described described, JsonPolicy policy) = 0;
+  // The decision `policy` answers for the instance in `document`, taken as a policy registered by
+  // add_external_policy under `name` takes it (throws InputError for the document, PolicyFailure for whatever is
+  // wrong with the answer), as the problem writes decisions (`check --json`'s heuristic decision): what the
+  // `protocol` fuzz target reads back (fuzz/, docs/fuzzing.md).
+  virtual nlohmann::json external_decision(const nlohmann::json& document, const std::string& file,
+                                           const JsonPolicy& policy, const std::string& name) const = 0;
   virtual bool accepts_external_policies() const = 0;
   virtual const nlohmann::json& decision_schema() const = 0;
   // `on_failure` (optional) sees each kept failure as soon as it is found.
@@ -284,22 +290,17 @@ public:
     for (const auto& p : spec_.policies)
       if (p.name == described.name) throw std::invalid_argument("problem " + spec_.name + " has a policy " + p.name);
     PolicySpec<I, D> spec{std::move(described), {}};
-    // Whatever goes wrong with the answer (the process, its line, the decision in it) is the policy's failure, never
-    // a property of the instance: PolicyFailure ends the run (searches and shrinking let it through).
     spec.decide = [this, policy = std::move(policy), name = spec.name](const I& instance) {
-      try {
-        if (spec_.decide_external) return spec_.decide_external(instance, policy, name);
-        const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
-        return spec_.read_decision(instance, policy(request),
-                                   "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +
-                                       ": decision");
-      } catch (const PolicyFailure&) {
-        throw;
-      } catch (const InputError& e) {
-        throw PolicyFailure(e.what());
-      }
+      return decide_external(instance, policy, name);
     };
     spec_.policies.push_back(std::move(spec));
+  }
+  nlohmann::json external_decision(const nlohmann::json& document, const std::string& file, const JsonPolicy& policy,
+                                   const std::string& name) const override {
+    if (!accepts_external_policies())
+      throw std::invalid_argument("problem " + spec_.name + " does not take policies outside C++");
+    const I instance = spec_.read(document, file);
+    return spec_.describe(instance, decide_external(instance, policy, name));
   }
   bool accepts_external_policies() const override { return static_cast<bool>(spec_.read_decision) || static_cast<bool>(spec_.decide_external); }
   const nlohmann::json& decision_schema() const override { return spec_.decision_schema; }
@@ -372,6 +373,22 @@ public:
   }
 
 private:
+  // A policy outside C++ decides: whatever goes wrong with the answer (the process, its line, the decision in it)
+  // is the policy's failure, never a property of the instance: PolicyFailure ends the run (searches and shrinking
+  // let it through).
+  D decide_external(const I& instance, const JsonPolicy& policy, const std::string& name) const {
+    try {
+      if (spec_.decide_external) return spec_.decide_external(instance, policy, name);
+      const nlohmann::json request = {{"problem", spec_.name}, {"instance", spec_.write(instance)}};
+      return spec_.read_decision(instance, policy(request),
+                                 "policy " + name + " on instance " + quoted_text(spec_.instance_name(instance)) +
+                                     ": decision");
+    } catch (const PolicyFailure&) {
+      throw;
+    } catch (const InputError& e) {
+      throw PolicyFailure(e.what());
+    }
+  }
   Report check_flow(const I& instance, const D* given, const std::string& name, double seconds,
                     const CheckRequest& request) const {
     Report report;

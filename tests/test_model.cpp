@@ -1,6 +1,8 @@
 // Suite `model`: the SLA model's semantics (D, B, eligibility), the instant and timed validators, the
-// availability profile, the instance reader's derived fields and defaults, and exact rationals for Z3.
+// availability profile, the instance reader's derived fields and defaults, exact rationals for Z3, and the framing of
+// a policy's answer lines.
 // Source: paper 004 sec. 3.2 (Eq. 4-5, Algorithm 2 line 1.40) for D/B/eligibility; the rest is our own.
+#include "model/answer_lines.hpp"
 #include "model/input.hpp"
 #include "model/profile.hpp"
 #include "model/sla.hpp"
@@ -689,6 +691,30 @@ BOOST_AUTO_TEST_CASE(exact_rational_string_round_trips_to_the_same_double) {
 BOOST_AUTO_TEST_CASE(exact_rational_string_rejects_non_finite) {
   BOOST_CHECK_THROW(z3support::exact_rational_string(std::numeric_limits<double>::infinity()), std::invalid_argument);
   BOOST_CHECK_THROW(z3support::exact_rational_string(std::nan("")), std::invalid_argument);
+}
+
+// The framing of a policy's answers (model/answer_lines.hpp, cli/policy_process.cpp): bytes in pieces of any size,
+// lines out in order, the rest pending; a blank line is no answer, CR LF is a line end.
+BOOST_AUTO_TEST_CASE(answer_lines_frame_pieces_of_any_size) {
+  const std::string bytes = "{\"a\": 1}\r\n\n{\"b\": [2]}\n{\"c";
+  for (std::size_t piece = 1; piece <= bytes.size(); ++piece) {
+    AnswerLines lines;
+    std::vector<std::string> got;
+    for (std::size_t at = 0; at < bytes.size(); at += piece) {
+      BOOST_TEST(lines.append(std::string_view(bytes).substr(at, piece)));
+      while (auto line = lines.next()) got.push_back(*line);
+    }
+    BOOST_TEST(got == (std::vector<std::string>{"{\"a\": 1}\r", "", "{\"b\": [2]}"}));
+    BOOST_TEST(lines.pending() == "{\"c");
+  }
+  BOOST_TEST(*read_answer("{\"a\": 1}\r", "policy") == (nlohmann::json{{"a", 1}}));
+  BOOST_TEST(!read_answer(" \t\r", "policy").has_value());
+  BOOST_CHECK_EXCEPTION(read_answer("hello", "policy"), InputError, [](const InputError& e) {
+    return contains(e.what(), "policy: the answer \"hello\": not valid JSON");
+  });
+  AnswerLines limited(4);
+  BOOST_TEST(limited.append("abcd"));
+  BOOST_TEST(!limited.append("e"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
