@@ -44,15 +44,22 @@ for problem in $problems; do
         if kill -0 "$pid" 2>/dev/null; then
           sent=$(date +%s%N)
           kill -INT "$pid"
+          # Until the process has exited (a zombie, state Z, counts as exited: kill -0 would still succeed on it);
+          # a run that ignores the signal is killed after 60 s.
           waited=0
-          while kill -0 "$pid" 2>/dev/null && [ $waited -lt 600 ]; do sleep 0.02; waited=$((waited + 1)); done
-          kill -KILL "$pid" 2>/dev/null
+          while [ -e "/proc/$pid" ] && ! awk '{exit $3 == "Z" ? 0 : 1}' "/proc/$pid/stat" 2>/dev/null &&
+            [ $waited -lt 3000 ]; do
+            sleep 0.02
+            waited=$((waited + 1))
+          done
           took=$(( ($(date +%s%N) - sent) / 1000000 ))
+          kill -KILL "$pid" 2>/dev/null
+          wait "$pid" 2>/dev/null
           row="$row,$(printf %d.%03d $((took / 1000)) $((took % 1000)))"
         else
+          wait "$pid" 2>/dev/null
           row="$row,finished"
         fi
-        wait "$pid" 2>/dev/null
       fi
       echo "$row"
     done

@@ -377,7 +377,12 @@ int run_cli(int argc, char** argv) {
   if (*search_cmd) {
     Problem& problem = registry.get(search_options.problem);
     use_external(problem, search_options.check);
-    (void)problem.check(problem.generate(search_options.seed, 0), "(probe)", search_options.check);  // names valid?
+    try {  // names valid? (a policy process, the property and method names)
+      (void)problem.check(problem.generate(search_options.seed, 0), "(probe)", search_options.check);
+    } catch (const StopRequested&) {
+      // stopped while the probe's policy was asked (e.g. SIGTERM to the whole job): the search below starts no
+      // trial and prints its summary, as after a stop at any later point
+    }
     if (search_options.exhaustive && problem.enumerate_settings().empty())
       throw std::invalid_argument("problem " + search_options.problem + " has no exhaustive mode (--exhaustive)");
     return run_search(problem, search_options, out_dir, quiet, out);
