@@ -5,6 +5,8 @@
 # Prints one CSV row per run: problem,size,method,limit_ms,exit,status,wall_s,peak_mib[,signal_to_exit_s].
 # A run is killed after LIMIT + 60 s (exit "killed"). `signal`: also start each solve with a 1-hour limit, send
 # SIGINT after 3 s and time the exit. Instances: `schedcheck generate PROBLEM --seed 1 --size N`, cached in $TMPDIR.
+# Start it where SIGINT is not ignored: a background job of a shell without job control ignores it, its children
+# inherit that, and schedcheck keeps an ignored SIGINT ignored (docs/cli.md); `set -m` before `&`.
 set -uo pipefail
 BIN=${1:?usage: exact_limits.sh SCHEDCHECK [SIZES] [LIMIT_MS] [signal]}
 SIZES=${2:-1000,10000,100000}

@@ -4,6 +4,7 @@
 #include "counterexamples/rng.hpp"
 #include "counterexamples/shrink.hpp"
 #include "reference/offers_policies.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -42,6 +43,7 @@ Instance generate_instance(std::uint64_t seed, std::size_t waiting, const Genera
                                           static_cast<int>(rng.integer(1, std::max(1, instance.processors / 2))),
                                           static_cast<double>(rng.integer(1, kMaxRemaining))});
   for (std::size_t i = 0; i < waiting; ++i) {
+    if (stop_requested()) throw StopRequested();  // the admission below is quadratic: large sizes take minutes
     WaitingJob job;
     if (rng.chance(0.5)) {
       job.id = fmt::format("j{}", i + 1);

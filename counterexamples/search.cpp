@@ -92,9 +92,10 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
   for (std::size_t trial = 0; trial < options.trials; ++trial) {
     if (stop_requested()) break;
     const std::uint64_t seed = trial_seed(options.seed, trial);
-    const nlohmann::json document = problem.generate(seed, options.size);
+    nlohmann::json document;
     Report report;
-    try {
+    try {  // generating may stop too (offers admits jobs one at a time: large sizes take minutes)
+      document = problem.generate(seed, options.size);
       report = problem.check(document, "(generated)", options.check);
     } catch (const StopRequested&) {
       break;

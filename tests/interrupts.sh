@@ -120,4 +120,12 @@ interrupt kill 3 KILL -- search sla-admission --policy greedy-backfilling --tria
 [ "$RC" -eq 137 ] || fail "kill: exit $RC, expected 137"
 corpus_complete kill "$T/kill" tmp-allowed  # a .tmp is the one file being written when the kill came
 
+# A long `generate` (offers admits its jobs one at a time: 100,000 take many minutes) stops at SIGTERM too (it ran on,
+# so `timeout` could not end it), and a search stopped while generating still prints its summary.
+interrupt generate 1 TERM -- generate offers --seed 1 --size 100000
+expect generate 143
+interrupt search-generating 2 TERM -- search offers --policy edf --size 100000 --trials 3 --out "$T/gen" -q --json
+expect search-generating 143
+grep -q '"interrupted": *true' "$T/search-generating.out" || fail "search-generating: no summary on stdout"
+
 finish interrupts
