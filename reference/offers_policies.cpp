@@ -42,6 +42,12 @@ void place_copies(AvailabilityProfile& profile, int procs, double runtime, long 
 
 // ---------------------------------------------------------------- EDF
 
+void place_earliest(AvailabilityProfile& profile, FillCursor& fill, double floor, int procs, double runtime,
+                    long long tasks, std::vector<double>& starts) {
+  // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
+  place_copies(profile, procs, runtime, tasks, std::max(floor, fill.not_before(profile, procs)), starts);
+}
+
 EdfScheduler::EdfScheduler(const Instance& instance, GenOfferReading reading) : instance_(instance), reading_(reading) {
   order_.resize(instance.waiting.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
@@ -72,10 +78,8 @@ std::vector<EdfScheduler::PositionInterval> EdfScheduler::positions_from(double 
 
 void EdfScheduler::place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks,
                                   Cursor& cursor, std::vector<double>& starts) const {
-  double not_before = reading_.strict_order ? std::max(instance_.now, cursor.last_start) : instance_.now;
-  // Skip the front where fewer than `procs` processors are ever free (it only fills up as jobs are placed).
-  not_before = std::max(not_before, cursor.fill.not_before(profile, procs));
-  place_copies(profile, procs, runtime, tasks, not_before, starts);
+  const double floor = reading_.strict_order ? std::max(instance_.now, cursor.last_start) : instance_.now;
+  place_earliest(profile, cursor.fill, floor, procs, runtime, tasks, starts);
   cursor.last_start = std::max(cursor.last_start, starts.back());
 }
 

@@ -24,6 +24,11 @@ std::vector<double> place_copies(AvailabilityProfile& profile, int procs, double
 void place_copies(AvailabilityProfile& profile, int procs, double runtime, long long tasks, double not_before,
                   std::vector<double>& starts);
 
+// EDF's placement of one job of the order (tasks copies of procs x runtime): the earliest fitting starts at or after
+// `floor`, the fill cursor skipping the front where fewer than procs processors are ever free; starts to `starts`.
+void place_earliest(AvailabilityProfile& profile, FillCursor& fill, double floor, int procs, double runtime,
+                    long long tasks, std::vector<double>& starts);
+
 // One EDF run: the schedule, the first job (EDF order) that misses its deadline, and the new tasks' finish.
 struct EdfRun {
   Schedule schedule;

@@ -13,6 +13,7 @@
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -361,6 +362,52 @@ RC_BOOST_PROP(edf_never_beats_exact_and_always_validates, (std::uint32_t seed)) 
     RC_ASSERT(edf.per_count[i].completion >= exact.decision->per_count[i].completion - kTimeTolerance);
     RC_ASSERT(rigid_list.per_count[i].completion >= exact.decision->per_count[i].completion - kTimeTolerance);
   }
+}
+
+// The generator's incremental admission (heuristic side: kept schedule, checks from the entry position on) against
+// its definition (exact side: EDF over the whole accepted work for every job, edf_feasibility): the same jobs kept
+// with the same deadlines. The job stream is the unrepaired instance of the same seed (the draws do not depend on
+// admission). Sizes up to 300 jobs, machines of 4 to 64 processors.
+BOOST_AUTO_TEST_CASE(generator_admission_matches_full_edf_runs) {
+  int compared = 0, refused = 0, raised = 0;
+  for (std::uint64_t seed = 1; seed <= 36; ++seed) {
+    GeneratorSettings settings;
+    settings.max_processors = seed % 3 == 0 ? 64 : 16;
+    const std::size_t size = std::size_t{1} + (seed * 37) % 300;
+    GeneratorSettings raw_settings = settings;
+    raw_settings.repair = false;
+    const Instance raw = generate_instance(seed, size, raw_settings);
+    Instance expected = raw;
+    expected.waiting.clear();
+    for (const WaitingJob& job : raw.waiting) {
+      expected.waiting.push_back(job);
+      if (edf_accepted_work_violation(expected).empty()) continue;
+      expected.waiting.back().deadline = kForever;
+      const FeasibilityAnswer last = edf_feasibility(expected);
+      double finish = 0;
+      for (double start : last.schedule.starts.back()) finish = std::max(finish, start + job.runtime);
+      expected.waiting.back().deadline = std::ceil(finish);
+      ++raised;
+      if (!edf_accepted_work_violation(expected).empty()) {
+        expected.waiting.pop_back();
+        ++refused;
+      }
+    }
+    const Instance generated = generate_instance(seed, size, settings);
+    BOOST_TEST_CONTEXT("seed " << seed << ", " << size << " jobs; the full-run admission gives "
+                               << write_instance(expected).dump()) {
+      BOOST_TEST_REQUIRE(generated.waiting.size() == expected.waiting.size());
+      for (std::size_t i = 0; i < expected.waiting.size(); ++i) {
+        BOOST_TEST(generated.waiting[i].id == expected.waiting[i].id);
+        BOOST_TEST(generated.waiting[i].deadline == expected.waiting[i].deadline);
+      }
+    }
+    ++compared;
+  }
+  // Both branches of the admission were taken: raised deadlines kept and jobs refused.
+  BOOST_TEST(compared == 36);
+  BOOST_TEST(refused > 100);
+  BOOST_TEST(raised - refused > 100);
 }
 
 // FEEDBACK's quote keeps every deadline when EDF is rerun with it (n <= 8, larger BoTs).
