@@ -259,7 +259,7 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
         sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[order[k]].tasks), order[k]);
     }
     const auto placed =
-        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence);
+        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence, until);
     if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))
       best = schedule_from(instance, *placed);
   }
@@ -317,7 +317,10 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   });
   if (!result.schedule) {
     result.status = ExactStatus::kUnknown;
-    result.detail = "no schedule keeps every accepted deadline (proven by the sequence search)";
+    result.detail = out_of_time ? fmt::format("time limit of {} ms reached before any schedule was found", options.timeout_ms)
+                    : exhausted ? fmt::format("search stopped after {} nodes before any schedule was found",
+                                              kSequenceMaxNodes)
+                                : "no schedule keeps every accepted deadline (proven by the sequence search)";
     return result;
   }
   result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;

@@ -10,10 +10,14 @@ namespace schedcheck {
 
 namespace {
 
-std::optional<double> earliest_in_time(const AvailabilityProfile& profile, double not_before, const SerialJob& job) {
+// `fill` (a profile that only fills up): skips the front where fewer than job.procs processors are ever free; the
+// same start as without it.
+std::optional<double> earliest_in_time(const AvailabilityProfile& profile, double not_before, const SerialJob& job,
+                                       FillCursor* fill = nullptr) {
   const double latest_start = job.deadline - job.duration;
   if (latest_start < not_before) return std::nullopt;
-  return profile.earliest_start(job.procs, job.duration, not_before, latest_start);
+  const double from = fill ? std::max(not_before, fill->not_before(profile, job.procs)) : not_before;
+  return profile.earliest_start(job.procs, job.duration, from, latest_start);
 }
 
 }  // namespace
@@ -47,11 +51,17 @@ bool search_serial_schedules(const AvailabilityProfile& base, double not_before,
 
 std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityProfile& base, double not_before,
                                                             const std::vector<SerialJob>& jobs,
-                                                            const std::vector<std::size_t>& sequence) {
+                                                            const std::vector<std::size_t>& sequence,
+                                                            std::chrono::steady_clock::time_point until) {
   AvailabilityProfile profile = base;
+  FillCursor fill(not_before);
   std::vector<SerialPlacement> placed;
+  const bool limited = until != std::chrono::steady_clock::time_point::max();
   for (std::size_t j : sequence) {
-    const auto start = earliest_in_time(profile, not_before, jobs[j]);
+    if (limited && placed.size() % 256 == 255 &&
+        (std::chrono::steady_clock::now() >= until || stop_requested()))
+      return std::nullopt;
+    const auto start = earliest_in_time(profile, not_before, jobs[j], &fill);
     if (!start) return std::nullopt;
     profile.reserve(*start, *start + jobs[j].duration, jobs[j].procs);
     placed.push_back({j, *start});

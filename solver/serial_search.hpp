@@ -37,10 +37,12 @@ enum class Visit { kDescend, kPrune, kStop };
 bool search_serial_schedules(const AvailabilityProfile& base, double not_before, const std::vector<SerialJob>& jobs,
                              const std::function<Visit(const std::vector<SerialPlacement>&)>& on_node);
 
-// The serial schedule of one sequence (a job index once per copy); nullopt when a job misses its deadline.
-std::optional<std::vector<SerialPlacement>> serial_schedule(const AvailabilityProfile& base, double not_before,
-                                                            const std::vector<SerialJob>& jobs,
-                                                            const std::vector<std::size_t>& sequence);
+// The serial schedule of one sequence (a job index once per copy); nullopt when a job misses its deadline, or when
+// `until` passes or a stop is requested before the last placement (tens of thousands of jobs take seconds).
+std::optional<std::vector<SerialPlacement>> serial_schedule(
+    const AvailabilityProfile& base, double not_before, const std::vector<SerialJob>& jobs,
+    const std::vector<std::size_t>& sequence,
+    std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
 
 // The state of a search over active schedules in start order, as words: the current start t and tie index `last`,
 // the remaining copies of each job, and the profile from `from` (at least `now`) on (times in units of 1 / scale from
