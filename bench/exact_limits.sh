@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every exact method of every problem on the generators' largest instances: wall time and peak memory of
 # `schedcheck solve` under a time limit, and how long a SIGINT takes to stop a solve started without one. Our own.
-# Usage: bench/exact_limits.sh SCHEDCHECK [SIZES (default 1000,10000,100000)] [LIMIT_MS (default 2000)] [signal]
+# Usage: bench/exact_limits.sh SCHEDCHECK [SIZES (default 1000,10000,100000)] [LIMIT_MS (default 2000)] [signal|-]
+#   [PROBLEMS (comma-separated; default every problem but cluster-run)]
 # Prints one CSV row per run: problem,size,method,limit_ms,exit,status,wall_s,peak_mib[,signal_to_exit_s].
 # A run is killed after LIMIT + 60 s (exit "killed"). `signal`: also start each solve with a 1-hour limit, send
 # SIGINT after 3 s and time the exit. Instances: `schedcheck generate PROBLEM --seed 1 --size N`, cached in $TMPDIR.
@@ -12,11 +13,14 @@ BIN=${1:?usage: exact_limits.sh SCHEDCHECK [SIZES] [LIMIT_MS] [signal]}
 SIZES=${2:-1000,10000,100000}
 LIMIT=${3:-2000}
 SIGNAL=${4:-}
+[ "$SIGNAL" = - ] && SIGNAL=
+ONLY=${5:-}
 CACHE=${TMPDIR:-/tmp}/schedcheck-exact-limits
 mkdir -p "$CACHE"
 problems=$("$BIN" list | awk '$1 == "problem" && $2 != "cluster-run" {print $2}')
 echo "problem,size,method,limit_ms,exit,status,wall_s,peak_mib${SIGNAL:+,signal_to_exit_s}"
 for problem in $problems; do
+  [ -z "$ONLY" ] || [[ ",$ONLY," == *",$problem,"* ]] || continue
   methods=$("$BIN" list | awk -v p="$problem" '$1 == "problem" {on = ($2 == p)} on && $1 == "exact" {print $2}')
   for size in ${SIZES//,/ }; do
     file=$CACHE/$problem-$size.json

@@ -5,6 +5,8 @@
 #include "cli/experiment.hpp"
 #include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
+#include "solver/z3_support.hpp"
+#include "support/memory.hpp"
 #include "support/signals.hpp"
 #include "cli/simulate.hpp"
 #include "cli/validators.hpp"
@@ -32,6 +34,7 @@ using namespace schedcheck;
 namespace fs = std::filesystem;
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitLimit = 3;
 constexpr int kExitInternal = 4;
 
 struct OutputFlags {
@@ -225,7 +228,8 @@ int run_cli(int argc, char** argv) {
 
   CLI::App app{"schedcheck: scheduling policies of five grid/cloud papers, checked against exact optima.\n"
                "Exit codes: 0 all properties hold, 1 a property fails, 2 bad input or usage,\n"
-               "3 the exact method could not decide within its time limit, 4 internal error.\n"
+               "3 the exact method could not decide within its time limit (or --memory-mb was reached),\n"
+               "4 internal error.\n"
                "Docs: README.md, docs/cli.md, docs/formats.md."};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "help for every command");
@@ -317,6 +321,14 @@ int run_cli(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) command_line += " " + shell_quoted(argv[k]);
   const auto run_experiment_command = cli::add_experiment_command(app, registry, command_line);
 
+  // Every command: the memory ceiling (support/memory.hpp).
+  std::uint64_t memory_mb = 0;
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+    command->add_option("--memory-mb", memory_mb,
+                        "memory ceiling in MB (heap and thread stacks); past it the run stops with exit 3 "
+                        "(default: none)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -328,6 +340,10 @@ int run_cli(int argc, char** argv) {
     return kExitBadInput;
   }
 
+  if (memory_mb > 0) {
+    limit_memory_mb(memory_mb);
+    z3support::limit_memory_mb(static_cast<unsigned>(memory_mb));
+  }
   if (*list) {
     std::cout << list_text(registry, list_json);
     return 0;
@@ -436,6 +452,12 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {  // unknown problem, policy or method
     std::cerr << "schedcheck: " << printable_text(e.what()) << "\n";
     return kExitBadInput;
+  } catch (const std::bad_alloc&) {  // past --memory-mb (or the machine's memory): a limit, like the time limit
+    if (const auto megabytes = memory_limit_mb())
+      std::cerr << "schedcheck: memory limit of " << megabytes << " MB reached (--memory-mb); nothing more was decided\n";
+    else
+      std::cerr << "schedcheck: out of memory; nothing more was decided\n";
+    return kExitLimit;
   } catch (const InternalError& e) {
     std::cerr << "schedcheck: internal error (please report): " << printable_text(e.what()) << "\n";
     return kExitInternal;

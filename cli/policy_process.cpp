@@ -2,6 +2,7 @@
 #include "cli/policy_process.hpp"
 
 #include "model/input.hpp"
+#include "support/memory.hpp"
 #include "support/signals.hpp"
 #include "support/stop.hpp"
 
@@ -64,7 +65,11 @@ PolicyProcess::PolicyProcess(std::string command, unsigned timeout_ms)
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   std::string shell = "/bin/sh", dash_c = "-c";
   char* argv[] = {shell.data(), dash_c.data(), command_.data(), nullptr};
-  const int rc = ::posix_spawn(&pid_, shell.c_str(), &actions, &attributes, argv, environ);
+  int rc = 0;
+  {
+    const OriginalMemoryLimit unlimited;  // the child does not inherit --memory-mb
+    rc = ::posix_spawn(&pid_, shell.c_str(), &actions, &attributes, argv, environ);
+  }
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   ::close(in[0]);

@@ -147,9 +147,14 @@ nlohmann::json read_json_file(const std::string& file) {
   require_not_directory(file);
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot open the file (does it exist and is it readable?)", file));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_json_text(buffer.str(), file);
+  // Read in chunks: a failed allocation must propagate (std::bad_alloc, a memory limit), never end the text early as
+  // `buffer << in.rdbuf()` does, which would report the file as truncated JSON.
+  in.exceptions(std::ios::badbit);
+  std::string text;
+  std::vector<char> chunk(std::size_t{1} << 16);
+  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0)
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+  return parse_json_text(text, file);
 }
 
 std::string read_instance_header(const Field& root, const std::string& kind, const std::string& what,

@@ -93,6 +93,7 @@ private:
 
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
   std::ifstream in(path, std::ios::binary);
+  in.exceptions(std::ios::badbit);  // a failed allocation in getline propagates instead of ending the file early
   if (!in) throw InputError(fmt::format("{}: cannot open the schedule (does it exist and is it readable?)", path));
   std::vector<std::string> fields;
   bool blank = false;              // the record is one line of spaces and tabs (skipped)

@@ -5,10 +5,12 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <new>
 
 namespace schedcheck::swf {
 
@@ -89,7 +91,9 @@ Reader::Reader(const std::string& path, bool lenient)
   const std::uintmax_t size = std::filesystem::file_size(path, unknown);
   const std::size_t chunk = unknown ? kBufferSize : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size, kMinChunk, kBufferSize));
   buffer_.resize(chunk + 1);
+  errno = 0;
   file_->handle = gzopen(path.c_str(), "rb");
+  if (!file_->handle && errno == ENOMEM) throw std::bad_alloc();  // zlib's state did not fit (a memory limit)
   if (!file_->handle)
     throw InputError(fmt::format("{}: cannot open the trace (does it exist and is it readable?)", path));
   gzbuffer(file_->handle, static_cast<unsigned>(chunk));
@@ -112,6 +116,7 @@ void Reader::fill() {
   if (got < 0) {
     int code = 0;
     const char* message = gzerror(file_->handle, &code);
+    if (code == Z_MEM_ERROR) throw std::bad_alloc();  // zlib's buffers did not fit (a memory limit), not the file
     throw InputError(fmt::format("{}: line {}: cannot read the trace ({}: a truncated or corrupt .gz file?)", path_,
                                  line_ + 1, message ? message : "read error"));
   }

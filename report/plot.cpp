@@ -2,6 +2,7 @@
 #include "report/plot.hpp"
 
 #include "support/errors.hpp"
+#include "support/memory.hpp"
 #include "support/signals.hpp"
 
 #include <fmt/format.h>
@@ -101,7 +102,11 @@ std::optional<int> run_gnuplot(const std::string& gnuplot, const fs::path& scrip
   posix_spawnattr_setsigmask(&attributes, &mask);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attributes, argv, environ);
+  int rc = 0;
+  {
+    const OriginalMemoryLimit unlimited;  // the child does not inherit --memory-mb
+    rc = ::posix_spawn(&pid, program.c_str(), &actions, &attributes, argv, environ);
+  }
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   if (rc != 0) {

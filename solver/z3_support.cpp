@@ -81,6 +81,8 @@ z3::expr flat_sum(const z3::expr_vector& terms, const z3::expr& empty) {
   return z3::sum(terms);
 }
 
+void limit_memory_mb(unsigned megabytes) { z3::set_param("memory_max_size", static_cast<int>(megabytes)); }
+
 bool bool_value(const z3::model& model, const z3::expr& e) {
   const z3::expr value = model.eval(e, true);
   if (!value.is_true() && !value.is_false()) throw z3::exception("canceled");

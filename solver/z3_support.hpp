@@ -23,6 +23,9 @@ double to_double(const z3::expr& numeral);
 // its depth is the number of terms, and Z3 4.8.12 frees such a chain one level per pass over all its terms when it
 // tears a context down (a 200-bid timed encoding: 32 s of teardown with chains, 2.5 s with n-ary sums).
 z3::expr flat_sum(const z3::expr_vector& terms, const z3::expr& empty);
+// Z3's own memory ceiling for every later solve (the global parameter memory_max_size, megabytes): past it a solve
+// ends with an error that the methods report as unknown, before the process's ceiling (support/memory.hpp) is hit.
+void limit_memory_mb(unsigned megabytes);
 // A value from a model, refusing one Z3 left unevaluated: an evaluation cut short by an interrupt returns its input
 // as it is (is_true() would read an unevaluated Boolean as false). Throws z3::exception("canceled") instead.
 bool bool_value(const z3::model& model, const z3::expr& e);

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -51,7 +52,13 @@ std::size_t ThreadExecutor::run(std::size_t n, const std::function<void(std::siz
   };
   std::vector<std::thread> pool;
   const std::size_t count = std::min(threads_, n);
-  for (std::size_t t = 1; t < count; ++t) pool.emplace_back(worker);
+  for (std::size_t t = 1; t < count; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {  // no thread to be had (e.g. its stack is over --memory-mb): fewer workers
+      break;
+    }
+  }
   if (count > 0) worker();  // the calling thread is one of them
   for (auto& thread : pool) thread.join();
   if (error) std::rethrow_exception(error);

@@ -1,0 +1,28 @@
+// The process's memory ceiling (`--memory-mb`): RLIMIT_DATA, which on Linux 4.7 and later counts the heap and every
+// private writable mapping (whatever allocator made it, thread stacks included) but not the mapped libraries, so an
+// allocation past it fails (std::bad_alloc) instead of the machine's OOM killer ending the run. Our own. Memory that
+// a library maps outside malloc and writes shared is not counted; Z3 gets the same ceiling of its own (solver/).
+// Child processes start without it (OriginalMemoryLimit).
+#pragma once
+
+#include <cstdint>
+
+namespace schedcheck {
+
+// Sets the ceiling (megabytes, > 0); throws InputError when the system refuses it (e.g. above the hard limit).
+void limit_memory_mb(std::uint64_t megabytes);
+// The ceiling set by limit_memory_mb, 0 when none.
+std::uint64_t memory_limit_mb();
+
+// While alive, the process runs under the limit it started with: hold one around starting a child process (a policy
+// in another language, gnuplot), which would inherit the ceiling otherwise. Not for long: other threads' allocations
+// are not held to the ceiling meanwhile.
+class OriginalMemoryLimit {
+public:
+  OriginalMemoryLimit();
+  ~OriginalMemoryLimit();
+  OriginalMemoryLimit(const OriginalMemoryLimit&) = delete;
+  OriginalMemoryLimit& operator=(const OriginalMemoryLimit&) = delete;
+};
+
+}  // namespace schedcheck
