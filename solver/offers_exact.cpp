@@ -238,6 +238,7 @@ Schedule schedule_from(const Instance& instance, const std::vector<SerialPlaceme
 
 std::optional<Schedule> deadline_order_schedule(const Instance& instance, long long new_tasks,
                                                 std::chrono::steady_clock::time_point until) {
+  constexpr auto kFirstScheduleGrace = std::chrono::milliseconds(250);
   std::vector<std::size_t> order(instance.waiting.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -258,8 +259,12 @@ std::optional<Schedule> deadline_order_schedule(const Instance& instance, long l
       if (k < order.size())
         sequence.insert(sequence.end(), static_cast<std::size_t>(instance.waiting[order[k]].tasks), order[k]);
     }
+    // The first schedule (the new tasks last) gets a grace of kFirstScheduleGrace past `until`: a count started just
+    // before the limit still has an upper bound when its queue is short (tens of ms at 10,000 jobs).
+    const auto give_up = position == order.size() && until != Clock::time_point::max() ? until + kFirstScheduleGrace
+                                                                                           : until;
     const auto placed =
-        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence, until);
+        serial_schedule(running_profile(instance), instance.now, serial_jobs(instance, new_tasks), sequence, give_up);
     if (placed && (!best || new_tasks_finish(instance, schedule_from(instance, *placed)) < new_tasks_finish(instance, *best)))
       best = schedule_from(instance, *placed);
   }

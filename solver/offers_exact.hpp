@@ -42,7 +42,7 @@ Schedule schedule_from(const Instance& instance, const std::vector<SerialPlaceme
 // starting upper bound of the exact searches.
 // `until`: no further position is tried once it has passed or a stop was requested, and a schedule under way is
 // given up (each is a serial schedule of the whole queue: 66 of them took 1.6 s at 10,000 waiting jobs, one about
-// 1 s at 40,000); nullopt when not even the first (the new tasks last) was finished.
+// 1 s at 40,000), the first (the new tasks last) 250 ms after `until`; nullopt when not even that one finished.
 std::optional<Schedule> deadline_order_schedule(
     const Instance& instance, long long new_tasks,
     std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
