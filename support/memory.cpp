@@ -8,15 +8,15 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <new>
 #include <cstring>
+#include <new>
 
 namespace schedcheck {
 
 namespace {
 std::uint64_t ceiling_mb = 0;
 rlimit original{};  // the limit before limit_memory_mb
-rlimit applied{};   // the ceiling as set
+rlimit applied{};   // the ceiling while an OriginalMemoryLimit is alive
 // The first failed allocation: std::bad_alloc, with headroom for the unwinding that follows (destructors that
 // allocate, as nlohmann::json does to free a large document, would otherwise end the process in std::terminate):
 // the ceiling is raised once, to twice itself plus 64 MB, and the run then ends (exit 3).
@@ -46,7 +46,6 @@ void limit_memory_mb(std::uint64_t megabytes) {
                                  limit.rlim_max / (1024 * 1024), megabytes));
   original = limit;
   limit.rlim_cur = bytes;
-  applied = limit;
   if (setrlimit(RLIMIT_DATA, &limit) != 0)
     throw InputError(fmt::format("--memory-mb {}: the limit cannot be set: {}", megabytes, std::strerror(errno)));
   ceiling_mb = megabytes;
