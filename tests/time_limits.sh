@@ -81,6 +81,11 @@ timed "solve queue-window --exact bnb (100,000 jobs)" 1000 \
   solve queue-window --exact bnb -i "$(generate queue-window 1 100000)"
 
 # ---------------------------------------------------------------- --memory-mb: the memory ceiling (issue 34)
+# (Not in a sanitizer build, SCHEDCHECK_SANITIZED=1: AddressSanitizer's shadow memory cannot live under RLIMIT_DATA.)
+if [ "${SCHEDCHECK_SANITIZED:-0}" = 1 ]; then
+  echo "$runs runs (the --memory-mb cases skipped under the sanitizers)"
+  finish time_limits
+fi
 # limited WHAT MB ARGS...: `schedcheck ARGS --memory-mb MB` must end with exit 3, the ceiling named on stderr in one
 # line, nothing on stdout.
 limited() {
