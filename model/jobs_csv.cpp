@@ -1,11 +1,12 @@
 // The per-job CSV writer and schedule reader (see jobs_csv.hpp). Our own.
 #include "model/jobs_csv.hpp"
 
+#include "model/gz_input.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <unordered_set>
 
@@ -92,9 +93,8 @@ private:
 }  // namespace
 
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
-  std::ifstream in(path, std::ios::binary);
-  in.exceptions(std::ios::badbit);  // a failed allocation in getline propagates instead of ending the file early
-  if (!in) throw InputError(fmt::format("{}: cannot open the schedule (does it exist and is it readable?)", path));
+  require_not_directory(path);
+  GzInput in(path);  // plain or .gz; a read error or a failed allocation propagates instead of ending the file early
   std::vector<std::string> fields;
   bool blank = false;              // the record is one line of spaces and tabs (skipped)
   std::size_t line_no = 0, record_line = 0;  // lines read; the line the record starts on
@@ -134,6 +134,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
   };
   const long id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
   const long submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
+  const long workload = column(columns.workload, false);
   const std::size_t width = fields.size();
 
   std::vector<ScheduleRow> rows;
@@ -159,6 +160,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
       fail(fmt::format("column {}: finish {} is before start {}", columns.finish, row.finish, row.start));
     if (submit >= 0) row.submit = number(submit, columns.submit);
     if (allocated >= 0) row.allocated = fields[static_cast<std::size_t>(allocated)];
+    if (workload >= 0) row.workload = fields[static_cast<std::size_t>(workload)];
     if (!seen.insert(row.id).second) fail(fmt::format("column {}: job {} is listed twice", columns.id, shown(row.id)));
     rows.push_back(std::move(row));
   }
@@ -171,7 +173,7 @@ std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows) {
   std::size_t line = 1;
   for (const Row& row : rows)
     out.push_back(ScheduleRow{row.job_id, row.submission_time, row.starting_time, row.finish_time,
-                              row.allocated_resources, ++line});
+                              row.allocated_resources, row.workload_name, ++line});
   return out;
 }
 

@@ -1,7 +1,8 @@
 // The per-job CSV of a run, in Batsim's out_jobs.csv columns (so that evalys and the other Batsim analysis tools
 // read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, or any
 // CSV with a job id, start and finish column, named by options) for `audit` and `compare-runs`. Our own.
-// Streaming reader; RFC 4180 quoting (a quoted field may hold commas, quotes and line breaks).
+// Streaming reader of plain or gzip-compressed files (.csv.gz); RFC 4180 quoting (a quoted field may hold commas,
+// quotes and line breaks).
 #pragma once
 
 #include "model/input.hpp"
@@ -42,6 +43,7 @@ struct Columns {
   std::string start = "starting_time";
   std::string finish = "finish_time";
   std::string allocated = "allocated_resources";  // optional
+  std::string workload = "workload_name";         // optional: the trace a run replayed
 };
 
 struct ScheduleRow {
@@ -50,6 +52,7 @@ struct ScheduleRow {
   double start = 0;
   double finish = 0;
   std::optional<std::string> allocated;
+  std::optional<std::string> workload;
   std::size_t line = 0;
 };
 

@@ -1,16 +1,15 @@
 // The SWF reader and writer (see swf.hpp). Our own.
 #include "model/swf.hpp"
 
+#include "model/gz_input.hpp"
+
 #include <fmt/format.h>
-#include <zlib.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <new>
 
 namespace schedcheck::swf {
 
@@ -78,10 +77,8 @@ const std::string* Header::find(const std::string& key) const {
 }
 
 struct Reader::GzFile {
-  gzFile handle = nullptr;
-  ~GzFile() {
-    if (handle) gzclose(handle);
-  }
+  void* handle = nullptr;  // model/gz_input.hpp
+  ~GzFile() { gz_close(handle); }
 };
 
 Reader::Reader(const std::string& path, bool lenient)
@@ -91,12 +88,9 @@ Reader::Reader(const std::string& path, bool lenient)
   const std::uintmax_t size = std::filesystem::file_size(path, unknown);
   const std::size_t chunk = unknown ? kBufferSize : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size, kMinChunk, kBufferSize));
   buffer_.resize(chunk + 1);
-  errno = 0;
-  file_->handle = gzopen(path.c_str(), "rb");
-  if (!file_->handle && errno == ENOMEM) throw std::bad_alloc();  // zlib's state did not fit (a memory limit)
+  file_->handle = gz_open(path, chunk);
   if (!file_->handle)
     throw InputError(fmt::format("{}: cannot open the trace (does it exist and is it readable?)", path));
-  gzbuffer(file_->handle, static_cast<unsigned>(chunk));
 }
 
 Reader::~Reader() = default;
@@ -112,24 +106,9 @@ void Reader::fill() {
     buffer_.resize(std::min(kMaxBuffer, 2 * buffer_.size()));
   const std::size_t room = buffer_.size() - 1 - end_;  // one byte stays free for the sentinel of a last line
   if (room == 0) return;
-  const int got = gzread(file_->handle, buffer_.data() + end_, static_cast<unsigned>(room));
-  if (got < 0) {
-    int code = 0;
-    const char* message = gzerror(file_->handle, &code);
-    if (code == Z_MEM_ERROR) throw std::bad_alloc();  // zlib's buffers did not fit (a memory limit), not the file
-    throw InputError(fmt::format("{}: line {}: cannot read the trace ({}: a truncated or corrupt .gz file?)", path_,
-                                 line_ + 1, message ? message : "read error"));
-  }
-  if (got == 0) {
-    eof_ = true;
-    // zlib reports a gzip stream cut short (no end of stream, or no trailer) only through gzerror.
-    int code = Z_OK;
-    gzerror(file_->handle, &code);
-    if (code == Z_BUF_ERROR)
-      throw InputError(fmt::format("{}: line {}: the compressed trace ends early (truncated .gz file: {} lines read)",
-                                   path_, line_ + 1, line_));
-  }
-  end_ += static_cast<std::size_t>(got);
+  const std::size_t got = gz_read(file_->handle, buffer_.data() + end_, room, fmt::format("{}: line {}", path_, line_ + 1));
+  if (got == 0) eof_ = true;
+  end_ += got;
 }
 
 bool Reader::next_line(const char*& begin, const char*& end) {
