@@ -16,6 +16,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <unordered_map>
 
 namespace schedcheck::cli {
@@ -72,7 +73,7 @@ int run_audit(const AuditArgs& a) {
     for (const auto& [name, count] : r.counts)
       out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string("holds") : fmt::format("VIOLATED {} times", count));
     for (std::size_t k = 0; k < r.violations.size() && k < a.show; ++k)
-      out += fmt::format("  VIOLATION {} at t={:g}{}: {}\n", r.violations[k].invariant, r.violations[k].time,
+      out += fmt::format("  VIOLATION {} at t={}{}: {}\n", r.violations[k].invariant, r.violations[k].time,
                          r.violations[k].job >= 0 ? fmt::format(" (job {})", r.violations[k].job) : "",
                          r.violations[k].detail);
     out += total ? fmt::format("verdict   {} violations (exit 1)\n", total) : "verdict   every invariant holds\n";
@@ -111,9 +112,29 @@ RunStats stats_of(const std::vector<jobs_csv::ScheduleRow>& rows) {
   return r;
 }
 
+// The workloads a run's rows name (its workload_name column), "" when the column is absent or empty.
+std::string workloads_of(const std::vector<jobs_csv::ScheduleRow>& rows) {
+  std::set<std::string> names;
+  for (const auto& row : rows)
+    if (row.workload && !row.workload->empty()) names.insert(*row.workload);
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : ", ") + quoted_text(name, 60);
+  return out;
+}
+
 int run_compare(const CompareArgs& a) {
   const auto base = jobs_csv::read_schedule(a.base, a.columns, true);
   const auto candidate = jobs_csv::read_schedule(a.candidate, a.columns, true);
+  // Two runs of one workload, or nothing to say: an empty run, another trace (named in the CSVs, or seen in a
+  // job submitted at another time) is refused rather than compared job id by job id.
+  for (const auto* side : {&a.base, &a.candidate})
+    if ((side == &a.base ? base : candidate).empty())
+      throw InputError(fmt::format("{}: no job rows (a header only): compare-runs needs two runs of the same jobs",
+                                   *side));
+  const std::string base_workloads = workloads_of(base), new_workloads = workloads_of(candidate);
+  if (!base_workloads.empty() && !new_workloads.empty() && base_workloads != new_workloads)
+    throw InputError(fmt::format("compare-runs: {} ran workload {} and {} ran {}: expected two runs of the same "
+                                 "workload", a.base, base_workloads, a.candidate, new_workloads));
   std::unordered_map<std::string, const jobs_csv::ScheduleRow*> by_id;
   for (const auto& row : base) by_id.emplace(row.id, &row);
   std::vector<double> ratios;
@@ -122,6 +143,11 @@ int run_compare(const CompareArgs& a) {
     const auto it = by_id.find(row.id);
     if (it == by_id.end()) continue;
     const auto& b = *it->second;
+    if (std::fabs(*b.submit - *row.submit) > kTimeTolerance)
+      throw InputError(fmt::format("compare-runs: job {} was submitted at {} in {} (line {}) and at {} in {} (line {}): "
+                                   "expected two runs of the same workload",
+                                   quoted_text(row.id, 40), *b.submit, a.base, b.line,
+                                   *row.submit, a.candidate, row.line));
     const double s_base = bounded_slowdown(b.start - *b.submit, b.finish - b.start);
     const double s_new = bounded_slowdown(row.start - *row.submit, row.finish - row.start);
     const double r = improvement_ratio(s_base, s_new);
