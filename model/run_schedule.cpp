@@ -45,12 +45,12 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
   for (std::size_t j = 0; j < n; ++j) {
     const auto& job = w.jobs[j];
     if (s.start[j] < 0) return fail(fmt::format("job {} never starts", job.id));
-    if (s.end[j] < s.start[j]) return fail(fmt::format("job {} ends at {:g} before it starts at {:g}", job.id, s.end[j], s.start[j]));
+    if (s.end[j] < s.start[j]) return fail(fmt::format("job {} ends at {} before it starts at {}", job.id, s.end[j], s.start[j]));
     if (s.start[j] < job.submit - kTimeTolerance)
-      return fail(fmt::format("job {} starts at {:g}, before its submit time {:g}", job.id, s.start[j], job.submit));
+      return fail(fmt::format("job {} starts at {}, before its submit time {}", job.id, s.start[j], job.submit));
     const double ran = s.end[j] - s.start[j];
     if (durations && std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
-      return fail(fmt::format("job {} runs {:g} s ({:g} to {:g}); it should run min(run {:g}, estimate {:g}) = {:g}", job.id,
+      return fail(fmt::format("job {} runs {} s ({} to {}); it should run min(run {}, estimate {}) = {}", job.id,
                               ran, s.start[j], s.end[j], job.run, job.estimate, job.runtime()));
   }
   if (std::string why = capacity_violation(w, s); !why.empty()) return fail(why);
@@ -59,7 +59,7 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
   return v;
 }
 
-std::string capacity_violation(const workload::Workload& w, const RunSchedule& s) {
+std::string capacity_violation(const workload::Workload& w, const RunSchedule& s, double* at) {
   // (time, 0 = end / 1 = start, processors): at equal times ends first, and an end within kTimeTolerance of a start
   // counts as before it (times written by another program may differ in their last digits).
   std::vector<std::tuple<double, int, int>> events;
@@ -72,13 +72,15 @@ std::string capacity_violation(const workload::Workload& w, const RunSchedule& s
   int used = 0;
   for (const auto& [time, kind, delta] : events) {
     used += delta;
-    if (used > w.processors)
-      return fmt::format("at t = {:g}, {} processors are in use on a machine of {}", time, used, w.processors);
+    if (used > w.processors) {
+      if (at) *at = time;
+      return fmt::format("at t = {}, {} processors are in use on a machine of {}", time, used, w.processors);
+    }
   }
   return "";
 }
 
-std::string processor_violation(const workload::Workload& w, const RunSchedule& s) {
+std::string processor_violation(const workload::Workload& w, const RunSchedule& s, double* at) {
   if (s.allocated.empty()) return "";
   // Pass 1, in job order: every set parses and has the job's size; the members kept flat (job j: [first[j],
   // first[j + 1])).
@@ -90,6 +92,7 @@ std::string processor_violation(const workload::Workload& w, const RunSchedule& 
     if (!s.allocated[j] || s.start[j] < 0) continue;
     std::string error;
     const auto set = ProcessorSet::parse_intervals(*s.allocated[j], w.processors, &error);
+    if (at) *at = s.start[j];
     if (!set) return fmt::format("job {}: processors \"{}\": {}", w.jobs[j].id, *s.allocated[j], error);
     if (!(s.end[j] > s.start[j])) continue;
     if (set->count() != w.jobs[j].procs)
@@ -117,7 +120,8 @@ std::string processor_violation(const workload::Workload& w, const RunSchedule& 
   for (std::size_t p = 0; p < clash.size(); ++p) {
     if (clash[p].first == none) continue;
     const auto [a, b] = clash[p];
-    return fmt::format("processor {} is held by job {} over [{:g}, {:g}) and by job {} from {:g}", p, w.jobs[a].id,
+    if (at) *at = s.start[b];
+    return fmt::format("processor {} is held by job {} over [{}, {}) and by job {} from {}", p, w.jobs[a].id,
                        s.start[a], s.end[a], w.jobs[b].id, s.start[b]);
   }
   return "";

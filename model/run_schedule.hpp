@@ -35,8 +35,9 @@ Verdict validate_run(const workload::Workload& workload, const RunSchedule& sche
 
 // The parts of validate_run that also make sense for a partial schedule (jobs with start < 0 are left out):
 // "" or the first instant with more than P processors in use; "" or the first processor held twice (or a job on
-// a wrong number of processors, or an allocation that does not parse).
-std::string capacity_violation(const workload::Workload& workload, const RunSchedule& schedule);
-std::string processor_violation(const workload::Workload& workload, const RunSchedule& schedule);
+// a wrong number of processors, or an allocation that does not parse). `at`: the instant of the violation (the start
+// that overfills the machine, the second job's start on a processor held twice, the job's start).
+std::string capacity_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr);
+std::string processor_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr);
 
 }  // namespace schedcheck

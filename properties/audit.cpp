@@ -67,21 +67,22 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
     const auto& job = w.jobs[j];
     if (s.start[j] < 0) {
-      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {:g}) is not in the schedule", job.id, job.submit));
+      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit));
       continue;
     }
     if (s.start[j] < job.submit - kTimeTolerance)
       note("no-start-before-submit", s.start[j], job.id,
-           fmt::format("job {} starts at {:g}, before its submit time {:g}", job.id, s.start[j], job.submit));
+           fmt::format("job {} starts at {}, before its submit time {}", job.id, s.start[j], job.submit));
     const double ran = s.end[j] - s.start[j];
     if (std::abs(ran - job.runtime()) > kTimeTolerance * std::max(1.0, ran))
       note("run-time-kept", s.end[j], job.id,
-           fmt::format("job {} runs {:g} s; its run time is {:g} and its estimate {:g}: it should run {:g}", job.id, ran,
+           fmt::format("job {} runs {} s; its run time is {} and its estimate {}: it should run {}", job.id, ran,
                        job.run, job.estimate, job.runtime()));
     if (ran > job.estimate) ++overran;
   }
-  if (std::string why = capacity_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
-  if (std::string why = processor_violation(w, s); !why.empty()) note("capacity", 0, -1, why);
+  double at = 0;
+  if (std::string why = capacity_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
+  if (std::string why = processor_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
 
   // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
   // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.

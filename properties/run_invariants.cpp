@@ -21,7 +21,8 @@ constexpr const char* kPivot = "easy-pivot-not-delayed";
 constexpr const char* kMaximal = "easy-maximal";
 constexpr const char* kGuarantee = "conservative-guarantee";
 
-std::string t(double x) { return fmt::format("{:g}", x); }
+// A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
+std::string t(double x) { return fmt::format("{}", x); }
 }  // namespace
 
 const std::vector<InvariantInfo>& invariants() {
