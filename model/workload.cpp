@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <unordered_map>
 
 namespace schedcheck::workload {
 
@@ -113,6 +114,7 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
                                    kMaxProcessors, processors));
   };
   std::optional<double> first_submit;
+  std::unordered_map<std::int64_t, std::size_t> first_line;  // job number -> the line it was first read on
   while ((options.max_records == 0 || w.records < options.max_records) && reader.next(record)) {
     settle_size();  // the header comes before the first record
     if (!first_submit) first_submit = record.submit;
@@ -123,6 +125,11 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
       ++w.skipped[static_cast<std::size_t>(c.skip)];
       continue;
     }
+    // A job number twice would make two rows of one id in every per-job CSV (which audit and compare-runs match by
+    // id): refused, as the JSON instance reader refuses it.
+    if (const auto [at, fresh] = first_line.emplace(c.job->id, record.line); !fresh)
+      throw InputError(fmt::format("{}: line {}: field 1 (job number): job {} is listed twice (first on line {}); "
+                                   "expected distinct job numbers", path, record.line, c.job->id, at->second));
     w.estimates_from_runtime += c.estimate_from_runtime;
     w.killed += c.job->killed();
     w.jobs.push_back(*c.job);
