@@ -57,6 +57,61 @@ audit_expect "a processor held twice" 1 "processor 1 is held by job 1 over [0, 1
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,2\n5,3,2,22,3\n' "$H" >"$T/over.csv"
 audit_expect "more processors than the machine" 1 "processors are in use on a machine of 4" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
 
+# Dated where it happens: a processor held twice and an overfull machine at the instant of the start that does it
+# (both were dated t=0).
+audit_expect "a processor held twice, dated" 1 "VIOLATION capacity at t=2:" -- -t "$T/w.json" -s "$T/twice.csv" -p easy
+audit_expect "an overfull machine, dated" 1 "VIOLATION capacity at t=10:" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
+# Times in full (1.06265e+06 printed both 1062652 and 1062653).
+cat >"$T/late.json" <<'EOF2'
+{"kind": "workload", "name": "late", "processors": 4, "jobs": [{"id": 1, "submit": 1062653, "run": 10, "estimate": 10, "procs": 1}]}
+EOF2
+printf '%s\n1,1062653,1062652,1062662,0\n' "$H" >"$T/late.csv"
+audit_expect "times printed in full" 1 "job 1 starts at 1062652, before its submit time 1062653" -- \
+  -t "$T/late.json" -s "$T/late.csv" -p easy
+# A missing job is reported once and the replay goes on without it: the rest of the schedule audits clean.
+audit_expect "a job missing, nothing else reported" 1 "verdict   1 violations (exit 1)" -- \
+  -t "$T/w.json" -s "$T/missing.csv" -p easy
+# A compressed schedule reads as the plain one.
+gzip -c "$T/easy.csv" >"$T/easy.csv.gz"
+audit_expect "a .csv.gz schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy.csv.gz" -p easy
+
+# compare-runs: two runs of different workloads, or an empty run, are refused (exit 2, one line).
+compare_refused() {
+  local name=$1 want=$2
+  shift 2
+  "$S" compare-runs "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  [ "$rc" -eq 2 ] || { fail "$name: exit $rc, expected 2: $(cat "$T/out" "$T/err" | head -c 400)"; return; }
+  grep -qF -- "$want" "$T/err" || { fail "$name: stderr lacks '$want': $(head -c 400 "$T/err")"; return; }
+  [ "$(wc -l <"$T/err")" -eq 1 ] || { fail "$name: more than one stderr line"; return; }
+  echo "ok: $name"
+}
+cat >"$T/w2.json" <<'EOF2'
+{"kind": "workload", "name": "w2", "processors": 4, "jobs": [
+ {"id": 1, "submit": 0, "run": 10, "estimate": 10, "procs": 2}, {"id": 2, "submit": 7, "run": 5, "estimate": 5, "procs": 4},
+ {"id": 3, "submit": 2, "run": 5, "estimate": 5, "procs": 1}, {"id": 5, "submit": 3, "run": 20, "estimate": 20, "procs": 1}]}
+EOF2
+"$S" simulate --trace "$T/w.json" --policy easy -q --jobs-csv "$T/run1.csv" >/dev/null 2>&1
+"$S" simulate --trace "$T/w2.json" --policy easy -q --jobs-csv "$T/run2.csv" >/dev/null 2>&1
+compare_refused "compare-runs of two workloads (named)" "expected two runs of the same workload" "$T/run1.csv" "$T/run2.csv"
+# The same jobs but the workload column gone: the submit times tell.
+cut -d, -f1,4,9,11 "$T/run1.csv" >"$T/bare1.csv"
+cut -d, -f1,4,9,11 "$T/run2.csv" >"$T/bare2.csv"
+compare_refused "compare-runs of two workloads (submit times)" "job \"2\" was submitted at 1" "$T/bare1.csv" "$T/bare2.csv"
+head -n 1 "$T/run1.csv" >"$T/empty.csv"
+compare_refused "compare-runs with an empty run" "no job rows" "$T/empty.csv" "$T/run1.csv"
+"$S" compare-runs "$T/run1.csv" "$T/run1.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
+  && echo "ok: compare-runs of one workload" || fail "compare-runs of one run with itself: $(cat "$T/out" "$T/err" | head -c 300)"
+
+# A trace with a job number twice is refused where it is read (simulate wrote a CSV that audit refused).
+printf '; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n1 5 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n' \
+  >"$T/dup.swf"
+"$S" simulate --trace "$T/dup.swf" --policy easy -q --jobs-csv "$T/dup.csv" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "line 3: field 1 (job number): job 1 is listed twice (first on line 2)" "$T/err" \
+  && [ ! -e "$T/dup.csv" ]; then echo "ok: a job number twice is refused"
+else fail "a job number twice: exit $rc: $(head -c 300 "$T/err")"; fi
+
 # Our own runs audit clean.
 for policy in fcfs easy conservative; do
   "$S" simulate --trace "$T/w.json" --policy "$policy" -q --jobs-csv "$T/own.csv" >/dev/null 2>&1
