@@ -125,16 +125,17 @@ std::string workloads_of(const std::vector<jobs_csv::ScheduleRow>& rows) {
 int run_compare(const CompareArgs& a) {
   const auto base = jobs_csv::read_schedule(a.base, a.columns, true);
   const auto candidate = jobs_csv::read_schedule(a.candidate, a.columns, true);
-  // Two runs of one workload, or nothing to say: an empty run, another trace (named in the CSVs, or seen in a
-  // job submitted at another time) is refused rather than compared job id by job id.
+  // Two runs of one workload, or nothing to say: an empty run, or another trace (a job submitted at another time in
+  // each) is refused rather than compared job id by job id. The workload names only explain: one trace read as
+  // .swf and as .swf.gz, or converted to JSON, is named differently and is still the same jobs.
   for (const auto* side : {&a.base, &a.candidate})
     if ((side == &a.base ? base : candidate).empty())
       throw InputError(fmt::format("{}: no job rows (a header only): compare-runs needs two runs of the same jobs",
                                    *side));
   const std::string base_workloads = workloads_of(base), new_workloads = workloads_of(candidate);
-  if (!base_workloads.empty() && !new_workloads.empty() && base_workloads != new_workloads)
-    throw InputError(fmt::format("compare-runs: {} ran workload {} and {} ran {}: expected two runs of the same "
-                                 "workload", a.base, base_workloads, a.candidate, new_workloads));
+  const std::string named = !base_workloads.empty() && !new_workloads.empty() && base_workloads != new_workloads
+                                ? fmt::format(" (workload {} against {})", base_workloads, new_workloads)
+                                : "";
   std::unordered_map<std::string, const jobs_csv::ScheduleRow*> by_id;
   for (const auto& row : base) by_id.emplace(row.id, &row);
   std::vector<double> ratios;
@@ -144,10 +145,10 @@ int run_compare(const CompareArgs& a) {
     if (it == by_id.end()) continue;
     const auto& b = *it->second;
     if (std::fabs(*b.submit - *row.submit) > kTimeTolerance)
-      throw InputError(fmt::format("compare-runs: job {} was submitted at {} in {} (line {}) and at {} in {} (line {}): "
+      throw InputError(fmt::format("compare-runs: job {} was submitted at {} in {} (line {}) and at {} in {} (line {}){}: "
                                    "expected two runs of the same workload",
                                    quoted_text(row.id, 40), *b.submit, a.base, b.line,
-                                   *row.submit, a.candidate, row.line));
+                                   *row.submit, a.candidate, row.line, named));
     const double s_base = bounded_slowdown(b.start - *b.submit, b.finish - b.start);
     const double s_new = bounded_slowdown(row.start - *row.submit, row.finish - row.start);
     const double r = improvement_ratio(s_base, s_new);

@@ -93,7 +93,12 @@ cat >"$T/w2.json" <<'EOF2'
 EOF2
 "$S" simulate --trace "$T/w.json" --policy easy -q --jobs-csv "$T/run1.csv" >/dev/null 2>&1
 "$S" simulate --trace "$T/w2.json" --policy easy -q --jobs-csv "$T/run2.csv" >/dev/null 2>&1
-compare_refused "compare-runs of two workloads (named)" "expected two runs of the same workload" "$T/run1.csv" "$T/run2.csv"
+compare_refused "compare-runs of two workloads (named)" "(workload \"w\" against \"w2\"): expected two runs of the same workload" "$T/run1.csv" "$T/run2.csv"
+# The same jobs under another name (a copy of the trace) are one workload.
+sed 's/"name": "w"/"name": "w-copy"/' "$T/w.json" >"$T/w-copy.json"
+"$S" simulate --trace "$T/w-copy.json" --policy fcfs -q --jobs-csv "$T/run3.csv" >/dev/null 2>&1
+"$S" compare-runs "$T/run1.csv" "$T/run3.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
+  && echo "ok: compare-runs of one workload under two names" || fail "compare-runs of one workload under two names: $(cat "$T/out" "$T/err" | head -c 300)"
 # The same jobs but the workload column gone: the submit times tell.
 cut -d, -f1,4,9,11 "$T/run1.csv" >"$T/bare1.csv"
 cut -d, -f1,4,9,11 "$T/run2.csv" >"$T/bare2.csv"
