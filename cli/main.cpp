@@ -6,11 +6,13 @@
 #include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
 #include "solver/z3_support.hpp"
+#include "support/files.hpp"
 #include "support/memory.hpp"
 #include "support/signals.hpp"
 #include "cli/simulate.hpp"
 #include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
+#include "counterexamples/grid_trace_generator.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
 #include "model/scenario.hpp"
@@ -315,6 +317,22 @@ int run_cli(int argc, char** argv) {
   generate->add_option("--size", generate_size, "items (e.g. bids)")->capture_default_str()
       ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
 
+  workload::GridTraceSettings grid;
+  std::string grid_out;
+  auto* generate_trace = app.add_subcommand(
+      "generate-trace", "write a synthetic grid workload as SWF (seeded): serial jobs in bursts at a chosen offered "
+                        "load, run times and queue limits shaped after LPC-EGEE-2004 (docs/simulation.md)");
+  generate_trace->add_option("--seed", grid.seed, "seed")->capture_default_str();
+  generate_trace->add_option("--jobs", grid.jobs, "jobs")->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000'000}));
+  generate_trace->add_option("--processors", grid.processors, "processors of the machine (the header's MaxProcs)")
+      ->capture_default_str()->check(CLI::Range(1, 10'000'000));
+  generate_trace->add_option("--load", grid.load, "offered load: total run time / (processors x submission span)")
+      ->capture_default_str()->check(CLI::Range(1e-6, 100.0));
+  generate_trace->add_option("--bag-mean", grid.bag_mean, "jobs a burst on average (bursts share a submit second)")
+      ->capture_default_str()->check(CLI::Range(1.0, 1e7));
+  generate_trace->add_option("--out", grid_out, "write the trace to this file (default: stdout)");
+
   const auto run_trace_command = cli::add_trace_commands(app, registry);
   const auto run_gantt_command = cli::add_gantt_command(app, registry);
   std::string command_line = "schedcheck";
@@ -388,6 +406,17 @@ int run_cli(int argc, char** argv) {
   }
   if (*generate) {
     std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";
+    return 0;
+  }
+  if (*generate_trace) {
+    if (grid.bag_mean > static_cast<double>(grid.jobs))
+      throw std::invalid_argument("--bag-mean: expected at most --jobs (" + std::to_string(grid.jobs) + ")");
+    const workload::Workload w = workload::generate_grid_trace(grid);
+    const std::string text = workload::write_swf(
+        w, {fmt::format("Note: synthetic grid workload: schedcheck generate-trace --seed {} --jobs {} --processors {} "
+                        "--load {} --bag-mean {}", grid.seed, grid.jobs, grid.processors, grid.load, grid.bag_mean)});
+    if (grid_out.empty()) std::cout << text;
+    else write_file_atomically(grid_out, text);
     return 0;
   }
   if (*search_cmd) {

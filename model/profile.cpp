@@ -63,13 +63,18 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
   if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
   const std::size_t first = split_at(start);
   const std::size_t last = split_at(end, first);  // exclusive; indices before `last` are unaffected by this insert
+  // With identity, only the words the set has bits in change (a job's processors are usually a few words of many).
+  const std::uint64_t* mine = set ? set->words().data() : nullptr;
+  std::size_t lo = 0, hi = 0;
+  if (set) {
+    hi = words_;
+    while (lo < hi && mine[lo] == 0) ++lo;
+    while (hi > lo && mine[hi - 1] == 0) --hi;
+  }
   for (std::size_t i = first; i < last; ++i) {
     steps_[i].free += delta;
-    if (set) {
-      std::uint64_t* words = set_of(i);
-      const std::uint64_t* mine = set->words().data();
-      for (std::size_t w = 0; w < words_; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
-    }
+    std::uint64_t* words = set ? set_of(i) : nullptr;
+    for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
   }
   merge_with_previous(last);   // the higher index first: `first` stays valid
   merge_with_previous(first);
@@ -103,6 +108,19 @@ void AvailabilityProfile::reserve(double start, double end, int processors, cons
 void AvailabilityProfile::release(double start, double end, int processors, const ProcessorSet& on) {
   if (words_) release(start, end, on);
   else release(start, end, processors);
+}
+
+void AvailabilityProfile::move(double from, double to, double duration, int processors) {
+  if (words_) throw std::logic_error("a profile with processor identity moves processor sets, not counts");
+  if (std::fabs(from - to) <= kTimeTolerance) return;
+  // Where the windows overlap nothing changes: reserve where only the new one lies, release where only the old one.
+  if (to < from) {
+    add(to, std::min(to + duration, from), -processors, nullptr, false);
+    add(std::max(to + duration, from), from + duration, processors, nullptr, true);
+  } else {
+    add(from, std::min(from + duration, to), processors, nullptr, true);
+    add(std::max(from + duration, to), to + duration, -processors, nullptr, false);
+  }
 }
 
 bool AvailabilityProfile::consistent(double start, double end) const {

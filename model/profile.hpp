@@ -50,6 +50,9 @@ public:
   // A job's hold, whichever the profile tracks: the set `on` with processor identity, else the count.
   void reserve(double start, double end, int processors, const ProcessorSet& on);
   void release(double start, double end, int processors, const ProcessorSet& on);
+  // Without processor identity: a hold of `processors` over [from, from + duration) moves to [to, to + duration)
+  // (release then reserve, touching only the steps where the two windows differ: a compression's short shifts).
+  void move(double from, double to, double duration, int processors);
   // With processor identity: every step of [start, end) has exactly as many processors in its set as its count
   // (false after a set was reserved over processors that were not free). Without identity: true.
   bool consistent(double start, double end) const;

@@ -124,9 +124,13 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
                                                        job.reserved_start - 2 * kTimeTolerance, own);
     if (!earlier) continue;
     AvailabilityProfile& p = w.edit();
+    if (!p.tracks_processors()) {  // on counts the earlier start is the answer
+      p.move(job.reserved_start, *earlier, job.estimate, job.procs);
+      r.record(i, d, Placement{i, *earlier, {}});
+      continue;
+    }
     p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-    const auto slot = p.tracks_processors() ? p.earliest_slot(job.procs, job.estimate, *earlier, job.reserved_start)
-                                            : std::optional<AvailabilityProfile::Slot>(AvailabilityProfile::Slot{*earlier, {}});
+    const auto slot = p.earliest_slot(job.procs, job.estimate, *earlier, job.reserved_start);
     if (slot && slot->start < job.reserved_start - kTimeTolerance) {
       p.reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
       r.record(i, d, Placement{i, slot->start, slot->processors});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 namespace schedcheck::sim {
@@ -62,10 +63,17 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
       arrive(context, job);
       break;
     case Tag::kCompletion: complete(context, job); break;
-    case Tag::kReservationDue: {  // a reservation falls due (a stale timer of a reservation that moved is skipped)
-      const JobRecord& r = book_.records[job];
-      if (r.state == JobState::kWaiting && r.cluster == index_ && std::abs(r.reservation - context.now()) <= kTimeTolerance)
-        context.end_of_instant();
+    case Tag::kReservationDue: {  // the earliest reservation may fall due (it may have moved since: then nothing)
+      std::pop_heap(due_.begin(), due_.end(), std::greater<>());
+      due_.pop_back();
+      const double now = context.now();
+      double next = kForever;
+      for (const cluster::Waiting& q : st_.queue) {
+        if (!q.reserved) continue;
+        if (std::abs(q.reserved_start - now) <= kTimeTolerance) context.end_of_instant();
+        else if (q.reserved_start > now) next = std::min(next, q.reserved_start);
+      }
+      arm_due(context, next);  // the reservations this instant's pass makes arm their own
       break;
     }
     case Tag::kStatus:
@@ -81,6 +89,13 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
 }
 
 double ClusterActor::end_of(double now, std::uint32_t job) const { return now + book_.jobs[job].runtime(); }
+
+void ClusterActor::arm_due(Context& context, double time) {
+  if (time == kForever || (!due_.empty() && due_.front() <= time + kTimeTolerance)) return;  // an earlier one covers it
+  context.wake_at(time, tag(Tag::kReservationDue, 0));
+  due_.push_back(time);
+  std::push_heap(due_.begin(), due_.end(), std::greater<>());
+}
 
 void ClusterActor::settle(Context& context) {
   if (wakes_pending_ == 0 || !book_.all_settled()) return;
@@ -217,14 +232,20 @@ void ClusterActor::pass(Context& context) {
     const cluster::Waiting& q = st.queue[t.index];
     t.changed = !(q.reserved && std::abs(q.reserved_start - t.placement->start) <= kTimeTolerance &&
                   (!identity || q.reserved_on == t.placement->on));
-    if (q.reserved && t.changed) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+    if (!(q.reserved && t.changed)) continue;
+    if (identity) {
+      st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+    } else {  // on counts a moved hold changes only where its two windows differ
+      st.profile.move(q.reserved_start, t.placement->start, q.estimate, q.procs);
+      t.moved = true;
+    }
   }
   for (const std::size_t i : leaving) {  // a rejected job gives its reservation back
     const cluster::Waiting& q = st.queue[i];
     if (q.reserved) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
   }
   for (const Touch& t : touched)
-    if (t.placement && t.changed) {
+    if (t.placement && t.changed && !t.moved) {
       const cluster::Waiting& q = st.queue[t.index];
       st.profile.reserve(t.placement->start, t.placement->start + q.estimate, q.procs, t.placement->on);
     }
@@ -253,7 +274,7 @@ void ClusterActor::pass(Context& context) {
       q.reserved_start = t.placement->start;
       q.reserved_on = t.placement->on;
       record.reservation = q.reserved_start;
-      if (q.reserved_start > now + kTimeTolerance) context.wake_at(q.reserved_start, tag(Tag::kReservationDue, q.job));
+      if (q.reserved_start > now + kTimeTolerance) arm_due(context, q.reserved_start);
       continue;
     }
     ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);

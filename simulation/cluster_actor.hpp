@@ -111,6 +111,11 @@ private:
   bool takes_arrivals_ = false;
   std::size_t next_arrival_ = 0;
   std::size_t wakes_pending_ = 0;             // call-backs its policy asked for that have not come yet
+  // Reservation-due timers: one pending at the earliest reservation, not one a reservation (compression moves
+  // every reservation of a conservative queue at each early end). When it fires, the queue says what is due now
+  // and where the next one is. Pending times as a min-heap (an earlier reservation arms another).
+  std::vector<double> due_;
+  void arm_due(Context& context, double time);
   void settle(Context& context);              // a job of the book settled: withdraw call-backs once all have
   std::uint32_t job_kind_ = 0, status_kind_ = 0;
   std::vector<StatusReport> reports_;
@@ -120,6 +125,7 @@ private:
     const cluster::Placement* placement;
     bool start;
     bool changed = false;
+    bool moved = false;   // its hold was moved in the profile (counts): nothing left to reserve
   };
   std::vector<Touch> touched_;
   std::vector<std::size_t> leaving_;          // queue indices a pass starts or rejects, ascending
