@@ -62,12 +62,15 @@ int run_audit(const AuditArgs& a) {
     out["policy"] = a.policy;
     out["pivots"] = options.policy.takes_pivots ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
     out["model"] = a.trace.model;
+    out["conventions"] = workload::describe(read_options(a.trace).conventions);
     out["exit_code"] = process_exit_code(total ? 1 : 0);
     std::cout << json_text(out) << "\n";
   } else {
     std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,
                                   options.policy.takes_pivots ? a.policy + " (pivots " + a.pivots + ")" : a.policy,
                                   w.name, w.processors, a.trace.model, a.trace.estimates);
+    if (const auto conventions = read_options(a.trace).conventions; conventions.any())
+      out += fmt::format("times     as the audited simulator's: {}\n", workload::describe(conventions));
     out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
                        r.jobs, r.rows, r.overran);
     for (const auto& [name, count] : r.counts)

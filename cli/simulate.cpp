@@ -269,9 +269,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     window_files = run.windows->write_worst(
         a.windows_out, fs::path(trace_path).stem().string(),
         sc ? fmt::format("schedcheck simulate --scenario {} --check-windows {}", a.scenario, a.check_windows)
-           : fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {} --check-windows {}",
+           : fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {}{} --check-windows {}",
                          trace_path, policy_name, policy.takes_pivots ? " --pivots " + pivots : "", model_name,
-                         estimates_name, a.check_windows));
+                         estimates_name, convention_flags(a.trace), a.check_windows));
   const std::size_t violations = run.violations();
   const auto& checker = run.invariants;
   const auto& windows = run.windows;
@@ -280,6 +280,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     nlohmann::json out = runcheck::to_json(w, run);
     out["processors_from"] = processors_from;
     out["estimates"] = estimates_name;
+    out["conventions"] = workload::describe(read_options(a.trace).conventions);
     if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;
@@ -305,6 +306,8 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     std::string out;
     out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, run.processors,
                        processors_from, cluster::label(policy), model_name, estimates_name);
+    if (const auto conventions = read_options(a.trace).conventions; conventions.any())
+      out += fmt::format("times     as another simulator's: {}\n", workload::describe(conventions));
     if (run.router) {
       out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
                          "messages\n", run.router->policy.name, spec.clusters.size(), run.router->latency,
@@ -418,6 +421,7 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   for (CLI::Option* option : {trace.trace, trace.processors, trace.estimates, trace.processor_field, trace.model,
                                trace.lenient})
     scenario->excludes(option);
+  for (CLI::Option* option : trace.conventions) scenario->excludes(option);
   simulate->add_option("--check-windows", simulate_args->check_windows,
                        "K[:EVERY[:PHASE]]: at every EVERY-th pass with 2+ waiting jobs (from the PHASE-th on, counting "
                        "from 0), cut the first K into a queue-window instance, solve it exactly and report the policy's "

@@ -1,6 +1,8 @@
 // Trace options shared by simulate and audit (see trace_options.hpp). Our own.
 #include "cli/trace_options.hpp"
 
+#include "cli/validators.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -33,6 +35,25 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                 ->capture_default_str()
                 ->check(CLI::IsMember({"count", "processors"}));
   o.lenient = command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
+  // Another simulator's conventions, applied to every job in this order (docs/simulation.md lists each simulator's).
+  const char* const conventions = "Conventions of another simulator";
+  o.conventions = {
+      command->add_option("--round", a.rounding, "round run times and estimates to whole seconds: none | floor (pyss) | "
+                                                 "ceil | nearest (Alea)")
+          ->capture_default_str()->check(CLI::IsMember({"none", "floor", "ceil", "nearest"}))->group(conventions),
+      command->add_option("--run-offset", a.run_offset, "seconds added to every run time after rounding (GridSim, "
+                                                        "Alea, Batsim's SWF converter: 1)")
+          ->check(finite_range(-1e9, 1e9))->group(conventions),
+      command->add_option("--estimate-offset", a.estimate_offset, "seconds added to every estimate after rounding "
+                                                                  "(batsched: 5)")
+          ->check(finite_range(-1e9, 1e9))->group(conventions),
+      command->add_option("--min-time", a.min_time, "least run time and estimate after the offsets, seconds (pyss, "
+                                                    "GridSim, Alea: 1)")
+          ->check(finite_range(0.0, 1e12))->group(conventions),
+      command->add_flag("--estimate-at-least-run", a.estimate_at_least_run,
+                        "the scheduler believes max(estimate, run time) and the job still ends at min(run time, "
+                        "estimate) (pyss)")
+          ->group(conventions)};
   return o;
 }
 
@@ -42,7 +63,22 @@ workload::ReadOptions read_options(const TraceArgs& a) {  // the names were chec
   options.processor_field = *workload::processor_field(a.processor_field);
   if (a.processors > 0) options.processors = a.processors;
   options.lenient = a.lenient;
+  options.conventions.rounding = *workload::rounding(a.rounding);
+  options.conventions.run_offset = a.run_offset;
+  options.conventions.estimate_offset = a.estimate_offset;
+  options.conventions.floor = a.min_time;
+  options.conventions.estimate_at_least_run = a.estimate_at_least_run;
   return options;
+}
+
+std::string convention_flags(const TraceArgs& a) {
+  std::string out;
+  if (a.rounding != "none") out += " --round " + a.rounding;
+  if (a.run_offset != 0) out += fmt::format(" --run-offset {}", a.run_offset);
+  if (a.estimate_offset != 0) out += fmt::format(" --estimate-offset {}", a.estimate_offset);
+  if (a.min_time != 0) out += fmt::format(" --min-time {}", a.min_time);
+  if (a.estimate_at_least_run) out += " --estimate-at-least-run";
+  return out;
 }
 
 workload::Workload load(const TraceArgs& a) { return workload::load(a.trace, read_options(a)); }

@@ -1,5 +1,6 @@
 // What the trace-driven commands share: the options that say how a trace becomes a workload (--trace,
-// --processors, --estimates, --processor-field, --model, --lenient) and the policy options. Our own.
+// --processors, --estimates, --processor-field, --model, --lenient, and another simulator's conventions: --round,
+// --run-offset, --estimate-offset, --min-time, --estimate-at-least-run) and the policy options. Our own.
 #pragma once
 
 #include "model/workload.hpp"
@@ -8,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace schedcheck::cli {
 
@@ -18,15 +20,22 @@ struct TraceArgs {
   std::string processor_field = "allocated";
   std::string model = "count";
   bool lenient = false;
+  // Another simulator's conventions (workload::Conventions, docs/simulation.md).
+  std::string rounding = "none";
+  double run_offset = 0, estimate_offset = 0, min_time = 0;
+  bool estimate_at_least_run = false;
 };
 
 // The options it adds (a command may exclude some, e.g. simulate --scenario).
 struct TraceOptions {
   CLI::Option *trace, *processors, *estimates, *processor_field, *model, *lenient;
+  std::vector<CLI::Option*> conventions;
 };
 TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_required = true);
 // What the options say of reading a trace (workload::load applies them).
 workload::ReadOptions read_options(const TraceArgs& a);
+// The convention options given, as command-line text (" --round floor --min-time 1"; "" when none), to repeat a run.
+std::string convention_flags(const TraceArgs& a);
 // The workload of --trace: an SWF trace by the documented rules, or the JSON workload form (workload::load).
 workload::Workload load(const TraceArgs& a);
 cluster::ResourceModel model_of(const std::string& name);

@@ -67,7 +67,7 @@ Classified classify(const swf::Record& record, const ReadOptions& options, long 
   // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time.
   out.estimate_from_runtime = options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0);
   job.estimate = out.estimate_from_runtime ? record.run : record.requested_time;
-  out.job = job;
+  out.job = options.conventions.any() ? with_conventions(job, options.conventions) : job;
   return out;
 }
 
@@ -219,6 +219,51 @@ std::optional<ProcessorField> processor_field(std::string_view name) {
   return std::nullopt;
 }
 
+const char* to_string(Rounding r) {
+  switch (r) {
+    case Rounding::kNone: return "none";
+    case Rounding::kFloor: return "floor";
+    case Rounding::kCeil: return "ceil";
+    case Rounding::kNearest: return "nearest";
+  }
+  return "?";
+}
+
+std::optional<Rounding> rounding(std::string_view name) {
+  for (const Rounding r : {Rounding::kNone, Rounding::kFloor, Rounding::kCeil, Rounding::kNearest})
+    if (name == to_string(r)) return r;
+  return std::nullopt;
+}
+
+std::string describe(const Conventions& c) {
+  if (!c.any()) return "none";
+  std::vector<std::string> parts;
+  if (c.rounding != Rounding::kNone) parts.push_back(fmt::format("round {}", to_string(c.rounding)));
+  if (c.run_offset != 0) parts.push_back(fmt::format("run {:+} s", c.run_offset));
+  if (c.estimate_offset != 0) parts.push_back(fmt::format("estimate {:+} s", c.estimate_offset));
+  if (c.floor != 0) parts.push_back(fmt::format("at least {} s", c.floor));
+  if (c.estimate_at_least_run) parts.push_back("estimate >= run");
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+Job with_conventions(Job job, const Conventions& c) {
+  auto time = [&](double t, double offset) {
+    switch (c.rounding) {
+      case Rounding::kNone: break;
+      case Rounding::kFloor: t = std::floor(t); break;
+      case Rounding::kCeil: t = std::ceil(t); break;
+      case Rounding::kNearest: t = std::round(t); break;
+    }
+    return std::max(t + offset, c.floor);
+  };
+  job.run = time(job.run, c.run_offset);
+  job.estimate = time(job.estimate, c.estimate_offset);
+  if (c.estimate_at_least_run && job.run > job.estimate) std::swap(job.run, job.estimate);  // believes run, ends at estimate
+  return job;
+}
+
 Workload with_exact_estimates(Workload w) {
   for (auto& job : w.jobs) job.estimate = job.run;
   w.estimates_from_runtime = w.jobs.size();
@@ -241,6 +286,13 @@ Workload load(const nlohmann::json& document, const std::string& path, const Rea
     w.processors_from = "--processors";
   }
   if (options.estimates == EstimateSource::kRuntime) w = with_exact_estimates(std::move(w));
+  if (options.conventions.any()) {
+    w.killed = 0;
+    for (auto& job : w.jobs) {
+      job = with_conventions(job, options.conventions);
+      w.killed += job.killed();
+    }
+  }
   if (options.max_records && w.jobs.size() > options.max_records) w.jobs.resize(options.max_records);
   if (options.period > 0 && !w.jobs.empty()) {
     const double cut = w.jobs.front().submit + options.period;  // jobs are by submit time

@@ -58,6 +58,28 @@ enum class Skip : std::size_t {
 const char* to_string(Skip skip);
 const char* explain(Skip skip);
 
+// How another simulator turns a trace's times into the times it schedules (docs/simulation.md, "Conventions of other
+// simulators"), so that a schedule it produced can be audited, or its run reproduced, without rewriting the trace.
+// Applied to every job read, in this order: rounding, offsets, floor, then estimate_at_least_run. Default: none.
+enum class Rounding { kNone, kFloor, kCeil, kNearest };
+struct Conventions {
+  Rounding rounding = Rounding::kNone;  // run times and estimates to whole seconds (pyss: floor; Alea: nearest)
+  double run_offset = 0;                // seconds added to every run time (GridSim, Alea, Batsim's SWF converter: 1)
+  double estimate_offset = 0;           // seconds added to every estimate (batsched: 5)
+  double floor = 0;                     // least run time and estimate, seconds (pyss, GridSim, Alea: 1)
+  // The scheduler believes max(estimate, run) and the job still ends at min(run, estimate) (pyss).
+  bool estimate_at_least_run = false;
+  bool any() const {
+    return rounding != Rounding::kNone || run_offset != 0 || estimate_offset != 0 || floor != 0 || estimate_at_least_run;
+  }
+};
+const char* to_string(Rounding rounding);                 // "none", "floor", "ceil", "nearest"
+std::optional<Rounding> rounding(std::string_view name);  // nullopt for another name
+// "none", or what they change: "round floor, run +1 s, estimate +5 s, at least 1 s, estimate >= run".
+std::string describe(const Conventions& conventions);
+// The job with the conventions applied (a job of length 0 stays 0 unless the floor lifts it).
+Job with_conventions(Job job, const Conventions& conventions);
+
 struct ReadOptions {
   EstimateSource estimates = EstimateSource::kRequested;
   ProcessorField processor_field = ProcessorField::kAllocated;
@@ -67,6 +89,7 @@ struct ReadOptions {
   // Read only the jobs submitted within this many seconds of the first record's submit time (0: all): a trace's first
   // days. SWF: reading stops at the first record submitted later (the archive's logs are in submit order).
   double period = 0;
+  Conventions conventions;
 };
 
 struct Workload {

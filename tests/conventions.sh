@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Another simulator's conventions (--round, --run-offset, --estimate-offset, --min-time, --estimate-at-least-run) on
+# simulate and audit: a schedule made with GridSim's +1 s audits clean only when the audit is told of it; pyss's reading
+# of a job killed at its request; the options' bad values. Source: our own (docs/simulation.md, "Conventions of other
+# simulators"). Usage: conventions.sh SCHEDCHECK
+set -u
+S=${1:?usage: conventions.sh SCHEDCHECK}
+. "$(dirname "$0")/common.sh"
+
+# P = 4. Job 1: 2 procs, runs 10.6 s, requests 8 (killed at 8 here; pyss: believed 10, ends at 8). Job 2: runs 0 s
+# (pyss, GridSim, Alea: 1 s). Job 3: 4 procs, 5 s, requests 20.
+cat >"$T/w.swf" <<'EOF2'
+; MaxProcs: 4
+1 0 -1 10.6 2 -1 -1 2 8 -1 1 -1 -1 -1 -1 -1 -1 -1
+2 1 -1 0 1 -1 -1 1 5 -1 1 -1 -1 -1 -1 -1 -1 -1
+3 2 -1 5 4 -1 -1 4 20 -1 1 -1 -1 -1 -1 -1 -1 -1
+EOF2
+ends() {
+  python3 -c 'import csv, sys
+print(" ".join("%s:%g-%g" % (r["job_id"], float(r["starting_time"]), float(r["finish_time"]))
+               for r in csv.DictReader(open(sys.argv[1]))))' "$1"
+}
+
+"$S" simulate -t "$T/w.swf" -p easy -q --jobs-csv "$T/plain.csv" >/dev/null || fail "simulate without conventions"
+[ "$(ends "$T/plain.csv")" = "1:0-8 2:1-1 3:8-13" ] || fail "no conventions: $(ends "$T/plain.csv")"
+"$S" simulate -t "$T/w.swf" -p easy -q --round floor --min-time 1 --estimate-at-least-run --jobs-csv "$T/pyss.csv" \
+  >"$T/out" || fail "simulate as pyss"
+[ "$(ends "$T/pyss.csv")" = "1:0-8 2:1-2 3:8-13" ] || fail "as pyss: $(ends "$T/pyss.csv")"
+grep -qF "times     as another simulator's: round floor, at least 1 s, estimate >= run" "$T/out" ||
+  fail "simulate does not say which conventions it used: $(head -3 "$T/out")"
+# GridSim: every run and estimate + 1 s.
+"$S" simulate -t "$T/w.swf" -p easy -q --run-offset 1 --estimate-offset 1 --jobs-csv "$T/gridsim.csv" >/dev/null ||
+  fail "simulate as GridSim"
+[ "$(ends "$T/gridsim.csv")" = "1:0-9 2:1-2 3:9-15" ] || fail "as GridSim: $(ends "$T/gridsim.csv")"
+"$S" audit -t "$T/w.swf" -s "$T/gridsim.csv" -p easy >"$T/out"
+[ $? -eq 1 ] && grep -qF "VIOLATION run-time-kept" "$T/out" || fail "GridSim's schedule audited as ours: $(cat "$T/out")"
+"$S" audit -t "$T/w.swf" -s "$T/gridsim.csv" -p easy --run-offset 1 --estimate-offset 1 --json >"$T/out" ||
+  fail "GridSim's schedule audited with its conventions: $(cat "$T/out")"
+grep -qF '"conventions": "run +1 s, estimate +1 s"' "$T/out" || fail "audit --json lacks the conventions"
+# The JSON workload form takes them too.
+printf '{"kind": "workload", "name": "j", "processors": 2, "jobs": [{"id": 7, "submit": 0, "run": 0, "procs": 1}]}' \
+  >"$T/w.json"
+"$S" simulate -t "$T/w.json" -p fcfs -q --min-time 1 --jobs-csv "$T/json.csv" >/dev/null || fail "simulate a JSON workload"
+[ "$(ends "$T/json.csv")" = "7:0-1" ] || fail "JSON workload, --min-time 1: $(ends "$T/json.csv")"
+[ "$failures" -eq 0 ] && echo "ok: schedules made with each simulator's conventions"
+
+expect_exit "--round bogus" 2 "--round" -- "$S" simulate -t "$T/w.swf" -p easy --round bogus
+expect_exit "--min-time -1" 2 "--min-time" -- "$S" simulate -t "$T/w.swf" -p easy --min-time -1
+expect_exit "--run-offset nan" 2 "--run-offset" -- "$S" audit -t "$T/w.swf" -s "$T/plain.csv" -p easy --run-offset nan
+expect_exit "--estimate-offset with --scenario" 2 "--estimate-offset" -- \
+  "$S" simulate --scenario "$T/none.json" --estimate-offset 1
+finish conventions
