@@ -10,6 +10,7 @@
 #include "model/workload.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
+#include "reference/router_policies.hpp"
 #include "simulation/simulation.hpp"
 #include "simulation/summary.hpp"
 
@@ -659,6 +660,30 @@ BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
   BOOST_TEST(checker.total() == 0u);
   BOOST_CHECK_THROW(sim::router_setup("random", 0, 0), std::invalid_argument);
   BOOST_CHECK_THROW(sim::router_setup("least-loaded", 0, 0), std::invalid_argument);  // needs status reports
+}
+
+// least-loaded (paper 002's gateway, Algorithm 1's "load of waiting/running jobs"): busy, queued and unreported
+// processors over the cluster's; once every cluster is full the queues still tell them apart, and ties go to the next
+// cluster after the last one used. Hand-computed: loads 8/8 + 6/8, 8/8 + 2/8, 8/8 + 0 + 4/8 -> cluster 1 (1.25).
+BOOST_AUTO_TEST_CASE(least_loaded_counts_queued_work_and_rotates_ties) {
+  const workload::Job job{1, 0, 10, 10, 1};
+  std::vector<router::ClusterStatus> view(3);
+  for (auto& c : view) {
+    c.processors = 8;
+    c.busy = 8;
+  }
+  view[0].queued_processors = 6;
+  view[1].queued_processors = 2;
+  view[2].unreported_processors = 4;
+  BOOST_TEST(router::load(view[0]) == 1.75);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, router::kNone}) == 1u);
+  view[1].queued_processors = 4;  // clusters 1 and 2 tie at 1.5
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, router::kNone}) == 1u);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 1}) == 2u);   // after 1: 2
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 2}) == 1u);   // after 2: 0 (more loaded), then 1
+  for (auto& c : view) c.queued_processors = c.unreported_processors = 0;  // all equal: round-robin among them
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 0}) == 1u);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 2}) == 0u);
 }
 
 // RFC 4180 in the schedule reader and the per-job CSV writer (fuzz target jobs-csv): quoted fields may hold commas,
