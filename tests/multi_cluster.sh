@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Several clusters from the command line: the per-job CSV's cluster column read back by audit (each cluster against
+# its own size and policy) and gantt (one band a cluster), least-loaded spreading an overload (against round-robin),
+# and a policy and a model per cluster with --check. Source: our own (issue 35; docs/simulation.md, "Several
+# clusters"). Small inputs only (tests/data/overload-4x8.swf, hand-written CSVs): a few seconds.
+# Usage: multi_cluster.sh SCHEDCHECK SOURCE_DIR
+set -u
+S=${1:?usage: multi_cluster.sh SCHEDCHECK SOURCE_DIR}
+SRC=${2:?usage: multi_cluster.sh SCHEDCHECK SOURCE_DIR}
+. "$(dirname "$0")/common.sh"
+TRACE=$SRC/tests/data/overload-4x8.swf
+
+# run_expect NAME EXIT SUBSTRING -- COMMAND...: exit code and a substring of stdout.
+run_expect() {
+  local name=$1 want_rc=$2 want=$3
+  shift 4
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  [ "$rc" -eq "$want_rc" ] || { fail "$name: exit $rc, expected $want_rc: $(cat "$T/out" "$T/err" | head -c 600)"; return; }
+  grep -qF -- "$want" "$T/out" || { fail "$name: output lacks '$want': $(head -c 600 "$T/out")"; return; }
+  echo "ok: $name"
+}
+
+# 1. The per-job CSV of a multi-cluster run names each job's cluster; its processors are numbered within it.
+"$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy -q --jobs-csv "$T/easy4.csv" --json >"$T/easy4.json" ||
+  fail "simulate --clusters 8,8,8,8: exit $?"
+head -1 "$T/easy4.csv" | grep -q ',bounded_slowdown,cluster$' || fail "the per-job CSV has no cluster column: $(head -1 "$T/easy4.csv")"
+python3 - "$T/easy4.csv" <<'EOF' || fail "cluster column: $(cat "$T/err")"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 600, len(rows)
+clusters = {r["cluster"] for r in rows}
+assert clusters == {"0", "1", "2", "3"}, clusters
+for r in rows:  # processors within the cluster: 0..7
+    for part in r["allocated_resources"].split():
+        assert all(0 <= int(x) <= 7 for x in part.split("-")), r
+EOF
+echo "ok: the cluster column"
+
+# 2. audit and gantt read it: the run audits clean against each cluster's size; a chart has one band a cluster.
+run_expect "simulate -> audit, four clusters" 0 "every invariant holds" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy --clusters 8,8,8,8
+if command -v gnuplot >/dev/null 2>&1; then
+  run_expect "simulate -> gantt, four clusters" 0 "32 processors in 4 clusters (one band each)" -- \
+    "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/easy4.svg" --to 400 --clusters 8,8,8,8
+  grep -q 'cluster 3 (8 processors)' "$T/easy4.svg" || fail "the chart does not label cluster 3"
+  run_expect "gantt without sizes: bands up to the highest processor" 0 "in 4 clusters (one band each)" -- \
+    "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/easy4b.png" --to 400
+else
+  echo "skipped: the charts (gnuplot is not installed)"
+fi
+expect_exit "a multi-cluster CSV audited as one cluster" 2 "ran on cluster 1: a schedule of several clusters; give their sizes (--clusters" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy
+expect_exit "a cluster index beyond --clusters" 2 "column cluster: expected a cluster index from 0 to 1 (--clusters gives 2), got 2" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy --clusters 8,8
+expect_exit "gantt: a cluster index beyond --clusters" 2 "expected a cluster index from 0 to 1 (--clusters gives 2)" -- \
+  "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/x.png" --to 400 --clusters 8,8
+expect_exit "--policy: one name per cluster or one for all" 2 "--policy: 2 names for 4 clusters" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy,fcfs --clusters 8,8,8,8
+
+# Hand-made: two clusters of 2. Jobs 1 and 2 on processor 0 at once: fine on two clusters, a violation on one.
+cat >"$T/w.json" <<'EOF'
+{"kind": "workload", "name": "w", "processors": 2, "jobs": [
+ {"id": 1, "submit": 0, "run": 10, "estimate": 10, "procs": 1}, {"id": 2, "submit": 0, "run": 10, "estimate": 10, "procs": 1},
+ {"id": 3, "submit": 0, "run": 10, "estimate": 10, "procs": 2}]}
+EOF
+H=job_id,submission_time,starting_time,finish_time,allocated_resources,cluster
+printf '%s\n1,0,0,10,0,0\n2,0,0,10,0,1\n3,0,10,20,0-1,0\n' "$H" >"$T/apart.csv"
+run_expect "processor 0 of two clusters at once" 0 "every invariant holds" -- \
+  "$S" audit --trace "$T/w.json" --schedule "$T/apart.csv" --policy fcfs --clusters 2,2
+printf '%s\n1,0,0,10,0,1\n2,0,0,10,0,1\n3,0,10,20,0-1,0\n' "$H" >"$T/clash.csv"
+run_expect "processor 0 of cluster 1 held twice" 1 "cluster 1: processor 0 is held by job 1 over [0, 10) and by job 2 from 0" -- \
+  "$S" audit --trace "$T/w.json" --schedule "$T/clash.csv" --policy fcfs --clusters 2,2
+printf '%s\n1,0,0,10,,1\n2,0,0,10,,1\n3,0,0,10,,0\n' "$H" >"$T/narrow.csv"
+run_expect "each cluster against its own size" 1 "cluster 1: at t = 0, 2 processors are in use on a machine of 1" -- \
+  "$S" audit --trace "$T/w.json" --schedule "$T/narrow.csv" --policy fcfs --clusters 2,1
+
+# 3. least-loaded under overload: every cluster gets a share, and the waits are no worse than round-robin's.
+"$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy --broker round-robin -q --json >"$T/rr.json" ||
+  fail "round-robin run: exit $?"
+python3 - "$T/easy4.json" "$T/rr.json" <<'EOF' || fail "least-loaded under overload"
+import json, sys
+ll, rr = (json.load(open(p)) for p in sys.argv[1:3])
+starts = [c["starts"] for c in ll["clusters"]]
+assert ll["broker"]["policy"] == "least-loaded", ll["broker"]
+assert min(starts) >= 100, f"least-loaded leaves a cluster almost idle: {starts}"
+queues = [c["max_queue"] for c in ll["clusters"]]
+assert max(queues) <= 2 * min(queues) + 10, f"one cluster holds the queue: {queues}"
+assert ll["wait"]["mean"] <= 1.2 * rr["wait"]["mean"], (ll["wait"]["mean"], rr["wait"]["mean"])
+print(f"least-loaded starts {starts}, max queues {queues}, mean wait {ll['wait']['mean']:.0f} s; round-robin "
+      f"{rr['wait']['mean']:.0f} s")
+EOF
+
+# 4. A policy and a model per cluster: run, checked against each cluster's own policy, shown, audited.
+run_expect "a policy per cluster, checked" 0 "checks    8 invariants" -- \
+  "$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy --model count,processors,count,count \
+  --check -q --jobs-csv "$T/mixed.csv"
+grep -qF "policy easy (1 pivot),conservative,fcfs,easy (1 pivot), model count,processors,count,count" "$T/out" || fail "the summary lacks the policies: $(head -3 "$T/out")"
+grep -qF "cluster c1 (8 processors, conservative, model processors)" "$T/out" || fail "no per-cluster policy line: $(head -8 "$T/out")"
+"$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy --check -q --json >"$T/mixed.json"
+python3 - "$T/mixed.json" <<'EOF' || fail "per-cluster policy in --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [c["policy"] for c in d["clusters"]] == ["easy", "conservative", "fcfs", "easy"], d["clusters"]
+assert d["policy"] == "easy,conservative,fcfs,easy", d["policy"]
+assert {"fcfs-order", "easy-maximal", "conservative-guarantee"} <= set(d["invariants"]["checked"]), d["invariants"]["checked"]
+assert d["invariants"]["violations_total"] == 0, d["invariants"]
+EOF
+run_expect "audit each cluster against its own policy" 0 "every invariant holds" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/mixed.csv" --policy easy,conservative,fcfs,easy --model count,processors,count,count --clusters 8,8,8,8
+run_expect "... and the EASY clusters are not FCFS" 1 "fcfs-order" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/mixed.csv" --policy fcfs --clusters 8,8,8,8
+expect_exit "a policy list without --clusters" 2 "--policy: 2 names for 1 cluster" -- \
+  "$S" simulate --trace "$TRACE" --policy easy,fcfs -q
+expect_exit "an unknown policy in the list" 2 "--policy" -- \
+  "$S" simulate --trace "$TRACE" --clusters 8,8 --policy easy,fast -q
+
+finish multi_cluster
