@@ -139,9 +139,9 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
   for (auto& job : jobs) {
     job.runs = runs_of(*job.row, a, size_of(*job.row));
     if (!job.runs.empty()) {
-      if (banded && a.clusters.empty()) {
+      if (banded) {
         int& height = band[job.row->cluster.value_or(0)];
-        height = std::max(height, job.runs.back().second + 1);
+        if (a.clusters.empty()) height = std::max(height, job.runs.back().second + 1);
       } else if (a.processors == 0) {
         processors = std::max(processors, job.runs.back().second + 1);
       }

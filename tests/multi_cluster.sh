@@ -41,7 +41,8 @@ echo "ok: the cluster column"
 run_expect "simulate -> audit, four clusters" 0 "every invariant holds" -- \
   "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy --clusters 8,8,8,8
 if command -v gnuplot >/dev/null 2>&1; then
-  run_expect "simulate -> gantt, four clusters" 0 "32 processors in 4 clusters (one band each)" -- \
+  # 35 rows (4 bands of 8, 3 rows between them) of 24 pixels plus the margins: 1030 pixels high.
+  run_expect "simulate -> gantt, four clusters" 0 "(SVG, 1200x1030): 32 jobs from t = 2 to 400 s on 32 processors in 4 clusters (one band each)" -- \
     "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/easy4.svg" --to 400 --clusters 8,8,8,8
   grep -q 'cluster 3 (8 processors)' "$T/easy4.svg" || fail "the chart does not label cluster 3"
   run_expect "gantt without sizes: bands up to the highest processor" 0 "in 4 clusters (one band each)" -- \
