@@ -156,9 +156,10 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
   std::vector<std::vector<jobs_csv::ScheduleRow>> part_rows(n);
   std::vector<std::uint32_t> cluster_of(w.jobs.size(), kNoCluster);
   for (const auto& row : rows) {
-    if (!row.cluster)
-      throw InputError(fmt::format("{}: line {}: no column {}: --clusters audits each cluster's jobs apart and needs "
-                                   "the cluster of every row", options.schedule, row.line, options.cluster_column));
+    if (!row.cluster)  // the reader fills every row's cluster when the column is there
+      throw InputError(fmt::format("{}: no column {} in the header: --clusters audits each cluster's jobs apart and "
+                                   "needs each row's cluster (name the column with --cluster-column)", options.schedule,
+                                   quoted_text(options.cluster_column)));
     if (*row.cluster >= n)
       throw InputError(fmt::format("{}: line {}: column {}: expected a cluster index from 0 to {} (--clusters gives {}), "
                                    "got {}", options.schedule, row.line, options.cluster_column, n - 1, n, *row.cluster));

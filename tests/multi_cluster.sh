@@ -76,6 +76,10 @@ printf '%s\n1,0,0,10,,1\n2,0,0,10,,1\n3,0,0,10,,0\n' "$H" >"$T/narrow.csv"
 run_expect "each cluster against its own size" 1 "cluster 1: at t = 0, 2 processors are in use on a machine of 1" -- \
   "$S" audit --trace "$T/w.json" --schedule "$T/narrow.csv" --policy fcfs --clusters 2,1
 
+printf '%s\n1,0,0,10,0\n2,0,0,10,1\n' "job_id,submission_time,starting_time,finish_time,allocated_resources" >"$T/one.csv"
+expect_exit "--clusters on a CSV without a cluster column" 2 'no column "cluster" in the header: --clusters audits each' -- \
+  "$S" audit --trace "$T/w.json" --schedule "$T/one.csv" --policy fcfs --clusters 2,2
+
 # 3. least-loaded under overload: every cluster gets a share, and the waits are no worse than round-robin's.
 "$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy --broker round-robin -q --json >"$T/rr.json" ||
   fail "round-robin run: exit $?"
