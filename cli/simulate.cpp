@@ -404,8 +404,9 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                        "P1,P2,...: several clusters of these sizes behind a broker (replaces --processors; a job too "
                        "wide for all of them is skipped)");
   simulate->add_option("--broker", simulate_args->broker,
-                       "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest share of busy "
-                       "processors in the last status reports)")
+                       "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest load, busy and "
+                       "queued processors in the last status reports plus those sent since, over the cluster's; "
+                       "docs/policies.md)")
       ->capture_default_str()
       ->check(CLI::IsMember(router::router_policy_names()));
   simulate->add_option("--latency", simulate_args->latency, "with --clusters: seconds a broker message takes")
