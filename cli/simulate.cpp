@@ -252,7 +252,6 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   const runcheck::TraceRun run = runcheck::run_trace(w, spec, registry);
   const sim::RunResult& result = run.result;
   const sim::RunSummary& s = run.summary;
-  const cluster::ClusterPolicy& policy = run.clusters.front().policy;
   const std::string policies = runcheck::policies_text(run.clusters), models = runcheck::models_text(run.clusters);
   const bool pivoted = std::any_of(run.clusters.begin(), run.clusters.end(),
                                    [](const sim::ClusterSetup& c) { return c.policy.takes_pivots; });
@@ -271,7 +270,11 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
         a.windows_out, fs::path(trace_path).stem().string(),
         sc ? fmt::format("schedcheck simulate --scenario {} --check-windows {}", a.scenario, a.check_windows)
            : fmt::format("schedcheck simulate --trace {}{} --policy {}{} --model {} --estimates {} --check-windows {}",
-                         trace_path, a.clusters.empty() ? "" : " --clusters " + a.clusters, policy_name,
+                         trace_path,
+                         a.clusters.empty() ? ""
+                                            : fmt::format(" --clusters {} --broker {} --latency {:g} --status-period {:g}",
+                                                          a.clusters, a.broker, a.latency, a.status_period),
+                         policy_name,
                          pivoted ? " --pivots " + pivots : "", model_name,
                          estimates_name, a.check_windows));
   const std::size_t violations = run.violations();
@@ -356,8 +359,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          windows->proven() ? 100.0 * static_cast<double>(windows->at_optimum()) / static_cast<double>(windows->proven()) : 0.0,
                          100 * g.mean, 100 * g.median, 100 * g.p95, 100 * g.max);
       for (const auto& r : windows->worst())
-        out += fmt::format("  worst window at t={:g}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
-                           r.instance.waiting.size(), r.instance.running.size(), policy.name, r.report.heuristic.objective,
+        out += fmt::format("  worst window at t={:g}{}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
+                           run.clusters.size() > 1 ? " on " + r.where : "", r.instance.waiting.size(),
+                           r.instance.running.size(), r.report.heuristic.name, r.report.heuristic.objective,
                            r.report.optimum.objective, 100 * r.report.gap.value_or(0));
       for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
     }

@@ -121,6 +121,9 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
 
   // Several clusters: one band each, of its size (or up to its highest processor in the window).
   const bool banded = !a.clusters.empty() || std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.cluster.has_value(); });
+  if (banded && a.processors > 0)
+    throw InputError(fmt::format("--processors: {} names the cluster of each job (a run of several clusters); give the "
+                                 "clusters' sizes with --clusters P1,P2,...", a.source));
   std::vector<int> band(a.clusters);
   auto size_of = [&](const jobs_csv::ScheduleRow& row) {
     if (!banded) return a.processors;

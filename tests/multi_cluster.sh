@@ -56,6 +56,8 @@ expect_exit "a cluster index beyond --clusters" 2 "column cluster: expected a cl
   "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy --clusters 8,8
 expect_exit "gantt: a cluster index beyond --clusters" 2 "expected a cluster index from 0 to 1 (--clusters gives 2)" -- \
   "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/x.png" --to 400 --clusters 8,8
+expect_exit "gantt --processors on a multi-cluster CSV" 2 "names the cluster of each job (a run of several clusters); give the clusters' sizes with --clusters" -- \
+  "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/x.png" --to 400 --processors 8
 expect_exit "--policy: one name per cluster or one for all" 2 "--policy: 2 names for 4 clusters" -- \
   "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy,fcfs --clusters 8,8,8,8
 
