@@ -177,15 +177,17 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
     const std::uint32_t c = cluster_of[j];
     if (c == kNoCluster) {
       note("jobs-conserved", job.submit, job.id, missing_job(job));
-    } else if (job.procs > options.clusters[c].processors) {
+    } else if (job.procs > options.clusters[c].processors) {  // reported here, left out of its cluster's audit
       note("capacity", job.submit, job.id,
            fmt::format("job {} asks {} processors and runs on cluster {} of {}", job.id, job.procs, c,
                        options.clusters[c].processors));
-      std::erase_if(part_rows[c], [&](const auto& row) { return row.id == std::to_string(job.id); });
+      cluster_of[j] = kNoCluster;
     } else {
       parts[c].jobs.push_back(job);
     }
   }
+  for (auto& part : part_rows)
+    std::erase_if(part, [&](const jobs_csv::ScheduleRow& row) { return cluster_of[index.at(row.id)] == kNoCluster; });
   for (std::size_t c = 0; c < n; ++c) {
     parts[c].name = fmt::format("{} cluster {}", w.name, c);
     parts[c].processors = options.clusters[c].processors;

@@ -124,16 +124,20 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
   if (banded && a.processors > 0)
     throw InputError(fmt::format("--processors: {} names the cluster of each job (a run of several clusters); give the "
                                  "clusters' sizes with --clusters P1,P2,...", a.source));
-  std::vector<int> band(a.clusters);
-  auto size_of = [&](const jobs_csv::ScheduleRow& row) {
-    if (!banded) return a.processors;
-    const std::uint32_t c = row.cluster.value_or(0);
-    if (!a.clusters.empty() && c >= a.clusters.size())
+  std::vector<int> band(a.clusters);  // each cluster's rows, from its size or the jobs below
+  for (const auto& row : rows) {
+    if (!banded) break;
+    if (!row.cluster)
+      throw InputError(fmt::format("--clusters: {} has no column {} (a run of one cluster); leave --clusters out",
+                                   a.source, jobs_csv::Columns{}.cluster));
+    if (!a.clusters.empty() && *row.cluster >= a.clusters.size())
       throw InputError(fmt::format("{}: line {}: column {}: expected a cluster index from 0 to {} (--clusters gives {}), "
                                    "got {}", a.source, row.line, jobs_csv::Columns{}.cluster, a.clusters.size() - 1,
-                                   a.clusters.size(), c));
-    if (c >= band.size()) band.resize(c + 1, 0);
-    return a.clusters.empty() ? 0 : a.clusters[c];
+                                   a.clusters.size(), *row.cluster));
+    if (*row.cluster >= band.size()) band.resize(*row.cluster + 1, 0);
+  }
+  auto size_of = [&](const jobs_csv::ScheduleRow& row) {
+    return !banded ? a.processors : a.clusters.empty() ? 0 : a.clusters[*row.cluster];
   };
 
   // Processors, then first-fit lanes for the jobs that have none (in start order, so a lane never overlaps itself).
@@ -143,7 +147,7 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
     job.runs = runs_of(*job.row, a, size_of(*job.row));
     if (!job.runs.empty()) {
       if (banded) {
-        int& height = band[job.row->cluster.value_or(0)];
+        int& height = band[*job.row->cluster];
         if (a.clusters.empty()) height = std::max(height, job.runs.back().second + 1);
       } else if (a.processors == 0) {
         processors = std::max(processors, job.runs.back().second + 1);
@@ -167,8 +171,8 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
   if (banded)
     for (auto& job : jobs)
       for (auto& [p, q] : job.runs) {
-        p += band_from[job.row->cluster.value_or(0)];
-        q += band_from[job.row->cluster.value_or(0)];
+        p += band_from[*job.row->cluster];
+        q += band_from[*job.row->cluster];
       }
   const int lanes = static_cast<int>(lane_free_at.size());
   const int lane_offset = processors > 0 ? 2 : 1;  // with processors, an empty row (and the dashed line) first
