@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -31,6 +32,9 @@ void add_column_options(CLI::App* command, jobs_csv::Columns& c) {
   command->add_option("--processors-column", c.allocated,
                       "column of the processors (Batsim interval syntax \"0-3 7\"; optional)")
       ->capture_default_str();
+  command->add_option("--cluster-column", c.cluster,
+                      "column of the cluster a job ran on (an index from 0; optional: a run of several clusters)")
+      ->capture_default_str();
 }
 
 struct AuditArgs {
@@ -39,20 +43,36 @@ struct AuditArgs {
   std::string policy;
   std::string pivots = "1";
   jobs_csv::Columns columns;
+  std::string clusters;     // P1,P2,...: a schedule of several clusters
   bool json = false;
   std::size_t show = 10;
 };
 
 int run_audit(const AuditArgs& a) {
-  const workload::Workload w = load(a.trace);
+  TraceArgs trace = a.trace;
+  const std::vector<int> sizes = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
+  if (!sizes.empty()) {  // as simulate reads the trace for these clusters: a job too wide for all of them is skipped
+    if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
+    trace.processors = *std::max_element(sizes.begin(), sizes.end());
+  }
+  const workload::Workload w = load(trace);
   const auto rows = jobs_csv::read_schedule(a.schedule, a.columns, false);
+  const std::vector<std::string> policies = per_cluster("--policy", a.policy, sizes.size(), cluster::cluster_policy_names());
+  const std::vector<std::string> models = per_cluster("--model", a.trace.model, sizes.size(), {"count", "processors"});
   runcheck::AuditOptions options;
-  options.policy = cluster::cluster_policy(a.policy, parse_pivots(a.pivots));
-  options.model = model_of(a.trace.model);
+  options.policy = cluster::cluster_policy(policies.front(), parse_pivots(a.pivots));
+  options.model = model_of(models.front());
+  for (std::size_t c = 0; c < sizes.size(); ++c)
+    options.clusters.push_back(
+        runcheck::AuditCluster{sizes[c], cluster::cluster_policy(policies[c], parse_pivots(a.pivots)), model_of(models[c])});
   options.keep = a.show;
   options.schedule = a.schedule;
   options.processors_column = a.columns.allocated;
+  options.cluster_column = a.columns.cluster;
   const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
+  const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
+    return cluster::cluster_policy(p, parse_pivots(a.pivots)).takes_pivots;
+  });
   const std::size_t total = r.total();
 
   if (a.json) {
@@ -60,15 +80,18 @@ int run_audit(const AuditArgs& a) {
     out["trace"] = w.name;
     out["schedule"] = a.schedule;
     out["policy"] = a.policy;
-    out["pivots"] = options.policy.takes_pivots ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
+    out["pivots"] = pivoted ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
+    out["clusters"] = sizes;
     out["model"] = a.trace.model;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
     out["exit_code"] = process_exit_code(total ? 1 : 0);
     std::cout << json_text(out) << "\n";
   } else {
-    std::string out = fmt::format("audit     {} against {} on {} ({} processors, model {}, estimates {})\n", a.schedule,
-                                  options.policy.takes_pivots ? a.policy + " (pivots " + a.pivots + ")" : a.policy,
-                                  w.name, w.processors, a.trace.model, a.trace.estimates);
+    std::string out = fmt::format("audit     {} against {} on {} ({}, model {}, estimates {})\n", a.schedule,
+                                  pivoted ? a.policy + " (pivots " + a.pivots + ")" : a.policy, w.name,
+                                  sizes.empty() ? fmt::format("{} processors", w.processors)
+                                                : fmt::format("clusters of {} processors", a.clusters),
+                                  a.trace.model, a.trace.estimates);
     if (const auto conventions = read_options(a.trace).conventions; conventions.any())
       out += fmt::format("times     as the audited simulator's: {}\n", workload::describe(conventions));
     out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
@@ -209,9 +232,14 @@ std::function<int()> add_audit_commands(CLI::App& app) {
                "finish columns) against the invariants of fcfs, easy or conservative; explains the first violations");
   add_trace_options(audit, audit_args->trace);
   audit->add_option("--schedule,-s", audit_args->schedule, "the schedule to check (CSV with a header line)")->required();
-  audit->add_option("--policy,-p", audit_args->policy, "the policy the schedule claims to follow: " + choices(cluster::cluster_policy_names()))
+  audit->add_option("--policy,-p", audit_args->policy,
+                    "the policy the schedule claims to follow: " + choices(cluster::cluster_policy_names()) +
+                        "; with --clusters, one for all or one per cluster (easy,conservative,...)")
       ->required()
-      ->check(CLI::IsMember(cluster::cluster_policy_names()));
+      ->check(names_in(cluster::cluster_policy_names()));
+  audit->add_option("--clusters", audit_args->clusters,
+                    "P1,P2,...: the schedule ran on clusters of these sizes (its cluster column gives each job's, from "
+                    "0); each is audited apart against its size and policy (replaces --processors)");
   audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
   add_column_options(audit, audit_args->columns);
   audit->add_option("--show", audit_args->show, "violations to explain")->capture_default_str();

@@ -36,6 +36,7 @@ struct GanttArgs {
   std::string out;
   double from = 0, to = 0;  // read only when given (the CLI11 options' count())
   int processors = 0;       // 0: the highest processor used in the window, plus one
+  std::string clusters;     // P1,P2,...: the sizes of a run's clusters (its cluster column)
   std::string title;
   std::size_t max_jobs = kDefaultMaxJobs;
 };
@@ -54,6 +55,7 @@ int draw(const std::vector<jobs_csv::ScheduleRow>& rows, const GanttArgs& a, boo
   if (has_from) options.from = a.from;
   if (has_to) options.to = a.to;
   options.processors = a.processors;
+  if (!a.clusters.empty()) options.clusters = cluster_sizes(a.clusters);
   options.title = a.title;
   options.max_jobs = a.max_jobs;
   options.source = source;
@@ -65,7 +67,10 @@ int draw(const std::vector<jobs_csv::ScheduleRow>& rows, const GanttArgs& a, boo
   }
   std::cout << fmt::format("gantt     wrote {} ({}, {}x{}): {} from t = {:g} to {:g} s on {}{}\n", a.out,
                            report::is_svg(a.out) ? "SVG" : "PNG", chart.width, chart.height, counted(chart.jobs, "job"),
-                           chart.from, chart.to, counted(static_cast<std::size_t>(chart.processors), "processor"),
+                           chart.from, chart.to,
+                           counted(static_cast<std::size_t>(chart.processors), "processor") +
+                               (chart.clusters > 0 ? fmt::format(" in {} (one band each)", counted(static_cast<std::size_t>(chart.clusters), "cluster"))
+                                                   : std::string()),
                            chart.lanes > 0 ? fmt::format(", {} of jobs without processors",
                                                          counted(static_cast<std::size_t>(chart.lanes), "lane"))
                                            : std::string());
@@ -77,6 +82,8 @@ void check_usage(const GanttArgs& a, bool has_from, bool has_to) {
   report::is_svg(a.out);
   if (has_from && !std::isfinite(a.from)) throw InputError(fmt::format("--from: expected a finite time, got {}", a.from));
   if (has_to && !std::isfinite(a.to)) throw InputError(fmt::format("--to: expected a finite time, got {}", a.to));
+  if (!a.clusters.empty() && a.processors > 0)
+    throw InputError("--clusters: give the cluster sizes or --processors, not both");
 }
 
 int run_gantt(const GanttArgs& a, bool has_from, bool has_to) {
@@ -124,6 +131,9 @@ std::function<int()> add_gantt_command(CLI::App& app, const Registry& registry) 
   gantt->add_option("--processors", args->processors,
                     "processors 0..P-1 on the axis (default: up to the highest allocated in the window)")
       ->check(CLI::Range(1, kMaxTrackedProcessors));
+  gantt->add_option("--clusters", args->clusters,
+                    "P1,P2,...: the run's clusters (its cluster column): each drawn in a band of its size (default: "
+                    "bands up to the highest processor allocated in each)");
   gantt->add_option("--title", args->title, "chart title (default: the file, job count and window)");
   gantt->add_option("--max-jobs", args->max_jobs, "refuse a window with more jobs than this")
       ->capture_default_str()

@@ -62,23 +62,6 @@ struct SimulateArgs {
   double status_period = 600;
 };
 
-// --clusters P1,P2,...: the sizes, each >= 1.
-std::vector<int> cluster_sizes(const std::string& text) {
-  std::vector<int> sizes;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', at), text.size());
-    long long value = 0;
-    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + comma, value);
-    if (ec != std::errc() || end != text.data() + comma || value < 1 || value > workload::kMaxProcessors)
-      throw InputError(fmt::format("--clusters: expected processors per cluster as P1,P2,... (each 1 to {}), got {}",
-                                   workload::kMaxProcessors, quoted_text(text)));
-    sizes.push_back(static_cast<int>(value));
-    at = comma + 1;
-  }
-  return sizes;
-}
-
 runcheck::WindowSettings window_settings(const SimulateArgs& a) {
   runcheck::WindowSettings s;
   std::vector<std::string> parts;  // K[:EVERY[:PHASE]]
@@ -116,14 +99,20 @@ std::string human_time(double seconds) {
   return fmt::format("{:g} s", seconds);
 }
 
-// Writes PATH.tmp row by row, then renames: a reader never sees a half-written file.
+// Writes PATH.tmp row by row, then renames: a reader never sees a half-written file. A run of several clusters adds
+// the column `cluster` (each job's cluster index; its processors are numbered within that cluster).
 void write_jobs_csv(const std::string& path, const workload::Workload& w, const sim::RunResult& r) {
   const std::string name = fs::path(w.name).filename().string();
+  const bool several = r.clusters.size() > 1;
   try {
     write_file_atomically(path, [&](std::ostream& out) {
-      out << jobs_csv::header();
-      for (std::size_t j = 0; j < w.jobs.size(); ++j)
-        if (r.records[j].state == sim::JobState::kFinished) out << jobs_csv::format(sim::job_row(w.jobs[j], r.records[j], name));
+      out << jobs_csv::header(several);
+      for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+        if (r.records[j].state != sim::JobState::kFinished) continue;
+        jobs_csv::Row row = sim::job_row(w.jobs[j], r.records[j], name);
+        if (several) row.cluster = r.records[j].cluster;
+        out << jobs_csv::format(row);
+      }
     });
   } catch (const std::runtime_error& e) {
     throw InputError(std::string("--jobs-csv: ") + e.what());
@@ -233,9 +222,18 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   } else if (policy_name.empty()) {
     throw InputError(fmt::format("simulate: expected --policy {} or --policy-cmd COMMAND", choices(cluster::cluster_policy_names())));
   }
-  spec.policy = external ? runcheck::external_cluster_policy(w, external->json_policy(), a.external.name)
-                         : cluster::cluster_policy(policy_name, parse_pivots(pivots));
-  spec.model = model_of(model_name);
+  // --policy and --model: one for all clusters, or one per cluster (a scenario gives one of each).
+  const std::size_t n = spec.clusters.size();
+  const std::vector<std::string> model_names = per_cluster("--model", model_name, n, {"count", "processors"});
+  spec.model = model_of(model_names.front());
+  if (external) {
+    spec.policy = runcheck::external_cluster_policy(w, external->json_policy(), a.external.name);
+  } else {
+    const std::vector<std::string> policies = per_cluster("--policy", policy_name, n, cluster::cluster_policy_names());
+    spec.policy = cluster::cluster_policy(policies.front(), parse_pivots(pivots));
+    for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_policies.push_back(cluster::cluster_policy(policies[c], parse_pivots(pivots)));
+  }
+  for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_models.push_back(model_of(model_names[c]));
   spec.check = a.check || external.has_value();
   if (!a.check_windows.empty()) spec.windows = window_settings(a);
   spec.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
@@ -254,7 +252,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   const runcheck::TraceRun run = runcheck::run_trace(w, spec, registry);
   const sim::RunResult& result = run.result;
   const sim::RunSummary& s = run.summary;
-  const cluster::ClusterPolicy& policy = run.clusters.front().policy;
+  const std::string policies = runcheck::policies_text(run.clusters), models = runcheck::models_text(run.clusters);
+  const bool pivoted = std::any_of(run.clusters.begin(), run.clusters.end(),
+                                   [](const sim::ClusterSetup& c) { return c.policy.takes_pivots; });
   // An interrupted run writes no per-job CSV (it would miss jobs): the file is complete or absent, never truncated.
   // An older file under that name is removed, so that it is not read as this run's.
   const bool write_csv = !a.jobs_csv.empty() && !result.interrupted;
@@ -269,8 +269,13 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     window_files = run.windows->write_worst(
         a.windows_out, fs::path(trace_path).stem().string(),
         sc ? fmt::format("schedcheck simulate --scenario {} --check-windows {}", a.scenario, a.check_windows)
-           : fmt::format("schedcheck simulate --trace {} --policy {}{} --model {} --estimates {}{} --check-windows {}",
-                         trace_path, policy_name, policy.takes_pivots ? " --pivots " + pivots : "", model_name,
+           : fmt::format("schedcheck simulate --trace {}{} --policy {}{} --model {} --estimates {}{} --check-windows {}",
+                         trace_path,
+                         a.clusters.empty() ? ""
+                                            : fmt::format(" --clusters {} --broker {} --latency {:g} --status-period {:g}",
+                                                          a.clusters, a.broker, a.latency, a.status_period),
+                         policy_name,
+                         pivoted ? " --pivots " + pivots : "", model_name,
                          estimates_name, convention_flags(a.trace), a.check_windows));
   const std::size_t violations = run.violations();
   const auto& checker = run.invariants;
@@ -296,7 +301,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
     std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
-                             policy.name, policy.takes_pivots ? pivots : "", model_name, estimates_name,
+                             jobs_csv::field(policies), pivoted ? pivots : "", jobs_csv::field(models), estimates_name,
                              run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
                              s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
                              s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95, s.slowdown.max,
@@ -305,7 +310,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   } else {
     std::string out;
     out += fmt::format("trace     {} ({} processors from {}), policy {}, model {}, estimates {}\n", w.name, run.processors,
-                       processors_from, cluster::label(policy), model_name, estimates_name);
+                       processors_from, runcheck::policies_text(run.clusters, true), models, estimates_name);
     if (const auto conventions = read_options(a.trace).conventions; conventions.any())
       out += fmt::format("times     as another simulator's: {}\n", workload::describe(conventions));
     if (run.router) {
@@ -314,8 +319,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          run.router->status_period,
                          result.job_messages, result.status_messages);
       for (std::size_t c = 0; c < result.clusters.size(); ++c)
-        out += fmt::format("  cluster {} ({} processors): {} jobs started, {} backfilled, max queue {}\n",
-                           run.clusters[c].name, run.clusters[c].processors, result.clusters[c].starts,
+        out += fmt::format("  cluster {} ({} processors, {}, model {}): {} jobs started, {} backfilled, max queue {}\n",
+                           run.clusters[c].name, run.clusters[c].processors, cluster::label(run.clusters[c].policy),
+                           cluster::to_string(run.clusters[c].model), result.clusters[c].starts,
                            result.clusters[c].backfilled, result.clusters[c].max_queue);
     }
     out += fmt::format("jobs      {} records: {} simulated, {}\n", s.records, s.simulated, skipped_text(w));
@@ -356,8 +362,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          windows->proven() ? 100.0 * static_cast<double>(windows->at_optimum()) / static_cast<double>(windows->proven()) : 0.0,
                          100 * g.mean, 100 * g.median, 100 * g.p95, 100 * g.max);
       for (const auto& r : windows->worst())
-        out += fmt::format("  worst window at t={:g}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
-                           r.instance.waiting.size(), r.instance.running.size(), policy.name, r.report.heuristic.objective,
+        out += fmt::format("  worst window at t={:g}{}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
+                           run.clusters.size() > 1 ? " on " + r.where : "", r.instance.waiting.size(),
+                           r.instance.running.size(), r.report.heuristic.name, r.report.heuristic.objective,
                            r.report.optimum.objective, 100 * r.report.gap.value_or(0));
       for (const auto& f : window_files) out += fmt::format("  wrote {}\n", f);
     }
@@ -380,8 +387,10 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
       "simulate", "replay an SWF trace through fcfs, easy or conservative backfilling; metrics, per-job CSV, and with "
                   "--check every invariant on every decision (exit 1 on a violation)");
   const TraceOptions trace = add_trace_options(simulate, simulate_args->trace, false);
-  auto* policy = simulate->add_option("--policy,-p", simulate_args->policy, choices(cluster::cluster_policy_names()))
-                     ->check(CLI::IsMember(cluster::cluster_policy_names()));
+  auto* policy = simulate->add_option("--policy,-p", simulate_args->policy,
+                                      choices(cluster::cluster_policy_names()) +
+                                          "; with --clusters, one for all or one per cluster (easy,conservative,...)")
+                     ->check(names_in(cluster::cluster_policy_names()));
   add_external_policy_options(simulate, simulate_args->external, policy);
   auto* pivots = simulate->add_option("--pivots", simulate_args->pivots,
                                       "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
@@ -402,8 +411,9 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                        "P1,P2,...: several clusters of these sizes behind a broker (replaces --processors; a job too "
                        "wide for all of them is skipped)");
   simulate->add_option("--broker", simulate_args->broker,
-                       "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest share of busy "
-                       "processors in the last status reports)")
+                       "with --clusters: round-robin, or least-loaded (paper 002's gateway: the lowest load, busy and "
+                       "queued processors in the last status reports plus those sent since, over the cluster's; "
+                       "docs/policies.md)")
       ->capture_default_str()
       ->check(CLI::IsMember(router::router_policy_names()));
   simulate->add_option("--latency", simulate_args->latency, "with --clusters: seconds a broker message takes")

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 
@@ -31,9 +32,10 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                           ->check(CLI::IsMember({"allocated", "requested"}));
   o.model = command->add_option("--model", a.model,
                                 "resource model: `count` (any k free processors at every instant) or `processors` (k "
-                                "specific processors free over the whole window, as GridSim)")
+                                "specific processors free over the whole window, as GridSim); with --clusters, one "
+                                "for all or one per cluster (count,processors,...)")
                 ->capture_default_str()
-                ->check(CLI::IsMember({"count", "processors"}));
+                ->check(names_in({"count", "processors"}));
   o.lenient = command->add_flag("--lenient", a.lenient, "skip and count malformed trace lines instead of stopping at the first");
   // Another simulator's conventions, applied to every job in this order (docs/simulation.md lists each simulator's).
   const char* const conventions = "Conventions of another simulator";
@@ -102,6 +104,62 @@ std::size_t parse_pivots(const std::string& text) {
   if (ec != std::errc() || end != text.data() + text.size() || value == 0)
     throw InputError(fmt::format("--pivots: expected a whole number >= 1 or `inf`, got {}", quoted_text(text)));
   return value;
+}
+
+std::vector<int> cluster_sizes(const std::string& text) {
+  std::vector<int> sizes;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    long long value = 0;
+    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + comma, value);
+    if (ec != std::errc() || end != text.data() + comma || value < 1 || value > workload::kMaxProcessors)
+      throw InputError(fmt::format("--clusters: expected processors per cluster as P1,P2,... (each 1 to {}), got {}",
+                                   workload::kMaxProcessors, quoted_text(text)));
+    sizes.push_back(static_cast<int>(value));
+    at = comma + 1;
+  }
+  return sizes;
+}
+
+namespace {
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = text.find(',', at);
+    parts.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) return parts;
+    at = comma + 1;
+  }
+}
+bool known_name(const std::vector<std::string>& known, const std::string& name) {
+  return std::find(known.begin(), known.end(), name) != known.end();
+}
+}  // namespace
+
+std::vector<std::string> per_cluster(const std::string& option, const std::string& text, std::size_t clusters,
+                                     const std::vector<std::string>& known) {
+  std::vector<std::string> names = split_commas(text);
+  const std::size_t n = std::max<std::size_t>(clusters, 1);
+  for (const auto& name : names)
+    if (!known_name(known, name))
+      throw InputError(fmt::format("{}: expected {} (one for all clusters, or one per cluster separated by commas), "
+                                   "got {}", option, choices(known), quoted_text(text)));
+  if (names.size() == 1) return std::vector<std::string>(n, names.front());
+  if (names.size() != n)
+    throw InputError(fmt::format("{}: {} names for {} cluster{}; expected one for all or one per cluster{}", option,
+                                 names.size(), n, n == 1 ? "" : "s", clusters > 1 ? " (--clusters)" : " (give --clusters)"));
+  return names;
+}
+
+CLI::Validator names_in(const std::vector<std::string>& known) {
+  return CLI::Validator(
+      [known](std::string& text) -> std::string {
+        for (const auto& name : split_commas(text))
+          if (!known_name(known, name)) return fmt::format("{} is not one of {}", quoted_text(name), choices(known));
+        return "";
+      },
+      "{" + choices(known) + "}[,...]");
 }
 
 }  // namespace schedcheck::cli

@@ -43,5 +43,14 @@ cluster::ResourceModel model_of(const std::string& name);
 std::string choices(const std::vector<std::string>& names);
 // --pivots: a whole number >= 1, or `inf`.
 std::size_t parse_pivots(const std::string& text);
+// --clusters P1,P2,...: the sizes, each 1 to workload::kMaxProcessors.
+std::vector<int> cluster_sizes(const std::string& text);
+// A per-cluster option (`--policy easy,conservative`, `--model count,processors`): one name for every cluster, or
+// one per cluster, each among `known`. Returns `clusters` names (one cluster when `clusters` is 0 or 1). Throws
+// InputError naming `option`.
+std::vector<std::string> per_cluster(const std::string& option, const std::string& text, std::size_t clusters,
+                                     const std::vector<std::string>& known);
+// The check of such an option at parsing (its help text lists the names): every comma-separated name is known.
+CLI::Validator names_in(const std::vector<std::string>& known);
 
 }  // namespace schedcheck::cli

@@ -12,10 +12,11 @@
 
 namespace schedcheck::jobs_csv {
 
-std::string header() {
-  return "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
-         "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
-         "allocated_resources,consumed_energy,metadata,bounded_slowdown\n";
+std::string header(bool cluster) {
+  return std::string("job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
+                     "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
+                     "allocated_resources,consumed_energy,metadata,bounded_slowdown") +
+         (cluster ? ",cluster\n" : "\n");
 }
 
 std::string field(const std::string& text) {
@@ -30,11 +31,11 @@ std::string format(const Row& r) {
   const double turnaround = r.finish_time - r.submission_time;
   const double stretch = r.execution_time > 0 ? turnaround / r.execution_time
                                               : (turnaround > 0 ? std::numeric_limits<double>::infinity() : 1.0);
-  return fmt::format("{},{},,{},{},{},{},{},{},{},{},{},{},{},{},-1,,{}\n", field(r.job_id), field(r.workload_name), r.submission_time,
+  return fmt::format("{},{},,{},{},{},{},{},{},{},{},{},{},{},{},-1,,{}{}\n", field(r.job_id), field(r.workload_name), r.submission_time,
                      r.requested_number_of_resources, r.requested_time, r.success ? 1 : 0,
                      r.success ? "COMPLETED_SUCCESSFULLY" : "COMPLETED_WALLTIME_REACHED", r.starting_time,
                      r.execution_time, r.finish_time, waiting, turnaround, stretch, field(r.allocated_resources),
-                     r.bounded_slowdown);
+                     r.bounded_slowdown, r.cluster ? fmt::format(",{}", *r.cluster) : std::string());
 }
 
 namespace {
@@ -134,7 +135,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
   };
   const long id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
   const long submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
-  const long workload = column(columns.workload, false);
+  const long workload = column(columns.workload, false), cluster = column(columns.cluster, false);
   const std::size_t width = fields.size();
 
   std::vector<ScheduleRow> rows;
@@ -161,6 +162,14 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     if (submit >= 0) row.submit = number(submit, columns.submit);
     if (allocated >= 0) row.allocated = fields[static_cast<std::size_t>(allocated)];
     if (workload >= 0) row.workload = fields[static_cast<std::size_t>(workload)];
+    if (cluster >= 0) {
+      const std::string& text = fields[static_cast<std::size_t>(cluster)];
+      std::uint32_t value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+        fail(fmt::format("column {}: expected a cluster index (an integer from 0), got {}", columns.cluster, shown(text)));
+      row.cluster = value;
+    }
     if (!seen.insert(row.id).second) fail(fmt::format("column {}: job {} is listed twice", columns.id, shown(row.id)));
     rows.push_back(std::move(row));
   }
@@ -173,7 +182,7 @@ std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows) {
   std::size_t line = 1;
   for (const Row& row : rows)
     out.push_back(ScheduleRow{row.job_id, row.submission_time, row.starting_time, row.finish_time,
-                              row.allocated_resources, row.workload_name, ++line});
+                              row.allocated_resources, row.workload_name, ++line, row.cluster});
   return out;
 }
 

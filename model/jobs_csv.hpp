@@ -7,6 +7,7 @@
 
 #include "model/input.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,15 +24,18 @@ struct Row {
   double starting_time = 0;
   double execution_time = 0;
   double finish_time = 0;
-  std::string allocated_resources;   // Batsim interval syntax
+  std::string allocated_resources;   // Batsim interval syntax: processors numbered within the job's cluster
   double bounded_slowdown = 0;
+  std::optional<std::uint32_t> cluster;  // runs of several clusters: the index of the cluster it ran on
 };
 
 // job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,
 // starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,
-// consumed_energy,metadata,bounded_slowdown
-std::string header();
-std::string format(const Row& row);  // one record, with its newline; text fields quoted as `field` does
+// consumed_energy,metadata,bounded_slowdown[,cluster]. `cluster`: the column of a run of several clusters.
+std::string header(bool cluster = false);
+// One record, with its newline; text fields quoted as `field` does; a `cluster` field when the row has one (a file's
+// rows all have one or none, as its header says).
+std::string format(const Row& row);
 // One CSV field as RFC 4180 writes it: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
 // a quote, CR or LF. The one CSV quoting of the project (also the report CSV of cli/output.cpp).
 std::string field(const std::string& text);
@@ -44,6 +48,7 @@ struct Columns {
   std::string finish = "finish_time";
   std::string allocated = "allocated_resources";  // optional
   std::string workload = "workload_name";         // optional: the trace a run replayed
+  std::string cluster = "cluster";                // optional: the cluster a job ran on (an index from 0)
 };
 
 struct ScheduleRow {
@@ -54,10 +59,12 @@ struct ScheduleRow {
   std::optional<std::string> allocated;
   std::optional<std::string> workload;
   std::size_t line = 0;
+  std::optional<std::uint32_t> cluster;
 };
 
 // Reads every row. Throws InputError "FILE: line N: column C: expected ..., got ..." on a missing column, a
-// non-number, a negative or non-finite time, a finish before its start, or a job id listed twice.
+// non-number, a negative or non-finite time, a finish before its start, a cluster that is not an integer from 0, or a
+// job id listed twice.
 // `need_submit`: the submit column must be present.
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit);
 // The rows a reader would get back from a file of `rows` (without the file): what a chart of a run not written to

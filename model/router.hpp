@@ -16,7 +16,10 @@ struct ClusterStatus {
   int processors = 0;
   int busy = 0;               // processors in use, as reported
   std::size_t waiting = 0;    // queued jobs, as reported
+  long long queued_processors = 0;   // processors the queued jobs ask, as reported
   std::size_t sent = 0;       // jobs the router sent there so far (its own count)
+  long long unreported_processors = 0;  // processors of the jobs it sent there that the last report cannot include
+                                        // (still travelling, or reaching the cluster after the report): its own count
 };
 
 inline constexpr std::uint32_t kNone = 0xffffffffu;

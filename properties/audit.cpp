@@ -18,8 +18,32 @@ std::size_t AuditResult::total() const {
   return n;
 }
 
+namespace {
+
+constexpr std::uint32_t kNoCluster = 0xffffffffu;
+
+AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
+                           const AuditOptions& options);
+
+// What jobs-conserved says of a row of no job, and of a job no row names.
+std::string unknown_row(const jobs_csv::ScheduleRow& row) {
+  return fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
+                     row.line, row.id);
+}
+std::string missing_job(const workload::Job& job) {
+  return fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit);
+}
+
+}  // namespace
+
 AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options) {
+  if (!options.clusters.empty()) return audit_clusters(w, rows, options);
+  for (const auto& row : rows)
+    if (row.cluster && *row.cluster > 0)
+      throw InputError(fmt::format("{}: line {}: column {}: job {} ran on cluster {}: a schedule of several clusters; "
+                                   "give their sizes (--clusters P1,P2,...) to audit each against its own",
+                                   options.schedule, row.line, options.cluster_column, quoted_text(row.id), *row.cluster));
   const cluster::ResourceModel model = options.model;
   std::vector<Violation> direct;
   std::map<std::string, std::size_t> counts;
@@ -40,9 +64,7 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   for (const auto& row : rows) {
     const auto it = index.find(row.id);
     if (it == index.end()) {
-      note("jobs-conserved", row.start, -1,
-           fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
-                       row.line, row.id));
+      note("jobs-conserved", row.start, -1, unknown_row(row));
       continue;
     }
     const std::size_t j = it->second;
@@ -67,7 +89,7 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
     const auto& job = w.jobs[j];
     if (s.start[j] < 0) {
-      note("jobs-conserved", job.submit, job.id, fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit));
+      note("jobs-conserved", job.submit, job.id, missing_job(job));
       continue;
     }
     if (s.start[j] < job.submit - kTimeTolerance)
@@ -112,6 +134,81 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   return result;
 
 }
+
+namespace {
+
+// Each cluster's rows audited as a schedule of its own (its jobs, its size, its policy); the jobs no row names and the
+// rows of no job are reported here, once.
+AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
+                           const AuditOptions& options) {
+  const std::size_t n = options.clusters.size();
+  AuditResult result;
+  result.jobs = w.jobs.size();
+  result.rows = rows.size();
+  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) result.counts[name] = 0;
+  auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
+    ++result.counts[invariant];
+    if (result.violations.size() < 1000) result.violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+  };
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  std::vector<workload::Workload> parts(n);
+  std::vector<std::vector<jobs_csv::ScheduleRow>> part_rows(n);
+  std::vector<std::uint32_t> cluster_of(w.jobs.size(), kNoCluster);
+  for (const auto& row : rows) {
+    if (!row.cluster)  // the reader fills every row's cluster when the column is there
+      throw InputError(fmt::format("{}: no column {} in the header: --clusters audits each cluster's jobs apart and "
+                                   "needs each row's cluster (name the column with --cluster-column)", options.schedule,
+                                   quoted_text(options.cluster_column)));
+    if (*row.cluster >= n)
+      throw InputError(fmt::format("{}: line {}: column {}: expected a cluster index from 0 to {} (--clusters gives {}), "
+                                   "got {}", options.schedule, row.line, options.cluster_column, n - 1, n, *row.cluster));
+    const auto it = index.find(row.id);
+    if (it == index.end()) {
+      note("jobs-conserved", row.start, -1, unknown_row(row));
+      continue;
+    }
+    cluster_of[it->second] = *row.cluster;
+    part_rows[*row.cluster].push_back(row);
+    part_rows[*row.cluster].back().cluster.reset();  // a schedule of one cluster from here on
+  }
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) {  // in submit order, as each part's jobs must be
+    const auto& job = w.jobs[j];
+    const std::uint32_t c = cluster_of[j];
+    if (c == kNoCluster) {
+      note("jobs-conserved", job.submit, job.id, missing_job(job));
+    } else if (job.procs > options.clusters[c].processors) {  // reported here, left out of its cluster's audit
+      note("capacity", job.submit, job.id,
+           fmt::format("job {} asks {} processors and runs on cluster {} of {}", job.id, job.procs, c,
+                       options.clusters[c].processors));
+      cluster_of[j] = kNoCluster;
+    } else {
+      parts[c].jobs.push_back(job);
+    }
+  }
+  for (auto& part : part_rows)
+    std::erase_if(part, [&](const jobs_csv::ScheduleRow& row) { return cluster_of[index.at(row.id)] == kNoCluster; });
+  for (std::size_t c = 0; c < n; ++c) {
+    parts[c].name = fmt::format("{} cluster {}", w.name, c);
+    parts[c].processors = options.clusters[c].processors;
+    AuditOptions one = options;
+    one.clusters.clear();
+    one.policy = options.clusters[c].policy;
+    one.model = options.clusters[c].model;
+    AuditResult part = audit_schedule(parts[c], part_rows[c], one);
+    result.overran += part.overran;
+    for (const auto& [name, count] : part.counts) result.counts[name] += count;
+    for (auto& v : part.violations) {
+      v.detail = fmt::format("cluster {}: {}", c, v.detail);
+      result.violations.push_back(std::move(v));
+    }
+  }
+  std::stable_sort(result.violations.begin(), result.violations.end(),
+                   [](const auto& x, const auto& y) { return x.time < y.time; });
+  return result;
+}
+
+}  // namespace
 
 nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   nlohmann::json out;

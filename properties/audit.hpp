@@ -3,7 +3,8 @@
 // no-start-before-submit, run-time-kept, capacity and processor exclusivity are checked on the rows directly
 // (model/run_schedule.hpp); the policy's own invariants (the catalogue's promises: fcfs-order; easy-pivot-not-delayed,
 // easy-maximal; conservative-guarantee) by replaying the schedule (simulation/replay.hpp): the jobs start and end when
-// the schedule says, and the policy only makes the reservations it would hold around them.
+// the schedule says, and the policy only makes the reservations it would hold around them. A schedule of several
+// clusters is audited cluster by cluster.
 #pragma once
 
 #include "model/jobs_csv.hpp"
@@ -19,9 +20,21 @@
 
 namespace schedcheck::runcheck {
 
+// One cluster of a schedule of several: its size, the policy it claims to follow and its resource model.
+struct AuditCluster {
+  int processors = 0;
+  cluster::ClusterPolicy policy;
+  cluster::ResourceModel model = cluster::ResourceModel::kCount;
+};
+
 struct AuditOptions {
   cluster::ClusterPolicy policy;             // the policy the schedule claims to follow (cluster::cluster_policy)
   cluster::ResourceModel model = cluster::ResourceModel::kCount;
+  // A schedule of several clusters: each row's cluster index (ScheduleRow::cluster) names one of these, and each
+  // cluster is audited apart, against its own size, policy and model (processors numbered within the cluster).
+  // Empty: one cluster of the workload's processors, with `policy` and `model`.
+  std::vector<AuditCluster> clusters;
+  std::string cluster_column = "cluster";    // for error messages
   std::size_t keep = 10;                     // violations kept in full, after the replay's ten times that many
   std::string schedule = "schedule";         // the schedule's name and its processors column, for error messages
   std::string processors_column = "allocated_resources";
@@ -35,7 +48,9 @@ struct AuditResult {
   std::size_t total() const;
 };
 
-// Throws InputError when, with processor identity, a row does not name its job's processors.
+// Throws InputError when, with processor identity, a row does not name its job's processors; when rows name clusters
+// other than 0 and `clusters` is empty (a schedule of several clusters audited as one); and, with `clusters`, when
+// the rows have no cluster index or one out of range.
 AuditResult audit_schedule(const workload::Workload& workload, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options);
 

@@ -59,20 +59,26 @@ std::vector<std::string> applicable(const std::string& policy) {
 }
 
 InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vector<std::string> names, std::size_t keep)
-    : workload_(workload), names_(std::move(names)), keep_(keep) {
-  for (const auto& n : names_) {
-    const bool known = std::any_of(invariants().begin(), invariants().end(), [&](const InvariantInfo& i) { return i.name == n; });
-    if (!known) throw std::invalid_argument("unknown run invariant '" + n + "'");
-    counts_[n] = 0;
-  }
+    : InvariantChecker(workload, std::vector<std::vector<std::string>>{std::move(names)}, keep) {}
+
+InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vector<std::vector<std::string>> per_cluster,
+                                   std::size_t keep)
+    : workload_(workload), keep_(keep) {
+  if (per_cluster.empty()) per_cluster.emplace_back();
+  for (const auto& names : per_cluster)
+    for (const auto& n : names) {
+      const bool known = std::any_of(invariants().begin(), invariants().end(), [&](const InvariantInfo& i) { return i.name == n; });
+      if (!known) throw std::invalid_argument("unknown run invariant '" + n + "'");
+      if (counts_.emplace(n, 0).second) names_.push_back(n);
+    }
   capacity_ = on(kCapacity);
   submit_ = on(kSubmit);
   conserved_ = on(kConserved);
   runtime_ = on(kRuntime);
-  fcfs_ = on(kFcfs);
-  pivot_ = on(kPivot);
-  maximal_ = on(kMaximal);
-  guarantee_ = on(kGuarantee);
+  for (const auto& names : per_cluster) {
+    const auto has = [&](const char* name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    promises_.push_back(Promises{has(kFcfs), has(kPivot), has(kMaximal), has(kGuarantee)});
+  }
   held_.resize(workload.jobs.size());
   first_reservation_.assign(workload.jobs.size(), -1);
   last_reservation_.assign(workload.jobs.size(), -1);
@@ -118,7 +124,8 @@ void InvariantChecker::check_over_commit(const sim::PassView& v, std::size_t ind
     holders += fmt::format("{}job {} (reserved at {})", named ? ", " : "", v.book.jobs[other.job].id, t(other.reserved_start));
     ++named;
   }
-  const char* name = holders.empty() ? kCapacity : pivot_ ? kPivot : guarantee_ ? kGuarantee : kCapacity;
+  const Promises& p = promises(v.cluster);
+  const char* name = holders.empty() ? kCapacity : p.pivot ? kPivot : p.guarantee ? kGuarantee : kCapacity;
   if (!on(name) && !capacity_) return;
   report(on(name) ? name : kCapacity, v.now, "pass", v.book.jobs[job.job].id,
          fmt::format("job {} placed over [{}, {}) takes processors already promised{}", v.book.jobs[job.job].id,
@@ -133,6 +140,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   const std::uint32_t c = v.cluster;
   const double now = v.now;
   const int processors = v.state.setup.processors;
+  const Promises& promised = promises(c);
+  const bool pivot = promised.pivot, guarantee = promised.guarantee, fcfs = promised.fcfs, maximal = promised.maximal;
 
   for (const auto& p : v.decision.reserve) {
     const std::uint32_t job = queue[p.index].job;
@@ -140,13 +149,13 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     double& last = last_reservation_[job];
     if (first < 0) {
       first = p.start;
-    } else if (p.start > last + kTimeTolerance && (pivot_ || guarantee_)) {
-      report(guarantee_ ? kGuarantee : kPivot, now, "pass", jobs[job].id,
+    } else if (p.start > last + kTimeTolerance && (pivot || guarantee)) {
+      report(guarantee ? kGuarantee : kPivot, now, "pass", jobs[job].id,
              fmt::format("the reservation of job {} moved later, from {} to {} (its first: {})", jobs[job].id, t(last),
                          t(p.start), t(first)));
     }
     last = p.start;
-    if (pivot_ || guarantee_ || capacity_) check_over_commit(v, p.index, p.start);
+    if (pivot || guarantee || capacity_) check_over_commit(v, p.index, p.start);
   }
 
   std::vector<std::size_t> started;
@@ -177,12 +186,12 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       busy_[c] |= on;
       held_[job] = on;
     }
-    if (capacity_ || pivot_ || guarantee_) check_over_commit(v, index, now);
+    if (capacity_ || pivot || guarantee) check_over_commit(v, index, now);
     const double first = first_reservation_[job];
-    if ((pivot_ || guarantee_) && first >= 0 && now > first + kTimeTolerance)
-      report(guarantee_ ? kGuarantee : kPivot, now, "pass", j.id,
+    if ((pivot || guarantee) && first >= 0 && now > first + kTimeTolerance)
+      report(guarantee ? kGuarantee : kPivot, now, "pass", j.id,
              fmt::format("job {} starts at {}, later than the reservation {} it was given{}", j.id, t(now), t(first),
-                         guarantee_ ? " at arrival" : " as a pivot"));
+                         guarantee ? " at arrival" : " as a pivot"));
   }
 
   // The jobs that leave the queue in this pass (started, or rejected), ascending: the others still wait.
@@ -216,7 +225,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                          "now leave {}", t(now), seen, expected));
   }
 
-  if (fcfs_) {
+  if (fcfs) {
     // The head that waits after the pass must not fit now (FCFS starts the head whenever it fits).
     std::size_t head = 0;  // the first job still waiting after the pass
     while (head < gone.size() && gone[head] == head) ++head;
@@ -237,7 +246,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     }
   }
 
-  if (guarantee_) {  // every job that reached the queue now holds a reservation, unless it started (or was rejected)
+  if (guarantee) {  // every job that reached the queue now holds a reservation, unless it started (or was rejected)
     for (std::size_t i = queue.size(), k = gone.size(); i-- > 0;) {
       const std::uint32_t job = queue[i].job;
       if (arrived_at_[job] < now - kTimeTolerance) break;  // arrivals are at the end of the queue
@@ -249,7 +258,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     }
   }
 
-  if (maximal_) {
+  if (maximal) {
     const int free_now = v.state.profile.free_at(now);
     for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
       if (k < gone.size() && gone[k] == i) {

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -40,6 +41,10 @@ class InvariantChecker : public sim::Observer {
 public:
   // `names`: the invariants to check (names from invariants()); `keep`: violations kept in full (all are counted).
   InvariantChecker(const workload::Workload& workload, std::vector<std::string> names, std::size_t keep = 50);
+  // Clusters with policies of their own: `per_cluster[c]` the invariants checked on cluster c's decisions (a cluster
+  // beyond the list gets the last entry). checked() lists every invariant any cluster is checked for.
+  InvariantChecker(const workload::Workload& workload, std::vector<std::vector<std::string>> per_cluster,
+                   std::size_t keep = 50);
 
   void on_arrival(const sim::ArrivalView& view) override;
   void on_pass(const sim::PassView& view) override;
@@ -65,8 +70,12 @@ private:
   std::vector<Violation> violations_;
   std::map<std::string, std::size_t> counts_;
   std::size_t total_ = 0, decisions_ = 0;
-  bool capacity_ = false, submit_ = false, conserved_ = false, runtime_ = false, fcfs_ = false, pivot_ = false,
-       maximal_ = false, guarantee_ = false;
+  bool capacity_ = false, submit_ = false, conserved_ = false, runtime_ = false;
+  struct Promises {                             // a cluster's policy-specific invariants, checked on its passes
+    bool fcfs = false, pivot = false, maximal = false, guarantee = false;
+  };
+  std::vector<Promises> promises_;              // per cluster (the last entry for clusters beyond)
+  const Promises& promises(std::uint32_t cluster) const { return promises_[std::min<std::size_t>(cluster, promises_.size() - 1)]; }
   // Independent state.
   std::vector<bool> sized_;                     // per cluster: seen (the two below are sized for it)
   std::vector<int> used_;                       // per cluster: processors held by running jobs

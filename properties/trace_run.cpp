@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace schedcheck::runcheck {
@@ -22,6 +23,8 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
       sim::ClusterSetup setup = prototype;
       setup.name = c < spec.cluster_names.size() ? spec.cluster_names[c] : fmt::format("c{}", c);
       setup.processors = spec.clusters[c];
+      if (c < spec.cluster_policies.size()) setup.policy = spec.cluster_policies[c];
+      if (c < spec.cluster_models.size()) setup.model = spec.cluster_models[c];
       options.clusters.push_back(setup);
       run.processors += spec.clusters[c];
     }
@@ -35,7 +38,9 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
 
   sim::Simulation simulation(w.jobs, options);
   if (spec.check) {
-    run.invariants = std::make_unique<InvariantChecker>(w, applicable(spec.policy.name));
+    std::vector<std::vector<std::string>> promised;  // each cluster's policy's invariants
+    for (const auto& setup : options.clusters) promised.push_back(applicable(setup.policy.name));
+    run.invariants = std::make_unique<InvariantChecker>(w, std::move(promised));
     simulation.add_observer(*run.invariants);
   }
   if (spec.windows) {
@@ -50,8 +55,34 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
   return run;
 }
 
+namespace {
+// The clusters' names for one thing (a policy, a model): one name when they agree, else all joined by commas.
+template <class Name>
+std::string joined(const std::vector<sim::ClusterSetup>& clusters, Name name) {
+  std::string all;
+  bool same = true;
+  for (const auto& c : clusters) {
+    if (!all.empty()) all += ',';
+    all += name(c);
+    same = same && name(c) == name(clusters.front());
+  }
+  return same && !clusters.empty() ? name(clusters.front()) : all;
+}
+nlohmann::json pivots_json(const cluster::ClusterPolicy& policy) {
+  return policy.takes_pivots ? (policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(policy.pivots))
+                             : nlohmann::json(nullptr);
+}
+}  // namespace
+
+std::string policies_text(const std::vector<sim::ClusterSetup>& clusters, bool label) {
+  return joined(clusters, [&](const sim::ClusterSetup& c) { return label ? cluster::label(c.policy) : c.policy.name; });
+}
+
+std::string models_text(const std::vector<sim::ClusterSetup>& clusters) {
+  return joined(clusters, [](const sim::ClusterSetup& c) { return std::string(cluster::to_string(c.model)); });
+}
+
 nlohmann::json to_json(const workload::Workload& w, const TraceRun& run) {
-  const cluster::ClusterPolicy& policy = run.clusters.front().policy;
   nlohmann::json out = sim::to_json(run.summary);
   out["trace"] = w.name;
   out["processors"] = run.processors;
@@ -62,7 +93,10 @@ nlohmann::json to_json(const workload::Workload& w, const TraceRun& run) {
                                {"passes", run.result.clusters[c].passes},
                                {"starts", run.result.clusters[c].starts},
                                {"backfilled", run.result.clusters[c].backfilled},
-                               {"max_queue", run.result.clusters[c].max_queue}});
+                               {"max_queue", run.result.clusters[c].max_queue},
+                               {"policy", run.clusters[c].policy.name},
+                               {"pivots", pivots_json(run.clusters[c].policy)},
+                               {"model", cluster::to_string(run.clusters[c].model)}});
   for (std::size_t c = 0; c < run.result.clusters.size(); ++c)
     if (run.result.clusters[c].rejected) out["clusters"][c]["rejected"] = run.result.clusters[c].rejected;
   out["broker"] = run.router ? nlohmann::json{{"policy", run.router->policy.name},
@@ -71,11 +105,11 @@ nlohmann::json to_json(const workload::Workload& w, const TraceRun& run) {
                                               {"job_messages", run.result.job_messages},
                                               {"status_messages", run.result.status_messages}}
                              : nlohmann::json(nullptr);
-  out["policy"] = policy.name;
-  out["pivots"] = policy.takes_pivots
-                      ? (policy.pivots == cluster::kEveryJob ? nlohmann::json("inf") : nlohmann::json(policy.pivots))
-                      : nlohmann::json(nullptr);
-  out["model"] = cluster::to_string(run.clusters.front().model);
+  out["policy"] = policies_text(run.clusters);
+  const auto pivoted = std::find_if(run.clusters.begin(), run.clusters.end(),
+                                    [](const sim::ClusterSetup& c) { return c.policy.takes_pivots; });
+  out["pivots"] = pivoted == run.clusters.end() ? nlohmann::json(nullptr) : pivots_json(pivoted->policy);
+  out["model"] = models_text(run.clusters);
   out["estimates_from_runtime"] = w.estimates_from_runtime;
   out["reordered_records"] = w.reordered;
   out["warmup"] = run.metrics.warmup;

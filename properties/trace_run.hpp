@@ -1,5 +1,5 @@
-// One workload through one cluster policy, on one cluster or on several behind a router, with the run invariants
-// and the exact queue-window checks attached as asked: what `schedcheck simulate`, the Python module's simulate and
+// One workload through cluster policies (one for all, or one per cluster), on one cluster or on several behind a
+// router, with the run invariants (each cluster's policy's) and the exact queue-window checks attached as asked: what `schedcheck simulate`, the Python module's simulate and
 // the backfilling experiment run. Our own. The caller keeps the workload alive as long as the TraceRun.
 #pragma once
 
@@ -26,6 +26,9 @@ struct TraceRunSpec {
   cluster::ResourceModel model = cluster::ResourceModel::kCount;
   std::vector<int> clusters;                     // sizes of clusters behind a router; empty: one cluster of P
   std::vector<std::string> cluster_names;        // their names (default c0, c1, ...)
+  // Clusters with policies or models of their own: one entry per cluster (empty: `policy` and `model` for all).
+  std::vector<cluster::ClusterPolicy> cluster_policies;
+  std::vector<cluster::ResourceModel> cluster_models;
   std::string router = "least-loaded";           // with clusters: reference/router_policies.hpp
   double latency = 0;                            // seconds a router message takes
   double status_period = 600;                    // seconds between the clusters' status reports (0: none)
@@ -49,11 +52,17 @@ struct TraceRun {
   std::size_t violations() const { return invariants ? invariants->total() : 0; }
 };
 
+// "easy" when every cluster runs easy, else "easy,conservative,fcfs,easy"; "easy (pivots 2)"-style labels with
+// `label` (cluster::label); likewise the resource models.
+std::string policies_text(const std::vector<sim::ClusterSetup>& clusters, bool label = false);
+std::string models_text(const std::vector<sim::ClusterSetup>& clusters);
+
 // Runs it. Throws InputError for a cluster size or a router the workload cannot use, InternalError for a bug.
 TraceRun run_trace(const workload::Workload& workload, const TraceRunSpec& spec, const Registry& registry);
 
 // The run as `simulate --json` prints it (every field but the command line's own: the trace's reading options,
-// files written, the exit code).
+// files written, the exit code). `policy` and `model` are one name, or the clusters' names joined by commas when
+// they differ; each entry of `clusters` names its own.
 nlohmann::json to_json(const workload::Workload& workload, const TraceRun& run);
 
 }  // namespace schedcheck::runcheck

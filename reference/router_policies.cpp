@@ -1,4 +1,5 @@
-// Routing policies (see router_policies.hpp). Round-robin: our own baseline; least-loaded: paper 002 sec. 4.
+// Routing policies (see router_policies.hpp). Round-robin: our own baseline; least-loaded: paper 002 sec. 4 and
+// Algorithm 1 line 6 ("load of waiting/running jobs").
 #include "reference/router_policies.hpp"
 
 #include "model/profile.hpp"
@@ -17,19 +18,28 @@ std::uint32_t round_robin(const Snapshot& s) {
   return 0;
 }
 
+double load(const ClusterStatus& c) {
+  return static_cast<double>(static_cast<long long>(c.busy) + c.queued_processors + c.unreported_processors) /
+         c.processors;
+}
+
 std::uint32_t least_loaded(const Snapshot& s) {
-  std::uint32_t best = 0;
+  // Ties go to the first cluster after the last one used (round-robin among the least loaded), not always to the
+  // lowest index: once every cluster reports the same load, jobs still spread.
+  const auto n = static_cast<std::uint32_t>(s.clusters.size());
+  const std::uint32_t first = s.last == kNone ? 0 : (s.last + 1) % n;
+  std::uint32_t best = kNone;
   double best_load = kForever;
-  for (std::uint32_t c = 0; c < s.clusters.size(); ++c) {
-    const auto& st = s.clusters[c];
-    if (s.job.procs > st.processors) continue;
-    const double load = static_cast<double>(st.busy) / st.processors;
-    if (load < best_load) {
-      best_load = load;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const std::uint32_t c = (first + k) % n;
+    if (s.job.procs > s.clusters[c].processors) continue;
+    const double l = load(s.clusters[c]);
+    if (l < best_load) {
+      best_load = l;
       best = c;
     }
   }
-  return best;
+  return best == kNone ? 0 : best;
 }
 
 std::vector<RouterPolicy> router_policies() {
@@ -37,7 +47,8 @@ std::vector<RouterPolicy> router_policies() {
       {"round-robin", "our own baseline", "the next cluster after the last one used on which the job fits", false,
        round_robin},
       {"least-loaded", "paper 002 sec. 4 (the InterGrid gateway's baseline)",
-       "the lowest share of busy processors in the clusters' last status reports (ties: the lower index)", true,
+       "the lowest load (busy + queued processors in the last status report + processors sent there since, over its "
+       "processors); ties: the next cluster after the last one used", true,
        least_loaded},
   };
 }

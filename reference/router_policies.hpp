@@ -1,7 +1,9 @@
 // Routing policies of a router above several clusters, as pure functions of its snapshot (model/router.hpp):
-// round-robin, and least-loaded (paper 002 sec. 4, the InterGrid gateway's baseline: the provider with the lowest
-// share of busy processors in its last status report). Our own readings: a job goes only where it fits; ties go to
-// the lower cluster index. The catalogue names every policy once: the CLI's choices and the docs derive from it.
+// round-robin, and least-loaded (paper 002 sec. 4, the InterGrid gateway's baseline: the least loaded provider by its
+// last status report; load as in Algorithm 1 line 6, the "load of waiting/running jobs": busy plus queued
+// processors, over the cluster's processors). Our own readings: the router adds the processors it sent since the
+// report; a job goes only where it fits; ties go to the next cluster after the last one used. The catalogue names
+// every policy once: the CLI's choices and the docs derive from it.
 #pragma once
 
 #include "model/router.hpp"
@@ -15,7 +17,10 @@ namespace schedcheck::router {
 
 // The next cluster after the last one used on which the job fits.
 std::uint32_t round_robin(const Snapshot& snapshot);
-// The lowest share of busy processors in the clusters' last reports among those the job fits on.
+// A cluster's load as the router sees it: (busy + queued + unreported processors) / processors; above 1 once jobs
+// wait there.
+double load(const ClusterStatus& cluster);
+// The lowest load among the clusters the job fits on; ties: the first after `last` in cluster order.
 std::uint32_t least_loaded(const Snapshot& snapshot);
 
 struct RouterPolicy {

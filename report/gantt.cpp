@@ -50,12 +50,13 @@ struct WindowJob {
 };
 
 // The maximal runs of consecutive processors of a row's allocated_resources; none when the field is absent or empty.
-std::vector<std::pair<int, int>> runs_of(const jobs_csv::ScheduleRow& row, const GanttOptions& a) {
+// `size`: the processors of the row's machine (its cluster), 0 when not given.
+std::vector<std::pair<int, int>> runs_of(const jobs_csv::ScheduleRow& row, const GanttOptions& a, int size) {
   if (!row.allocated || row.allocated->find_first_not_of(' ') == std::string::npos) return {};
   std::string error;
   std::optional<ProcessorSet> set;
-  if (a.processors > 0) {
-    set = ProcessorSet::parse_intervals(*row.allocated, a.processors, &error);
+  if (size > 0) {
+    set = ProcessorSet::parse_intervals(*row.allocated, size, &error);
   } else {
     set = ProcessorSet::parse_intervals(*row.allocated, kProcessorGuess, &error);
     if (!set) set = ProcessorSet::parse_intervals(*row.allocated, kMaxTrackedProcessors, &error);
@@ -63,7 +64,10 @@ std::vector<std::pair<int, int>> runs_of(const jobs_csv::ScheduleRow& row, const
   if (!set)
     throw InputError(fmt::format("{}: line {}: column {}: {}{}; expected Batsim's interval syntax such as \"0-3 7\"",
                                  a.source, row.line, jobs_csv::Columns{}.allocated, error,
-                                 a.processors > 0 ? fmt::format(" (--processors {})", a.processors) : std::string()));
+                                 size > 0 ? fmt::format(" ({} {})", row.cluster && !a.clusters.empty()
+                                                                         ? fmt::format("cluster {} of --clusters:", *row.cluster)
+                                                                         : std::string("--processors"), size)
+                                          : std::string()));
   std::vector<std::pair<int, int>> runs;
   for (const int p : set->members()) {
     if (!runs.empty() && runs.back().second == p - 1) runs.back().second = p;
@@ -85,9 +89,6 @@ int tic_step(int span) {
 
 std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const GanttOptions& a, const std::string& out,
                        GanttChart* drawn) {
-  if (rows.empty())
-    throw InputError(fmt::format("{}: no jobs (a header and no rows); expected the per-job CSV of a run "
-                                 "(schedcheck simulate --jobs-csv)", a.source));
   if (rows.empty())
     throw InputError(fmt::format("{}: no jobs (a header and no rows); expected the per-job CSV of a run "
                                  "(schedcheck simulate --jobs-csv)", a.source));
@@ -118,13 +119,39 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
     return x.row->start != y.row->start ? x.row->start < y.row->start : x.row->finish < y.row->finish;
   });
 
+  // Several clusters: one band each, of its size (or up to its highest processor in the window).
+  const bool banded = !a.clusters.empty() || std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.cluster.has_value(); });
+  if (banded && a.processors > 0)
+    throw InputError(fmt::format("--processors: {} names the cluster of each job (a run of several clusters); give the "
+                                 "clusters' sizes with --clusters P1,P2,...", a.source));
+  std::vector<int> band(a.clusters);  // each cluster's rows, from its size or the jobs below
+  for (const auto& row : rows) {
+    if (!banded) break;
+    if (!row.cluster)
+      throw InputError(fmt::format("--clusters: {} has no column {} (a run of one cluster); leave --clusters out",
+                                   a.source, jobs_csv::Columns{}.cluster));
+    if (!a.clusters.empty() && *row.cluster >= a.clusters.size())
+      throw InputError(fmt::format("{}: line {}: column {}: expected a cluster index from 0 to {} (--clusters gives {}), "
+                                   "got {}", a.source, row.line, jobs_csv::Columns{}.cluster, a.clusters.size() - 1,
+                                   a.clusters.size(), *row.cluster));
+    if (*row.cluster >= band.size()) band.resize(*row.cluster + 1, 0);
+  }
+  auto size_of = [&](const jobs_csv::ScheduleRow& row) {
+    return !banded ? a.processors : a.clusters.empty() ? 0 : a.clusters[*row.cluster];
+  };
+
   // Processors, then first-fit lanes for the jobs that have none (in start order, so a lane never overlaps itself).
-  int processors = a.processors;
+  int processors = banded ? 0 : a.processors;
   std::vector<double> lane_free_at;
   for (auto& job : jobs) {
-    job.runs = runs_of(*job.row, a);
+    job.runs = runs_of(*job.row, a, size_of(*job.row));
     if (!job.runs.empty()) {
-      if (a.processors == 0) processors = std::max(processors, job.runs.back().second + 1);
+      if (banded) {
+        int& height = band[*job.row->cluster];
+        if (a.clusters.empty()) height = std::max(height, job.runs.back().second + 1);
+      } else if (a.processors == 0) {
+        processors = std::max(processors, job.runs.back().second + 1);
+      }
       continue;
     }
     std::size_t lane = 0;
@@ -134,6 +161,19 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
     lane_free_at[lane] = std::max(job.row->finish, std::nextafter(job.row->start, std::numeric_limits<double>::infinity()));
     job.lane = static_cast<int>(lane);
   }
+  // The bands, from cluster 0 at the bottom, one empty row between two; each job's runs moved into its band.
+  std::vector<int> band_from(band.size(), 0);
+  for (std::size_t c = 0; c < band.size(); ++c) {
+    band[c] = std::max(band[c], 1);
+    band_from[c] = processors;
+    processors += band[c] + (c + 1 < band.size() ? 1 : 0);
+  }
+  if (banded)
+    for (auto& job : jobs)
+      for (auto& [p, q] : job.runs) {
+        p += band_from[*job.row->cluster];
+        q += band_from[*job.row->cluster];
+      }
   const int lanes = static_cast<int>(lane_free_at.size());
   const int lane_offset = processors > 0 ? 2 : 1;  // with processors, an empty row (and the dashed line) first
   auto lane_y = [&](int lane) { return -static_cast<double>(lane + lane_offset); };
@@ -171,10 +211,25 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
   std::string script;
   script += fmt::format("set title {}\n", quoted(title));
   script += "set xlabel 'time (s)'\n";
-  script += fmt::format("set ylabel {}\n", quoted(processors > 0 ? "processor" : "lane (no processors allocated)"));
+  script += fmt::format("set ylabel {}\n", quoted(banded ? "cluster:processor (clusters stacked, cluster 0 at the bottom)"
+                                                : processors > 0 ? "processor" : "lane (no processors allocated)"));
   script += fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\n", lo, hi, y_bottom, y_top);
   script += "set ytics nomirror out\nset xtics nomirror out\nset grid xtics lc rgb '#e0e0e0'\n";
-  if (processors > 0) {
+  if (banded) {  // each band's processors, labelled cluster:processor, and a dashed line between two bands
+    script += "set ytics ()\n";
+    for (std::size_t c = 0; c < band.size(); ++c) {
+      const int span = band[c] * static_cast<int>(band.size());  // about kTargetTics tics over all the bands
+      const int step = span <= kEveryTicUpTo ? 1 : tic_step(span);
+      for (int p = 0; p < band[c]; p += step)
+        script += fmt::format("set ytics add ({} {})\n", quoted(fmt::format("{}:{}", c, p)), band_from[c] + p);
+      script += fmt::format("set label {} at graph 0.005, first {} left front font ',9' tc rgb '#202020'\n",
+                            quoted(fmt::format("cluster {}{}", c, a.clusters.empty() ? "" : fmt::format(" ({} processors)", band[c]))),
+                            band_from[c] + band[c] - 0.5);
+      if (c > 0)
+        script += fmt::format("set arrow from {0},{2} to {1},{2} nohead dt 3 lw 1 lc rgb '#606060' front\n", lo, hi,
+                              band_from[c] - 1);
+    }
+  } else if (processors > 0) {
     const int step = processors <= kEveryTicUpTo ? 1 : tic_step(processors);
     script += fmt::format("set ytics 0,{},{}\n", step, processors - 1);
   } else {
@@ -207,7 +262,11 @@ std::string draw_gantt(const std::vector<jobs_csv::ScheduleRow>& rows, const Gan
   chart.commands = std::move(script);
   chart.data = {{"boxes.dat", std::move(boxes)}, {"labels.dat", std::move(labels)}};
   if (std::string failed = draw(chart, out); !failed.empty()) return failed;
-  if (drawn) *drawn = GanttChart{jobs.size(), processors, lanes, kCanvasWidth, height, lo, hi};
+  int in_bands = 0;
+  for (const int b : band) in_bands += b;
+  if (drawn)
+    *drawn = GanttChart{jobs.size(), banded ? in_bands : processors, static_cast<int>(band.size()), lanes, kCanvasWidth,
+                        height, lo, hi};
   return "";
 }
 

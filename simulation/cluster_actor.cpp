@@ -107,7 +107,9 @@ cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { retu
 
 void ClusterActor::send_status(Context& context) {
   // What the cluster says of itself now; the upstream actor reads it from this store when the message arrives.
-  reports_.push_back(StatusReport{context.now(), st_.busy, st_.queue.size()});
+  long long queued = 0;
+  for (const auto& w : st_.queue) queued += w.procs;
+  reports_.push_back(StatusReport{context.now(), st_.busy, st_.queue.size(), queued});
   context.send(links_.upstream, status_kind_, reports_.size() - 1, links_.latency);
 }
 

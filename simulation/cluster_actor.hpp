@@ -49,6 +49,7 @@ struct StatusReport {
   double as_of = 0;
   int busy = 0;
   std::size_t waiting = 0;
+  long long queued_processors = 0;   // processors the waiting jobs ask, together
 };
 
 class ClusterActor : public Actor {

@@ -28,6 +28,7 @@ RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair
     status.processors = cluster->state().setup.processors;
     view_.push_back(status);
   }
+  unreported_.resize(clusters_.size());
 }
 
 void RouterActor::on_start(Context& context) {
@@ -54,6 +55,8 @@ void RouterActor::route(Context& context, std::uint32_t job) {
     throw std::logic_error("broker " + setup_.policy.name + " routed job " + std::to_string(j.id) + " to cluster " +
                            std::to_string(c) + " where it does not fit");
   ++view_[c].sent;
+  view_[c].unreported_processors += j.procs;
+  unreported_[c].push_back(Sent{context.now() + setup_.latency, j.procs});
   last_ = c;
   book_.records[job].cluster = c;
   book_.records[job].state = JobState::kInTransit;
@@ -69,6 +72,14 @@ void RouterActor::on_message(Context&, const Message& message) {
     view_[c].as_of = report.as_of;
     view_[c].busy = report.busy;
     view_[c].waiting = report.waiting;
+    view_[c].queued_processors = report.queued_processors;
+    // The jobs that reached the cluster by the time it wrote the report are in it (busy or queued), no longer counted
+    // apart. A job that arrives at the report's instant is in it: messages come before timers within an instant.
+    auto& pending = unreported_[c];
+    while (!pending.empty() && pending.front().arrives <= report.as_of) {
+      view_[c].unreported_processors -= pending.front().procs;
+      pending.pop_front();
+    }
     return;
   }
   throw std::logic_error("router " + setup_.policy.name + ": a status report from an actor it does not route to");

@@ -10,6 +10,7 @@
 #include "simulation/jobs.hpp"
 #include "simulation/kernel.hpp"
 
+#include <deque>
 #include <vector>
 
 namespace schedcheck::sim {
@@ -42,6 +43,11 @@ private:
   RouterSetup setup_;
   std::vector<std::pair<ActorId, const ClusterActor*>> clusters_;
   std::vector<router::ClusterStatus> view_;
+  struct Sent {                         // a job sent to a cluster that no report has included yet
+    double arrives;                     // when it reaches the cluster
+    int procs;
+  };
+  std::vector<std::deque<Sent>> unreported_;  // per cluster, in sending order
   std::size_t next_arrival_ = 0;
   std::uint32_t last_ = router::kNone;
   std::uint32_t job_kind_ = 0, status_kind_ = 0;

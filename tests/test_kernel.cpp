@@ -251,7 +251,7 @@ BOOST_AUTO_TEST_CASE(an_audit_goes_on_without_the_jobs_a_schedule_never_starts) 
   const RunResult r = Simulation(w.jobs, single_cluster(w, cluster::cluster_policy("conservative"))).run();
   std::vector<jobs_csv::ScheduleRow> rows;
   for (std::size_t j = 0; j < w.jobs.size(); ++j)
-    rows.push_back({std::to_string(w.jobs[j].id), w.jobs[j].submit, r.records[j].start, r.records[j].end, {}, {}, j + 2});
+    rows.push_back({std::to_string(w.jobs[j].id), w.jobs[j].submit, r.records[j].start, r.records[j].end, {}, {}, j + 2, {}});
   runcheck::AuditOptions options;
   options.policy = cluster::cluster_policy("conservative");
   BOOST_TEST(runcheck::audit_schedule(w, rows, options).total() == 0u);

@@ -12,6 +12,7 @@
 #include "model/workload.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
+#include "reference/router_policies.hpp"
 #include "simulation/simulation.hpp"
 #include "simulation/summary.hpp"
 
@@ -738,6 +739,55 @@ BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
   BOOST_TEST(checker.total() == 0u);
   BOOST_CHECK_THROW(sim::router_setup("random", 0, 0), std::invalid_argument);
   BOOST_CHECK_THROW(sim::router_setup("least-loaded", 0, 0), std::invalid_argument);  // needs status reports
+}
+
+// A policy per cluster, each checked for its own promises: round-robin sends jobs 1, 3, 5 to an EASY cluster of 4, where
+// job 5 (1 processor, 5 s) is backfilled at 2 beside job 1 while job 3 (4 processors) waits for 10; jobs 2 and 4 go to
+// an FCFS cluster. Checked per cluster (easy, fcfs) the run is clean; checked as FCFS on both, the backfill on cluster 0
+// breaks fcfs-order.
+BOOST_AUTO_TEST_CASE(each_cluster_is_checked_against_its_own_policy) {
+  const auto w = make(4, {{1, 0, 10, 10, 2}, {2, 0, 1, 1, 1}, {3, 1, 5, 5, 4}, {4, 1, 1, 1, 1}, {5, 2, 5, 5, 1}});
+  sim::RunOptions options = sim::single_cluster(w, named("easy"));
+  options.clusters.push_back(options.clusters.front());
+  options.clusters[1].policy = named("fcfs");
+  options.broker = sim::router_setup("round-robin", 0, 0);
+  runcheck::InvariantChecker own(w, std::vector<std::vector<std::string>>{runcheck::applicable("easy"), runcheck::applicable("fcfs")});
+  runcheck::InvariantChecker fcfs(w, std::vector<std::vector<std::string>>{runcheck::applicable("fcfs")});
+  sim::Simulation s(w.jobs, options);
+  s.add_observer(own);
+  s.add_observer(fcfs);
+  const auto r = s.run();
+  BOOST_TEST(r.records[4].cluster == 0u);
+  BOOST_TEST(r.records[4].start == 2.0);  // backfilled
+  BOOST_TEST(r.records[2].start == 10.0);
+  BOOST_TEST(own.total() == 0u, (own.violations().empty() ? "" : own.violations()[0].detail));
+  BOOST_TEST(own.counts().count("fcfs-order") == 1u);  // checked (on cluster 1), and it holds
+  BOOST_TEST(fcfs.counts().at("fcfs-order") >= 1u);
+  BOOST_TEST(fcfs.counts().count("easy-maximal") == 0u);
+}
+
+// least-loaded (paper 002's gateway, Algorithm 1's "load of waiting/running jobs"): busy, queued and unreported
+// processors over the cluster's; once every cluster is full the queues still tell them apart, and ties go to the next
+// cluster after the last one used. Hand-computed: loads 8/8 + 6/8, 8/8 + 2/8, 8/8 + 0 + 4/8 -> cluster 1 (1.25).
+BOOST_AUTO_TEST_CASE(least_loaded_counts_queued_work_and_rotates_ties) {
+  const workload::Job job{1, 0, 10, 10, 1};
+  std::vector<router::ClusterStatus> view(3);
+  for (auto& c : view) {
+    c.processors = 8;
+    c.busy = 8;
+  }
+  view[0].queued_processors = 6;
+  view[1].queued_processors = 2;
+  view[2].unreported_processors = 4;
+  BOOST_TEST(router::load(view[0]) == 1.75);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, router::kNone}) == 1u);
+  view[1].queued_processors = 4;  // clusters 1 and 2 tie at 1.5
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, router::kNone}) == 1u);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 1}) == 2u);   // after 1: 2
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 2}) == 1u);   // after 2: 0 (more loaded), then 1
+  for (auto& c : view) c.queued_processors = c.unreported_processors = 0;  // all equal: round-robin among them
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 0}) == 1u);
+  BOOST_TEST(router::least_loaded(router::Snapshot{0, job, view, 2}) == 0u);
 }
 
 // RFC 4180 in the schedule reader and the per-job CSV writer (fuzz target jobs-csv): quoted fields may hold commas,
