@@ -28,7 +28,7 @@ run() {
   rss=$(tail -1 "$DIR/rss" | tr -dc 0-9)
   if [ "$rc" -eq 137 ]; then echo "killed - -"; return; fi
   if [ "$rc" -ne 0 ]; then echo "exit-$rc - -"; return; fi
-  sim=$(python3 -c 'import json,sys; print(f"{json.load(open(sys.argv[1]))[\"wall_seconds\"]:.3f}")' "$DIR/out.json")
+  sim=$(python3 -c 'import json, sys; print("%.3f" % json.load(open(sys.argv[1]))["wall_seconds"])' "$DIR/out.json")
   echo "$(printf %d.%03d $((wall / 1000)) $((wall % 1000))) $sim $((${rss:-0} / 1024))"
 }
 ratio() { python3 -c 'import sys; a, b = sys.argv[1:]; print("-" if not a[0].isdigit() or not b[0].isdigit() else f"{float(a) / max(float(b), 1e-3):.2f}")' "$1" "$2"; }
