@@ -42,8 +42,8 @@ const std::vector<InvariantInfo>& invariants() {
        "no pivot starts later than the reservation it got as a pivot, no reservation moves later, and no backfilled "
        "job takes processors a pivot's reservation holds"},
       {kMaximal, "EASY backfilling (Lifka 1995)",
-       "after every pass, no waiting job could have started without delaying a pivot, and no pivot's reservation is "
-       "due while it waits"},
+       "after every pass, no waiting job without a reservation could have started without delaying a reservation, "
+       "and no reservation is due while its job waits (compression is not checked: docs/simulation.md)"},
       {kGuarantee, "conservative backfilling (Mu'alem & Feitelson 2001)",
        "every job gets a reservation at arrival (or starts) and never starts later than it; reservations only move "
        "earlier"},
