@@ -6,6 +6,7 @@
 # same instances, same exact solves). Our own. Usage: external_policy.sh BUILD_DIR [TRIALS]
 set -euo pipefail
 B=${1:?usage: external_policy.sh BUILD_DIR [TRIALS]}
+cmake --build "$B" --target schedcheck_bench_in_process schedcheck_bench_trivial_policy >&2  # not in the default build
 N=${2:-20000}
 S="$B/cli/schedcheck"
 T=$(mktemp -d)

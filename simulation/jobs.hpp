@@ -19,7 +19,7 @@ struct JobRecord {
   double arrival = -1;                   // reached its cluster's queue
   double start = -1;
   double end = -1;
-  double reservation = -1;               // the reservation it holds (or held last); timers of older ones are stale
+  double reservation = -1;               // the reservation it holds (or held last)
   std::string allocated;                 // its processors, Batsim interval syntax (when recorded)
 };
 
