@@ -34,6 +34,24 @@ std::string missing_job(const workload::Job& job) {
   return fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit);
 }
 
+// The checks made on the rows themselves (not by the replay): each counted, the first 1,000 kept.
+struct RowChecks {
+  std::map<std::string, std::size_t> counts{
+      {"jobs-conserved", 0}, {"no-start-before-submit", 0}, {"run-time-kept", 0}, {"capacity", 0}};
+  std::vector<Violation> violations;
+  void note(const char* invariant, double time, std::int64_t job, std::string detail) {
+    ++counts[invariant];
+    if (violations.size() < 1000) violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+  }
+};
+
+// A trace's jobs by id as the schedule's rows name them.
+std::unordered_map<std::string, std::size_t> job_index(const workload::Workload& w) {
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  return index;
+}
+
 }  // namespace
 
 AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
@@ -45,17 +63,13 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
                                    "give their sizes (--clusters P1,P2,...) to audit each against its own",
                                    options.schedule, row.line, options.cluster_column, quoted_text(row.id), *row.cluster));
   const cluster::ResourceModel model = options.model;
-  std::vector<Violation> direct;
-  std::map<std::string, std::size_t> counts;
-  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) counts[name] = 0;
+  RowChecks direct;
   auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
-    ++counts[invariant];
-    if (direct.size() < 1000) direct.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+    direct.note(invariant, time, job, std::move(detail));
   };
 
   std::vector<ProcessorSet> on(w.jobs.size());  // --model processors: each job's processors, checked
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  const auto index = job_index(w);
   RunSchedule s;
   s.start.assign(w.jobs.size(), -1);
   s.end.assign(w.jobs.size(), -1);
@@ -125,11 +139,11 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   result.jobs = w.jobs.size();
   result.rows = rows.size();
   result.overran = overran;
-  result.violations = direct;
+  result.violations = std::move(direct.violations);
   result.violations.insert(result.violations.end(), checker.violations().begin(), checker.violations().end());
   std::stable_sort(result.violations.begin(), result.violations.end(),
                    [](const auto& x, const auto& y) { return x.time < y.time; });
-  result.counts = counts;
+  result.counts = std::move(direct.counts);
   for (const auto& [name, count] : checker.counts()) result.counts[name] = count;
   return result;
 
@@ -142,16 +156,11 @@ namespace {
 AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options) {
   const std::size_t n = options.clusters.size();
-  AuditResult result;
-  result.jobs = w.jobs.size();
-  result.rows = rows.size();
-  for (const char* name : {"jobs-conserved", "no-start-before-submit", "run-time-kept", "capacity"}) result.counts[name] = 0;
+  RowChecks direct;
   auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
-    ++result.counts[invariant];
-    if (result.violations.size() < 1000) result.violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+    direct.note(invariant, time, job, std::move(detail));
   };
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t j = 0; j < w.jobs.size(); ++j) index.emplace(std::to_string(w.jobs[j].id), j);
+  const auto index = job_index(w);
   std::vector<workload::Workload> parts(n);
   std::vector<std::vector<jobs_csv::ScheduleRow>> part_rows(n);
   std::vector<std::uint32_t> cluster_of(w.jobs.size(), kNoCluster);
@@ -188,6 +197,11 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
   }
   for (auto& part : part_rows)
     std::erase_if(part, [&](const jobs_csv::ScheduleRow& row) { return cluster_of[index.at(row.id)] == kNoCluster; });
+  AuditResult result;
+  result.jobs = w.jobs.size();
+  result.rows = rows.size();
+  result.counts = std::move(direct.counts);
+  result.violations = std::move(direct.violations);
   for (std::size_t c = 0; c < n; ++c) {
     parts[c].name = fmt::format("{} cluster {}", w.name, c);
     parts[c].processors = options.clusters[c].processors;
