@@ -155,7 +155,9 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   std::optional<scenario::Scenario> sc;
   workload::Workload w;
   if (!a.scenario.empty()) {
-    sc = scenario::read_file(a.scenario, {cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()});
+    scenario::Names names{cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()};
+    names.per_cluster_policies = true;
+    sc = scenario::read_file(a.scenario, names);
     if (sc->workloads.size() != 1)
       throw InputError(fmt::format("{}: workloads: simulate replays one workload, the scenario gives {}", a.scenario,
                                    sc->workloads.size()));
@@ -168,6 +170,14 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (sc->policy) {
       policy_name = sc->policy->name;
       pivots = std::to_string(sc->policy->pivots);
+    }
+    const auto own = [](const scenario::ClusterSpec& c) { return c.policy.has_value(); };
+    if (a.external.given() && std::any_of(sc->clusters.begin(), sc->clusters.end(), own))
+      throw InputError(fmt::format("--policy-cmd: the clusters of the scenario {} name their own policies", a.scenario));
+    if (policy_name.empty() && !a.external.given() && !sc->clusters.empty() &&
+        std::all_of(sc->clusters.begin(), sc->clusters.end(), own)) {  // every cluster names its own: no policy needed
+      policy_name = sc->clusters.front().policy->name;
+      pivots = std::to_string(sc->clusters.front().policy->pivots);
     }
     workload::ReadOptions read = sc->workloads.front().read;
     for (const auto& c : sc->clusters) spec.clusters.push_back(c.processors);
@@ -234,10 +244,17 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_policies.push_back(cluster::cluster_policy(policies[c], parse_pivots(pivots)));
   }
   for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_models.push_back(model_of(model_names[c]));
+  for (std::size_t c = 0; sc && !external && c < sc->clusters.size(); ++c) {  // a cluster's own policy and model
+    const scenario::ClusterSpec& own = sc->clusters[c];
+    if (own.policy)
+      (n > 1 ? spec.cluster_policies[c] : spec.policy) = cluster::cluster_policy(own.policy->name, own.policy->pivots);
+    if (own.model) (n > 1 ? spec.cluster_models[c] : spec.model) = *own.model;
+  }
   spec.check = a.check || external.has_value();
   if (!a.check_windows.empty()) spec.windows = window_settings(a);
   spec.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
   spec.record_allocations = !a.jobs_csv.empty();
+  spec.pass_per_event = a.trace.passes == "event";
   const std::string cluster_name = spec.clusters.empty()        ? fs::path(w.name).filename().string()
                                    : spec.cluster_names.empty() ? "c0"
                                                                 : spec.cluster_names.front();
@@ -286,6 +303,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["processors_from"] = processors_from;
     out["estimates"] = estimates_name;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
+    out["pass_convention"] = a.trace.passes;
     if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;
@@ -313,6 +331,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                        processors_from, runcheck::policies_text(run.clusters, true), models, estimates_name);
     if (const auto conventions = read_options(a.trace).conventions; conventions.any())
       out += fmt::format("times     as another simulator's: {}\n", workload::describe(conventions));
+    if (a.trace.passes == "event") out += "passes    one after every arrival and every completion (--passes event)\n";
     if (run.router) {
       out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
                          "messages\n", run.router->policy.name, spec.clusters.size(), run.router->latency,

@@ -55,7 +55,11 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
       command->add_flag("--estimate-at-least-run", a.estimate_at_least_run,
                         "the scheduler believes max(estimate, run time) and the job still ends at min(run time, "
                         "estimate) (pyss)")
-          ->group(conventions)};
+          ->group(conventions),
+      command->add_option("--passes", a.passes, "when the scheduler decides: instant (one pass after all the events "
+                                                "of an instant; Batsim, GridSim) | event (a pass after every arrival "
+                                                "and every completion: pyss, Alea)")
+          ->capture_default_str()->check(CLI::IsMember({"instant", "event"}))->group(conventions)};
   return o;
 }
 
@@ -80,6 +84,7 @@ std::string convention_flags(const TraceArgs& a) {
   if (a.estimate_offset != 0) out += fmt::format(" --estimate-offset {}", a.estimate_offset);
   if (a.min_time != 0) out += fmt::format(" --min-time {}", a.min_time);
   if (a.estimate_at_least_run) out += " --estimate-at-least-run";
+  if (a.passes != "instant") out += " --passes " + a.passes;
   return out;
 }
 

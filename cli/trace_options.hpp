@@ -24,6 +24,7 @@ struct TraceArgs {
   std::string rounding = "none";
   double run_offset = 0, estimate_offset = 0, min_time = 0;
   bool estimate_at_least_run = false;
+  std::string passes = "instant";  // when the scheduler decides: once an instant, or after every event
 };
 
 // The options it adds (a command may exclude some, e.g. simulate --scenario).

@@ -42,6 +42,20 @@ WorkloadSpec read_workload(const Field& f, const fs::path& folder) {
   return w;
 }
 
+// {"name": ..., "pivots": ...}: a policy of the catalogue, pivots only for a policy that takes them.
+PolicySpec read_policy(const Field& p, const Names& known) {
+  p.only_keys({"name", "pivots"});
+  PolicySpec spec{one_of(p.at("name"), known.policies), 1};
+  if (p.has("pivots")) {
+    if (std::find(known.pivoted.begin(), known.pivoted.end(), spec.name) == known.pivoted.end())
+      p.at("pivots").fail("no \"pivots\" (" + spec.name + " takes none)");
+    spec.pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
+  }
+  return spec;
+}
+
+cluster::ResourceModel read_model(const Field& m) { return *cluster::resource_model(one_of(m, {"count", "processors"})); }
+
 }  // namespace
 
 Scenario read(const nlohmann::json& document, const std::string& file, const Names& known) {
@@ -54,22 +68,13 @@ Scenario read(const nlohmann::json& document, const std::string& file, const Nam
   const fs::path folder = fs::path(file).parent_path();
   for (const Field& w : root.at("workloads").items()) s.workloads.push_back(read_workload(w, folder));
   if (s.workloads.empty()) root.at("workloads").fail("at least one workload");
-  if (root.has("policy")) {
-    const Field p = root.at("policy");
-    p.only_keys({"name", "pivots"});
-    s.policy = PolicySpec{one_of(p.at("name"), known.policies), 1};
-    if (p.has("pivots")) {
-      if (std::find(known.pivoted.begin(), known.pivoted.end(), s.policy->name) == known.pivoted.end())
-        p.at("pivots").fail("no \"pivots\" (" + s.policy->name + " takes none)");
-      s.policy->pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
-    }
-  }
-  if (root.has("model"))
-    s.model = *cluster::resource_model(one_of(root.at("model"), {"count", "processors"}));
+  if (root.has("policy")) s.policy = read_policy(root.at("policy"), known);
+  if (root.has("model")) s.model = read_model(root.at("model"));
   if (root.has("clusters")) {
     std::set<std::string> names;
     for (const Field& c : root.at("clusters").items()) {
-      c.only_keys({"name", "processors", "parameters"});
+      if (known.per_cluster_policies) c.only_keys({"name", "processors", "parameters", "policy", "model"});
+      else c.only_keys({"name", "processors", "parameters"});
       ClusterSpec spec;
       spec.name = c.has("name") ? c.at("name").as_string() : fmt::format("c{}", s.clusters.size());
       if (!names.insert(spec.name).second) {
@@ -77,6 +82,8 @@ Scenario read(const nlohmann::json& document, const std::string& file, const Nam
         c.fail(fmt::format("a \"name\": its default, {}, is another cluster's", spec.name));
       }
       spec.processors = static_cast<int>(c.at("processors").as_int(1, workload::kMaxProcessors));
+      if (c.has("policy")) spec.policy = read_policy(c.at("policy"), known);
+      if (c.has("model")) spec.model = read_model(c.at("model"));
       if (c.has("parameters")) {
         if (!c.at("parameters").raw().is_object()) c.at("parameters").fail("an object");
         spec.parameters = c.at("parameters").raw();

@@ -2,8 +2,8 @@
 // user copies and changes. Our own format: the workloads (traces and how each is read), the cluster policy and
 // resource model, the clusters and a router above them, and an experiment's own `sweep` block (which the experiment
 // reads). One reader, strict (unknown keys and bad values are one-line errors naming the file and field); trace
-// paths are relative to the scenario file. Limits: one cluster policy and one resource model a run (every cluster
-// runs them); policy and router names are checked against the catalogues the caller passes.
+// paths are relative to the scenario file. A cluster may name its own policy and model where the caller allows it
+// (`simulate`); policy and router names are checked against the catalogues the caller passes.
 #pragma once
 
 #include "model/cluster.hpp"
@@ -34,6 +34,8 @@ struct PolicySpec {
 struct ClusterSpec {
   std::string name;
   int processors = 0;
+  std::optional<PolicySpec> policy;          // its own policy (else the scenario's); only where Names allows it
+  std::optional<cluster::ResourceModel> model;
   nlohmann::json parameters = nlohmann::json::object();  // what a paper's actor reads (MIPS, price, ...), unchecked here
 };
 
@@ -61,6 +63,7 @@ struct Names {
   std::vector<std::string> routers;
   std::vector<std::string> pivoted;          // the policies that take pivots (others must leave "pivots" out)
   bool router_needed = true;                 // several clusters need a "router" (false: the experiment connects them)
+  bool per_cluster_policies = false;         // a cluster may give its own "policy" and "model" (simulate)
 };
 
 // Reads a scenario document (`file` names it in errors and anchors relative trace paths). Throws InputError.

@@ -2,6 +2,7 @@
 #include "properties/audit.hpp"
 
 #include "model/run_schedule.hpp"
+#include "properties/audit_certain.hpp"
 #include "simulation/replay.hpp"
 
 #include <fmt/format.h>
@@ -12,11 +13,16 @@
 
 namespace schedcheck::runcheck {
 
-std::size_t AuditResult::total() const {
+namespace {
+std::size_t sum(const std::map<std::string, std::size_t>& counts) {
   std::size_t n = 0;
   for (const auto& [name, count] : counts) n += count;
   return n;
 }
+}  // namespace
+
+std::size_t AuditResult::total() const { return sum(counts); }
+std::size_t AuditResult::total_differences() const { return sum(difference_counts); }
 
 namespace {
 
@@ -120,6 +126,23 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   if (std::string why = capacity_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
   if (std::string why = processor_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
 
+  // Certain verdicts first, from the rows alone; on a schedule that overbooks processors a sweep over its rows
+  // means nothing, and the policy's promises are judged by the replay only.
+  CertainResult certain;
+  if (direct.counts["capacity"] == 0) {
+    CertainInput in;
+    in.workload = &w;
+    in.start = &s.start;
+    in.end = &s.end;
+    in.on = &on;
+    in.policy = options.policy;
+    in.model = model;
+    certain = certain_verdicts(in);
+  } else {
+    for (const auto& name : options.policy.promises)
+      certain.unchecked.push_back(name + ": no certain check on a schedule that overbooks processors");
+  }
+
   // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its
   // estimate was not killed by the audited scheduler: the replay believes its run as its estimate.
   workload::Workload replay = w;
@@ -131,7 +154,9 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
     if (s.start[j] >= 0) replay.jobs[j].estimate = std::max(replay.jobs[j].estimate, s.end[j] - s.start[j]);
   sim::ClusterSetup setup = sim::single_cluster(replay, options.policy, model).clusters.front();
   setup.record_allocations = false;
+  setup.pass_per_event = options.pass_per_event;
   InvariantChecker checker(replay, options.policy.promises, options.keep * 10);
+  checker.skip(std::move(certain.named));
   sim::Observer* observers[] = {&checker};
   sim::replay(replay.jobs, std::move(setup), script, observers);
 
@@ -140,11 +165,14 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   result.rows = rows.size();
   result.overran = overran;
   result.violations = std::move(direct.violations);
-  result.violations.insert(result.violations.end(), checker.violations().begin(), checker.violations().end());
+  result.violations.insert(result.violations.end(), certain.violations.begin(), certain.violations.end());
   std::stable_sort(result.violations.begin(), result.violations.end(),
                    [](const auto& x, const auto& y) { return x.time < y.time; });
   result.counts = std::move(direct.counts);
-  for (const auto& [name, count] : checker.counts()) result.counts[name] = count;
+  for (const auto& [name, count] : certain.counts) result.counts[name] = count;
+  result.difference_counts = checker.counts();
+  result.differences = checker.violations();
+  result.unchecked = std::move(certain.unchecked);
   return result;
 
 }
@@ -212,13 +240,18 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
     AuditResult part = audit_schedule(parts[c], part_rows[c], one);
     result.overran += part.overran;
     for (const auto& [name, count] : part.counts) result.counts[name] += count;
-    for (auto& v : part.violations) {
-      v.detail = fmt::format("cluster {}: {}", c, v.detail);
-      result.violations.push_back(std::move(v));
-    }
+    for (const auto& [name, count] : part.difference_counts) result.difference_counts[name] += count;
+    for (auto* list : {&part.violations, &part.differences})
+      for (auto& v : *list) {
+        v.detail = fmt::format("cluster {}: {}", c, v.detail);
+        (list == &part.violations ? result.violations : result.differences).push_back(std::move(v));
+      }
+    for (auto& why : part.unchecked)
+      if (std::find(result.unchecked.begin(), result.unchecked.end(), why) == result.unchecked.end())
+        result.unchecked.push_back(std::move(why));
   }
-  std::stable_sort(result.violations.begin(), result.violations.end(),
-                   [](const auto& x, const auto& y) { return x.time < y.time; });
+  for (auto* list : {&result.violations, &result.differences})
+    std::stable_sort(list->begin(), list->end(), [](const auto& x, const auto& y) { return x.time < y.time; });
   return result;
 }
 
@@ -231,10 +264,18 @@ nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   out["overran_estimate"] = r.overran;
   out["violations_total"] = r.total();
   out["violations_by_invariant"] = r.counts;
-  out["violations"] = nlohmann::json::array();
-  for (std::size_t k = 0; k < r.violations.size() && k < show; ++k)
-    out["violations"].push_back({{"invariant", r.violations[k].invariant}, {"time", r.violations[k].time},
-                                 {"job", r.violations[k].job}, {"detail", r.violations[k].detail}});
+  out["differences_total"] = r.total_differences();
+  out["differences_by_invariant"] = r.difference_counts;
+  out["no_certain_check"] = r.unchecked;
+  auto list = [&](const std::vector<Violation>& from) {
+    nlohmann::json items = nlohmann::json::array();
+    for (std::size_t k = 0; k < from.size() && k < show; ++k)
+      items.push_back({{"invariant", from[k].invariant}, {"time", from[k].time}, {"job", from[k].job},
+                       {"detail", from[k].detail}});
+    return items;
+  };
+  out["violations"] = list(r.violations);
+  out["differences"] = list(r.differences);
   return out;
 }
 

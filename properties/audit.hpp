@@ -1,10 +1,12 @@
 // Auditing a schedule another simulator produced against the promises of the policy it claims to follow (`schedcheck
 // audit`, the C++ API, the Python module). Our own. The rows are matched to the trace's jobs by id; jobs-conserved,
 // no-start-before-submit, run-time-kept, capacity and processor exclusivity are checked on the rows directly
-// (model/run_schedule.hpp); the policy's own invariants (the catalogue's promises: fcfs-order; easy-pivot-not-delayed,
-// easy-maximal; conservative-guarantee) by replaying the schedule (simulation/replay.hpp): the jobs start and end when
-// the schedule says, and the policy only makes the reservations it would hold around them. A schedule of several
-// clusters is audited cluster by cluster.
+// (model/run_schedule.hpp). The policy's own invariants (the catalogue's promises: fcfs-order; easy-pivot-not-delayed,
+// easy-maximal; conservative-guarantee) are judged twice: certain verdicts bound every reservation a legal scheduler
+// could have made (properties/audit_certain.hpp), and the replay (simulation/replay.hpp: the jobs start and end when
+// the schedule says, our policy makes the reservations it would hold around them) reports differences from
+// schedcheck's own reservations, which another legal order of passes may explain. A violation is reported once.
+// A schedule of several clusters is audited cluster by cluster.
 #pragma once
 
 #include "model/jobs_csv.hpp"
@@ -34,6 +36,7 @@ struct AuditOptions {
   // cluster is audited apart, against its own size, policy and model (processors numbered within the cluster).
   // Empty: one cluster of the workload's processors, with `policy` and `model`.
   std::vector<AuditCluster> clusters;
+  bool pass_per_event = false;               // the replay decides after every event (sim::ClusterSetup)
   std::string cluster_column = "cluster";    // for error messages
   std::size_t keep = 10;                     // violations kept in full, after the replay's ten times that many
   std::string schedule = "schedule";         // the schedule's name and its processors column, for error messages
@@ -43,9 +46,15 @@ struct AuditOptions {
 struct AuditResult {
   std::size_t jobs = 0, rows = 0;
   std::size_t overran = 0;                   // jobs that ran past their estimate (not killed)
-  std::map<std::string, std::size_t> counts; // violations of every invariant checked (0: it holds)
+  std::map<std::string, std::size_t> counts; // certain violations of every invariant checked certainly (0: it holds)
   std::vector<Violation> violations;         // the first ones (by time)
-  std::size_t total() const;
+  // The replay's findings on the policy's invariants that no certain verdict reports: differences between the
+  // schedule and the reservations schedcheck would hold around it (0: the replay agrees).
+  std::map<std::string, std::size_t> difference_counts;
+  std::vector<Violation> differences;        // the first ones (by time)
+  std::vector<std::string> unchecked;        // promises with no certain check here, and why
+  std::size_t total() const;                 // certain violations
+  std::size_t total_differences() const;
 };
 
 // Throws InputError when, with processor identity, a row does not name its job's processors; when rows name clusters
@@ -54,7 +63,8 @@ struct AuditResult {
 AuditResult audit_schedule(const workload::Workload& workload, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options);
 
-// The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the first `show` violations.
+// The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the first `show` violations
+// (certain), differences_total, differences_by_invariant, the first `show` differences, no_certain_check.
 nlohmann::json to_json(const AuditResult& result, std::size_t show);
 
 }  // namespace schedcheck::runcheck

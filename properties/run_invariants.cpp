@@ -11,18 +11,11 @@
 
 namespace schedcheck::runcheck {
 
-namespace {
-constexpr const char* kCapacity = "capacity";
-constexpr const char* kSubmit = "no-start-before-submit";
-constexpr const char* kConserved = "jobs-conserved";
-constexpr const char* kRuntime = "run-time-kept";
-constexpr const char* kFcfs = "fcfs-order";
-constexpr const char* kPivot = "easy-pivot-not-delayed";
-constexpr const char* kMaximal = "easy-maximal";
-constexpr const char* kGuarantee = "conservative-guarantee";
+std::string time_text(double x) { return fmt::format("{}", x); }
 
-// A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
-std::string t(double x) { return fmt::format("{}", x); }
+namespace {
+using namespace invariant;
+std::string t(double x) { return time_text(x); }
 }  // namespace
 
 const std::vector<InvariantInfo>& invariants() {
@@ -88,6 +81,7 @@ InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vect
 bool InvariantChecker::on(const char* name) const { return std::find(names_.begin(), names_.end(), name) != names_.end(); }
 
 void InvariantChecker::report(const char* invariant, double time, const char* event, std::int64_t job, std::string detail) {
+  if (job >= 0 && !skip_.empty() && skip_.count(job)) return;
   ++total_;
   ++counts_[invariant];
   if (violations_.size() < keep_) violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});
@@ -143,6 +137,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   const Promises& promised = promises(c);
   const bool pivot = promised.pivot, guarantee = promised.guarantee, fcfs = promised.fcfs, maximal = promised.maximal;
 
+  std::vector<std::size_t> checked_now;  // jobs whose hold at now the reservations below already checked
   for (const auto& p : v.decision.reserve) {
     const std::uint32_t job = queue[p.index].job;
     double& first = first_reservation_[job];
@@ -156,6 +151,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     }
     last = p.start;
     if (pivot || guarantee || capacity_) check_over_commit(v, p.index, p.start);
+    if (std::abs(p.start - now) <= kTimeTolerance) checked_now.push_back(p.index);
   }
 
   std::vector<std::size_t> started;
@@ -186,7 +182,9 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       busy_[c] |= on;
       held_[job] = on;
     }
-    if (capacity_ || pivot || guarantee) check_over_commit(v, index, now);
+    if ((capacity_ || pivot || guarantee) &&
+        std::find(checked_now.begin(), checked_now.end(), index) == checked_now.end())  // one report per incident
+      check_over_commit(v, index, now);
     const double first = first_reservation_[job];
     if ((pivot || guarantee) && first >= 0 && now > first + kTimeTolerance)
       report(guarantee ? kGuarantee : kPivot, now, "pass", j.id,

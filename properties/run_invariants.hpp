@@ -13,10 +13,26 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace schedcheck::runcheck {
+
+// The invariants' names, for the checks that report them.
+namespace invariant {
+inline constexpr const char* kCapacity = "capacity";
+inline constexpr const char* kSubmit = "no-start-before-submit";
+inline constexpr const char* kConserved = "jobs-conserved";
+inline constexpr const char* kRuntime = "run-time-kept";
+inline constexpr const char* kFcfs = "fcfs-order";
+inline constexpr const char* kPivot = "easy-pivot-not-delayed";
+inline constexpr const char* kMaximal = "easy-maximal";
+inline constexpr const char* kGuarantee = "conservative-guarantee";
+}  // namespace invariant
+
+// A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
+std::string time_text(double x);
 
 struct InvariantInfo {
   std::string name;
@@ -51,6 +67,10 @@ public:
   void on_completion(const sim::CompletionView& view) override;
   void on_end(const sim::EndView& view) override;
 
+  // Violations that name these jobs (trace ids) are neither counted nor kept: another check already reported the
+  // incident (the audit's certain verdicts, properties/audit_certain.hpp).
+  void skip(std::set<std::int64_t> jobs) { skip_ = std::move(jobs); }
+
   const std::vector<std::string>& checked() const { return names_; }
   const std::vector<Violation>& violations() const { return violations_; }  // the first `keep`
   std::size_t total() const { return total_; }
@@ -66,6 +86,7 @@ private:
 
   const workload::Workload& workload_;
   std::vector<std::string> names_;
+  std::set<std::int64_t> skip_;
   std::size_t keep_;
   std::vector<Violation> violations_;
   std::map<std::string, std::size_t> counts_;

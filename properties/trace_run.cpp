@@ -31,6 +31,7 @@ TraceRun run_trace(const workload::Workload& w, const TraceRunSpec& spec, const 
     options.broker = sim::router_setup(spec.router, spec.latency, spec.status_period);
   }
   options.record_allocations = spec.record_allocations;
+  for (auto& setup : options.clusters) setup.pass_per_event = spec.pass_per_event;
   if (spec.metrics.stop_at_last_arrival && !w.jobs.empty()) options.stop_time = w.jobs.back().submit;
   run.clusters = options.clusters;
   run.router = options.broker;

@@ -36,6 +36,7 @@ struct TraceRunSpec {
   std::optional<WindowSettings> windows;         // queue windows checked against their exact optimum
   sim::MetricsWindow metrics;                    // warm-up, stop at the last arrival
   bool record_allocations = true;                // each job's processors (the per-job CSV's allocated_resources)
+  bool pass_per_event = false;                   // sim::ClusterSetup::pass_per_event on every cluster
   // Called about once a second of wall time with the run's progress and the windows checked so far (null if none).
   std::function<void(const sim::Progress&, const WindowChecker*)> progress;
 };

@@ -214,6 +214,13 @@ cluster::ResourceModel model_of(const std::string& model) {
   return *m;
 }
 
+// passes="instant" | "event": when the scheduler decides (sim::ClusterSetup::pass_per_event).
+bool per_event(const std::string& passes) {
+  if (passes != "instant" && passes != "event")
+    throw InputError("passes: expected \"instant\" or \"event\", got " + quoted_text(passes));
+  return passes == "event";
+}
+
 // The finished jobs of a run as per-job records (the columns of `simulate --jobs-csv`).
 nlohmann::json job_records(const workload::Workload& w, const sim::RunResult& r) {
   nlohmann::json jobs = nlohmann::json::array();
@@ -347,7 +354,8 @@ PYBIND11_MODULE(schedcheck, m) {
                        const std::string& estimates, std::optional<long long> processors,
                        const std::optional<std::vector<int>>& clusters, const std::string& broker, double latency,
                        double status_period, bool check, std::optional<std::size_t> check_windows,
-                       std::size_t windows_every, double warmup, bool stop_at_last_arrival) {
+                       std::size_t windows_every, double warmup, bool stop_at_last_arrival,
+                       const std::string& passes) {
     std::optional<long long> size = processors;
     if (clusters && !clusters->empty()) {
       if (processors) throw InputError("clusters: give the cluster sizes or processors, not both");
@@ -382,6 +390,7 @@ PYBIND11_MODULE(schedcheck, m) {
       spec.windows = windows;
     }
     spec.metrics = sim::MetricsWindow{warmup, stop_at_last_arrival};
+    spec.pass_per_event = per_event(passes);
     struct Restore {  // the module's policy slot, whatever happens
       decltype(saved)& slot;
       decltype(saved) value;
@@ -398,7 +407,7 @@ PYBIND11_MODULE(schedcheck, m) {
      py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("clusters") = py::none(),
      py::arg("broker") = "least-loaded", py::arg("latency") = 0.0, py::arg("status_period") = 600.0,
      py::arg("check") = true, py::arg("check_windows") = py::none(), py::arg("windows_every") = 1,
-     py::arg("warmup") = 0.0, py::arg("stop_at_last_arrival") = false,
+     py::arg("warmup") = 0.0, py::arg("stop_at_last_arrival") = false, py::arg("passes") = "instant",
      "Replays a trace (a path: .swf, .swf.gz or the JSON workload form; or a workload dict) through a cluster policy "
      "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md), on one cluster or on "
      "`clusters` behind a `broker`, with every invariant checked (`check`) and, with `check_windows=K`, every "
@@ -407,7 +416,7 @@ PYBIND11_MODULE(schedcheck, m) {
 
   m.def("audit", [](const py::object& trace, const py::object& schedule, const std::string& policy, std::size_t pivots,
                     const std::string& model, const std::string& estimates, std::optional<long long> processors,
-                    std::size_t show) {
+                    std::size_t show, const std::string& passes) {
     const workload::Workload w = workload_of(trace, estimates, processors);
     std::vector<jobs_csv::ScheduleRow> rows;
     std::string name = "schedule";
@@ -439,6 +448,7 @@ PYBIND11_MODULE(schedcheck, m) {
     options.model = model_of(model);
     options.keep = show;
     options.schedule = name;
+    options.pass_per_event = per_event(passes);
     const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
     nlohmann::json out = runcheck::to_json(r, show);
     out["policy"] = policy;
@@ -446,6 +456,7 @@ PYBIND11_MODULE(schedcheck, m) {
     return to_python(out);
   }, py::arg("trace"), py::arg("schedule"), py::arg("policy"), py::arg("pivots") = 1, py::arg("model") = "count",
      py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("show") = 10,
+     py::arg("passes") = "instant",
      "Audits a schedule another simulator produced (a per-job CSV path, or a list of dicts with job_id, starting_time, "
      "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`).");
 

@@ -145,6 +145,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
           const Replay& replay) {
   std::size_t held = 0;  // reservations kept by jobs ahead in the queue: the pivots so far
   int free_now = -1;     // free processors at now, -1 when the profile changed since it was read
+  bool deferred = false; // replay: a forced job was left for the next pass at this instant
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     if (w.edited_since_read()) free_now = -1;
     const Waiting& job = s.queue[i];
@@ -153,10 +154,13 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     const bool at_now = held_now && std::abs(r.start(i) - s.now) <= kTimeTolerance;
     // Replay: a job that does not fit now and may wait for the next pass at this instant is, in this pass, a
     // waiting job like any other (it may become a pivot); the others start now here, on the given processors.
-    if (forced && (at_now || !replay.defer_misfits || fits_now(s, w, r, i, forced->on))) {
+    // Without backfilling (pivots 0: FCFS) the jobs queued behind it wait for that pass too, as FCFS would.
+    if (forced && (at_now || !replay.defer_misfits ||
+                   (!(deferred && pivots == 0) && fits_now(s, w, r, i, forced->on)))) {
       d.start.push_back(Placement{i, s.now, start_replayed(s, w, r, i, forced->on)});
       continue;
     }
+    if (forced) deferred = true;
     if (job.reserved) {
       const double start = r.start(i);
       if (may_start && start <= s.now + kTimeTolerance) {  // its reservation is due: it starts (already in the profile)
@@ -229,7 +233,7 @@ Decision backfill(const Snapshot& s, std::size_t pivots) {
 }
 
 Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced,
-                         std::span<const std::size_t> ending_now) {
+                         std::span<const std::size_t> ending_now, bool more_follow) {
   // The order of backfill(): compression, then the walk in queue order; a replayed job takes its place where the
   // rule would have started it (a reserved one in the compression, the others in the walk).
   auto attempt = [&](bool defer) {
@@ -241,6 +245,7 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
     walk(s, pivots, w, d, r, false, replay);
     return d;
   };
+  if (more_follow) return attempt(true);
   if (ending_now.empty()) return attempt(false);
   Decision d = attempt(true);
   const bool another_pass = std::any_of(d.start.begin(), d.start.end(), [&](const Placement& p) {

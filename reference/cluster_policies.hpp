@@ -36,8 +36,10 @@ inline Decision conservative(const Snapshot& snapshot) { return backfill(snapsho
 // A forced job that does not fit now (on counts, and with processor identity on its processors) is left waiting
 // when another pass follows at this instant, that is when one of `ending_now` (forced jobs of length 0) starts in
 // this pass: the replayed scheduler may have started it only then, on the processors that job gave back.
+// `more_follow`: another pass follows at this instant whatever this one starts (a pass after one event of several):
+// every forced job that does not fit yet waits for it.
 Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced,
-                         std::span<const std::size_t> ending_now = {});
+                         std::span<const std::size_t> ending_now = {}, bool more_follow = false);
 
 // The catalogue: every cluster policy named once, with what it promises, so that the CLI's choices, the run
 // invariants that apply (properties/run_invariants.hpp) and the docs' lists derive from it.

@@ -134,10 +134,37 @@ void ClusterActor::arrive(Context& context, std::uint32_t job) {
   st_.queue.push_back(std::move(waiting));
   st_.counters.max_queue = std::max(st_.counters.max_queue, st_.queue.size());
   for (Observer* o : observers_) o->on_arrival(ArrivalView{now, index_, job, book_});
-  context.end_of_instant();
+  event_happened(context);
+}
+
+void ClusterActor::event_happened(Context& context) {
+  if (!st_.setup.pass_per_event) return context.end_of_instant();
+  in_event_pass_ = true;
+  pass(context);
+  in_event_pass_ = false;
 }
 
 void ClusterActor::complete(Context& context, std::uint32_t job) {
+  if (book_.records[job].state == JobState::kFinished) return;  // finished with an earlier completion of this instant
+  finish(context, job);
+  if (st_.setup.pass_per_event) {
+    // The jobs that end now at their estimate are free in the scheduler's profile already (their holds end now), as
+    // in pyss's CPU snapshot: they finish with this event, so that its pass may use their processors.
+    const double now = context.now();
+    for (std::size_t i = 0; i < st_.running.size();) {
+      const cluster::Running& r = st_.running[i];
+      if (r.estimated_end <= now + kTimeTolerance && end_of(r.start, r.job) <= now + kTimeTolerance) {
+        finish(context, r.job);  // moves the last running job into slot i
+        continue;
+      }
+      ++i;
+    }
+  }
+  event_happened(context);
+  settle(context);
+}
+
+void ClusterActor::finish(Context& context, std::uint32_t job) {
   const double now = context.now();
   JobRecord& record = book_.records[job];
   const std::uint32_t slot = running_slot_[job];
@@ -160,8 +187,6 @@ void ClusterActor::complete(Context& context, std::uint32_t job) {
   record.state = JobState::kFinished;
   ++book_.finished;
   for (Observer* o : observers_) o->on_completion(CompletionView{now, index_, job, early, book_});
-  context.end_of_instant();
-  settle(context);
 }
 
 void ClusterActor::pass(Context& context) {

@@ -25,6 +25,9 @@ struct ClusterSetup {
   cluster::ResourceModel model = cluster::ResourceModel::kCount;
   cluster::ClusterPolicy policy;
   bool record_allocations = true;   // fill JobRecord::allocated
+  // A pass after every arrival and every completion, as pyss and Alea decide, instead of one pass at the end of each
+  // instant after all of its events (the default; the documented order of the kernel). docs/simulation.md.
+  bool pass_per_event = false;
 };
 
 struct ClusterCounters {
@@ -97,8 +100,12 @@ protected:
   virtual bool admits(std::uint32_t /*job*/) const { return true; }
 
   void arrive(Context& context, std::uint32_t job);
-  void complete(Context& context, std::uint32_t job);
+  void complete(Context& context, std::uint32_t job);  // a completion event: finish(), then a pass
+  void finish(Context& context, std::uint32_t job);    // the job gives its processors back
   void pass(Context& context);
+  // After an arrival or a completion: a pass now (pass_per_event), else one at the end of the instant.
+  void event_happened(Context& context);
+  bool in_event_pass_ = false;  // the pass running follows one event, and more of this instant may follow it
 
   JobBook& book_;
   const std::uint32_t index_;

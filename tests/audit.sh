@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `schedcheck audit` on hand-made schedules: each invariant it checks is violated by one small CSV and reported
-# (exit 1) with the job and the instant; our own schedules audit clean (exit 0). Source: our own (docs/simulation.md,
+# (exit 1) with the job and the instant, certain verdicts apart from differences with schedcheck's replay; our own
+# schedules audit clean (exit 0). Source: our own (docs/simulation.md,
 # "Auditing another simulator's schedule"). Usage: audit.sh SCHEDCHECK
 set -u
 S=${1:?usage: audit.sh SCHEDCHECK}
@@ -31,16 +32,19 @@ audit_expect "a correct EASY schedule, processors model" 0 "every invariant hold
   -t "$T/w.json" -s "$T/easy.csv" -p easy --model processors
 # E backfilled at 3 over B's reservation [10, 15): B can only start at 23.
 printf '%s\n1,0,0,10,0-1\n2,1,23,28,0-3\n3,2,2,7,2\n5,3,3,23,3\n' "$H" >"$T/careless.csv"
-audit_expect "a backfill that delays the pivot" 1 "job 5 placed over [3, 23) takes processors already promised to job 2 (reserved at 10)" -- \
+# Certain: whatever the scheduler's legal choices, B is reserved at 10 at the latest when it becomes first in the
+# queue (at 1); the blame goes to the job that took the processors (E), once, and nothing is repeated as a difference.
+audit_expect "a backfill that delays the pivot" 1 "VIOLATION easy-pivot-not-delayed at t=3 (job 5): job 5 (queued after job 2) started at 3 on 1 processors held until 23, which job 2 needed: first in the queue from 1, it is reserved at its earliest fit among the jobs running then, 10 at the latest; job 2 started at 23" -- \
   -t "$T/w.json" -s "$T/careless.csv" -p easy
-audit_expect "... and the pivot starts late" 1 "job 2 starts at 23, later than the reservation 10" -- \
-  -t "$T/w.json" -s "$T/careless.csv" -p easy
+audit_expect "... reported once" 1 "verdict   1 certain violations (exit 1)" -- -t "$T/w.json" -s "$T/careless.csv" -p easy
+audit_expect "... the same as conservative" 1 "(job 5): job 5 (queued after job 2) started at 3 on 1 processors held until 23, which job 2 needed: at its arrival (1) a conservative scheduler reserves it at its earliest fit, which the jobs before it push to 10 at the latest" -- \
+  -t "$T/w.json" -s "$T/careless.csv" -p conservative
 # FCFS: C waits behind B (15); E too (15): audited as EASY, C could have started at 2.
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,15,20,0\n5,3,15,35,1\n' "$H" >"$T/fcfs.csv"
 audit_expect "an FCFS schedule is fcfs" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/fcfs.csv" -p fcfs
-audit_expect "an FCFS schedule is not EASY" 1 "job 3 (1 processors, estimate 5) fits at 2 without touching any reservation, but waits" -- \
+audit_expect "an FCFS schedule is not EASY" 1 "job 3 (1 processors, estimate 5) fits at 2 without delaying job 2, first in the queue (reserved at 10 at the earliest), but waits until 15" -- \
   -t "$T/w.json" -s "$T/fcfs.csv" -p easy
-audit_expect "an EASY schedule is not FCFS" 1 "job 3 (submitted 2) starts at 2 while job 2 (submitted 1) still waits" -- \
+audit_expect "an EASY schedule is not FCFS" 1 "job 3 (submitted 2) starts at 2 while job 2 (submitted 1) waits until 10" -- \
   -t "$T/w.json" -s "$T/easy.csv" -p fcfs
 # Rows that no policy would write.
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,1,6,2\n5,3,15,35,0\n' "$H" >"$T/early.csv"
@@ -69,11 +73,39 @@ printf '%s\n1,1062653,1062652,1062662,0\n' "$H" >"$T/late.csv"
 audit_expect "times printed in full" 1 "job 1 starts at 1062652, before its submit time 1062653" -- \
   -t "$T/late.json" -s "$T/late.csv" -p easy
 # A missing job is reported once and the replay goes on without it: the rest of the schedule audits clean.
-audit_expect "a job missing, nothing else reported" 1 "verdict   1 violations (exit 1)" -- \
+audit_expect "a job missing, nothing else reported" 1 "verdict   1 certain violations (exit 1)" -- \
   -t "$T/w.json" -s "$T/missing.csv" -p easy
 # A compressed schedule reads as the plain one.
 gzip -c "$T/easy.csv" >"$T/easy.csv.gz"
 audit_expect "a .csv.gz schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy.csv.gz" -p easy
+
+# A legal conservative schedule made with one pass per event (pyss's way; tests/data/per_event_conservative.py, an
+# independent simulator) differs from schedcheck's once-per-instant replay: differences, never certain violations.
+D=$(dirname "$0")/data
+python3 "$D/per_event_conservative.py" "$D/per-event-ties.swf" 4 >"$T/ties.csv"
+python3 "$D/per_event_conservative.py" "$D/per-event-random.swf" 16 >"$T/random.csv"
+audit_expect "a per-event conservative schedule (ties)" 0 "verdict   no certain violation; 2 differences from schedcheck's replay (exit 0)" -- \
+  -t "$D/per-event-ties.swf" -s "$T/ties.csv" -p conservative
+audit_expect "... worded as a difference" 0 "DIFFERENCE conservative-guarantee at t=10 (job 4): job 4 placed over [10, 60)" -- \
+  -t "$D/per-event-ties.swf" -s "$T/ties.csv" -p conservative
+audit_expect "... exit 1 with --strict" 1 "verdict   no certain violation; 2 differences from schedcheck's replay (exit 1)" -- \
+  -t "$D/per-event-ties.swf" -s "$T/ties.csv" -p conservative --strict
+audit_expect "a per-event conservative schedule (300 jobs)" 0 "verdict   no certain violation;" -- \
+  -t "$D/per-event-random.swf" -s "$T/random.csv" -p conservative
+"$S" audit -t "$D/per-event-random.swf" -s "$T/random.csv" -p conservative --json >"$T/random.json"
+python3 - "$T/random.json" <<'EOF2' && echo "ok: per-event schedule in JSON: certain and differences apart" || fail "per-event JSON: $(head -c 400 "$T/random.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["violations_total"] == 0 and d["exit_code"] == 0, d
+assert d["differences_total"] > 0 and d["differences_by_invariant"]["conservative-guarantee"] > 0, d
+assert all(v["invariant"] in ("conservative-guarantee", "easy-maximal") for v in d["differences"]), d
+assert any("easy-maximal" in why for why in d["no_certain_check"]), d
+EOF2
+# The same ties schedule with job 3 held back to 110: at its arrival it was reserved at 100 at the latest, and no
+# job queued after it held processors then: it waited, certainly.
+sed 's/^3,1,60,110$/3,1,110,160/' "$T/ties.csv" >"$T/late3.csv"
+audit_expect "a conservative job held past any reservation" 1 "VIOLATION conservative-guarantee at t=100 (job 3): job 3 waited: at its arrival (1) a conservative scheduler reserves it at its earliest fit, which the jobs before it push to 100 at the latest, and it started at 110 (4 of 4 processors were free at 100)" -- \
+  -t "$D/per-event-ties.swf" -s "$T/late3.csv" -p conservative
 
 # compare-runs: two runs of different workloads, or an empty run, are refused (exit 2, one line).
 compare_refused() {
@@ -120,7 +152,7 @@ else fail "a job number twice: exit $rc: $(head -c 300 "$T/err")"; fi
 # Our own runs audit clean.
 for policy in fcfs easy conservative; do
   "$S" simulate --trace "$T/w.json" --policy "$policy" -q --jobs-csv "$T/own.csv" >/dev/null 2>&1
-  audit_expect "our own $policy schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/own.csv" -p "$policy"
+  audit_expect "our own $policy schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/own.csv" -p "$policy" --strict
 done
 
 finish audit

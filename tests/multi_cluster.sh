@@ -115,6 +115,27 @@ run_expect "audit each cluster against its own policy" 0 "every invariant holds"
   "$S" audit --trace "$TRACE" --schedule "$T/mixed.csv" --policy easy,conservative,fcfs,easy --model count,processors,count,count --clusters 8,8,8,8
 run_expect "... and the EASY clusters are not FCFS" 1 "fcfs-order" -- \
   "$S" audit --trace "$TRACE" --schedule "$T/mixed.csv" --policy fcfs --clusters 8,8,8,8
+# A scenario whose clusters name their own policy and model (the top-level policy fills the rest).
+cat >"$T/own.json" <<EOF2
+{"kind": "scenario", "name": "own", "workloads": [{"trace": "$TRACE"}], "policy": {"name": "easy"},
+ "clusters": [{"processors": 8, "policy": {"name": "conservative"}, "model": "processors"}, {"processors": 8},
+              {"processors": 8, "policy": {"name": "easy", "pivots": 1}}, {"processors": 8, "policy": {"name": "fcfs"}}],
+ "router": {"policy": "round-robin"}}
+EOF2
+"$S" simulate --scenario "$T/own.json" --check --json -q --jobs-csv "$T/own.csv" >"$T/own-run.json" ||
+  fail "a scenario with per-cluster policies: $(head -c 400 "$T/own-run.json")"
+python3 - "$T/own-run.json" <<'EOF2' && echo "ok: a scenario's clusters run their own policies and models" || fail "per-cluster scenario: $(head -c 600 "$T/own-run.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(c["policy"], c["pivots"], c["model"]) for c in d["clusters"]] == [
+    ("conservative", None, "processors"), ("easy", 1, "count"), ("easy", 1, "count"), ("fcfs", None, "count")], d["clusters"]
+assert {"fcfs-order", "conservative-guarantee"} <= set(d["invariants"]["checked"]) and d["invariants"]["violations_total"] == 0
+EOF2
+run_expect "... audited with the same policies" 0 "every invariant holds" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/own.csv" --policy conservative,easy,easy,fcfs --model processors,count,count,count --clusters 8,8,8,8 --strict
+sed 's/"model": "processors"}/"model": "sometimes"}/' "$T/own.json" >"$T/bad-own.json"
+expect_exit "a scenario cluster's unknown model" 2 "clusters[0].model" -- "$S" simulate --scenario "$T/bad-own.json" -q
+
 expect_exit "a policy list without --clusters" 2 "--policy: 2 names for 1 cluster" -- \
   "$S" simulate --trace "$TRACE" --policy easy,fcfs -q
 expect_exit "an unknown policy in the list" 2 "--policy" -- \

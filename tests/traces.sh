@@ -41,9 +41,9 @@ for trace in "$TRACES"/*.swf "$TRACES"/*.swf.gz; do
         continue
       fi
       "$SCHEDCHECK" audit --trace "$trace" "${extra[@]}" --schedule "$T/run.csv" --policy "$policy" --model "$model" \
-        >"$T/audit.txt" 2>&1
+        --strict >"$T/audit.txt" 2>&1
       rc=$?
-      [ "$rc" -eq 0 ] || fail "$name $policy $model: the audit of our own schedule says: $(grep -E 'VIOL|verdict|error' "$T/audit.txt" | head -4)"
+      [ "$rc" -eq 0 ] || fail "$name $policy $model: the audit of our own schedule says: $(grep -E 'VIOL|DIFF|verdict|error' "$T/audit.txt" | head -4)"
       echo "ok: $name $policy $model (checked and self-audited)"
     done
   done

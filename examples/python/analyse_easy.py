@@ -21,5 +21,6 @@ print("wide:", len(wide), round(statistics.mean(wide)), "narrow:", len(narrow), 
 
 rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in jobs]
 verdict = schedcheck.audit(kth, rows, policy="conservative")
-print("conservative-guarantee:", verdict["violations_by_invariant"]["conservative-guarantee"])
+print("conservative-guarantee:", verdict["violations_by_invariant"]["conservative-guarantee"], "certain;",
+      verdict["differences_total"], "differences from schedcheck's replay")
 print(verdict["violations"][0]["detail"])

@@ -192,6 +192,15 @@ def test_audit_a_schedule_from_rows():
     # A job missing from the schedule: jobs-conserved names it.
     missing = schedcheck.audit(SMALL, rows[1:], policy="easy")
     assert missing["violations_by_invariant"]["jobs-conserved"] == 1
+    # Certain violations and differences from the replay apart; a run deciding per event, audited as one.
+    assert claimed["differences_total"] == 0 and claimed["no_certain_check"] == []
+    per_event = schedcheck.simulate(SMALL, policy="conservative", passes="event")
+    assert per_event["summary"]["invariants"]["violations_total"] == 0
+    rows2 = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in per_event["jobs"]]
+    same = schedcheck.audit(SMALL, rows2, policy="conservative", passes="event")
+    assert same["violations_total"] == 0 and same["differences_total"] == 0
+    with pytest.raises(ValueError, match="passes"):
+        schedcheck.audit(SMALL, rows2, policy="conservative", passes="sometimes")
     with pytest.raises(ValueError, match=r"schedule: \[0\]\.starting_time"):
         schedcheck.audit(SMALL, [{"job_id": 1, "starting_time": -5, "finish_time": 1}], policy="easy")
     with pytest.raises(ValueError, match=r"\[0\]\.allocated_resources"):

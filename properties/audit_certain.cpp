@@ -1,0 +1,359 @@
+// Certain verdicts (see audit_certain.hpp). Our own. Each bound over-approximates what the scheduler's profile held
+// when it made a reservation (every job that may still have been running, every earlier job's reservation anywhere
+// it may have been); more processors busy only makes the earliest fit later, so a start later than the bound breaks
+// the promise under every legal history. A job that runs past its estimate makes any reservation legal to move.
+#include "properties/audit_certain.hpp"
+
+#include "model/profile.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace schedcheck::runcheck {
+
+namespace {
+
+using invariant::kFcfs;
+using invariant::kGuarantee;
+using invariant::kMaximal;
+using invariant::kPivot;
+constexpr double kTol = kTimeTolerance;
+
+std::string t(double x) { return time_text(x); }
+
+struct Job {
+  std::int64_t id = 0;
+  double submit = 0, start = 0, end = 0;
+  double estimate = 0;  // what the scheduler believed
+  double held = 0;      // how long it held its processors from its start, as the scheduler saw it: max(estimate, ran)
+  int procs = 0;
+  const ProcessorSet* on = nullptr;
+  bool runs() const { return end > start + kTol && procs > 0; }
+};
+
+// The jobs that wait (queue indices) and how many processors each asks, to skip an instant where none fits.
+struct Waiting {
+  std::set<std::size_t> jobs;
+  std::multiset<int> procs;
+  void add(std::size_t j, int p) {
+    if (jobs.insert(j).second) procs.insert(p);
+  }
+  void remove(std::size_t j, int p) {
+    if (jobs.erase(j)) procs.erase(procs.find(p));
+  }
+  int narrowest() const { return procs.empty() ? std::numeric_limits<int>::max() : *procs.begin(); }
+};
+
+class Certain {
+public:
+  Certain(const CertainInput& in, CertainResult& out) : in_(in), out_(out) {
+    const auto& w = *in.workload;
+    for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+      const double s = (*in.start)[j];
+      if (s < 0) continue;
+      const auto& job = w.jobs[j];
+      Job x;
+      x.id = job.id;
+      x.submit = job.submit;
+      x.start = s;
+      x.end = std::max(s, (*in.end)[j]);
+      x.estimate = job.estimate;
+      x.held = std::max(job.estimate, x.end - s);
+      x.procs = job.procs;
+      if (in.on && j < in.on->size()) x.on = &(*in.on)[j];
+      if (x.end - s > job.estimate + kTol) overruns_.emplace_back(s + job.estimate, x.end);
+      jobs_.push_back(x);
+    }
+    std::stable_sort(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) { return a.submit < b.submit; });
+    std::sort(overruns_.begin(), overruns_.end());
+    for (const auto& [from, to] : overruns_) overrun_reach_.push_back(std::max(overrun_reach_.empty() ? to : overrun_reach_.back(), to));
+    by_start_.resize(jobs_.size());
+    std::iota(by_start_.begin(), by_start_.end(), 0);
+    std::stable_sort(by_start_.begin(), by_start_.end(), [&](std::size_t a, std::size_t b) { return jobs_[a].start < jobs_[b].start; });
+    by_end_ = by_start_;
+    std::stable_sort(by_end_.begin(), by_end_.end(), [&](std::size_t a, std::size_t b) { return jobs_[a].end < jobs_[b].end; });
+    std::vector<std::pair<double, int>> deltas;
+    for (const auto& x : jobs_)
+      if (x.runs()) {
+        deltas.emplace_back(x.start, x.procs);
+        deltas.emplace_back(x.end, -x.procs);
+      }
+    std::sort(deltas.begin(), deltas.end());
+    int busy = 0;
+    for (const auto& [time, delta] : deltas) {
+      busy += delta;
+      busy_.emplace_back(time, busy);
+    }
+  }
+
+  void fcfs_order() {
+    double latest = -kForever;
+    std::size_t latest_job = 0;
+    for (std::size_t k = 0; k < jobs_.size(); ++k) {
+      const Job& x = jobs_[k];
+      if (latest > x.start + kTol) {
+        const Job& waits = jobs_[latest_job];
+        report(kFcfs, x.start, x, waits,
+               fmt::format("job {} (submitted {}) starts at {} while job {} (submitted {}) waits until {}: FCFS starts "
+                           "jobs in submit order", x.id, t(x.submit), t(x.start), waits.id, t(waits.submit), t(waits.start)));
+      }
+      if (x.start > latest) {
+        latest = x.start;
+        latest_job = k;
+      }
+    }
+  }
+
+  // A sweep over the instants of the schedule with the profile of the jobs that may be running: the head's fit at
+  // the end of every instant (fcfs, easy), each pivot's bound when it becomes the head and EASY's backfilling (easy).
+  void sweep(bool fcfs, bool easy) {
+    const bool identity = in_.model == cluster::ResourceModel::kProcessors;
+    const int capacity = in_.workload->processors;
+    AvailabilityProfile running(capacity, identity);
+    std::vector<std::pair<double, std::size_t>> pivots;  // (when it becomes the head, job), for jobs that then wait
+    double latest = -kForever;
+    for (std::size_t j = 0; j < jobs_.size(); ++j) {
+      const double head_from = std::max(jobs_[j].submit, latest);
+      if (jobs_[j].start > head_from + kTol) pivots.emplace_back(head_from, j);
+      latest = std::max(latest, jobs_[j].start);
+    }
+    Waiting waiting;
+    std::vector<bool> reported(jobs_.size(), false);
+    std::size_t arrived = 0, started = 0, ended = 0, pivot = 0, head = 0;
+    for (const double now : instants()) {
+      for (; arrived < jobs_.size() && jobs_[arrived].submit <= now + kTol; ++arrived)
+        if (jobs_[arrived].start > now + kTol) waiting.add(arrived, jobs_[arrived].procs);
+      for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started) {
+        const Job& x = jobs_[by_start_[started]];
+        waiting.remove(by_start_[started], x.procs);
+        if (x.held > kTol && x.procs > 0) hold(running, x, x.start, true);
+      }
+      if (easy)  // the pivots of this instant: every job that may be running is still in the profile
+        for (; pivot < pivots.size() && pivots[pivot].first <= now + kTol; ++pivot) pivot_bound(running, pivots[pivot]);
+      for (; ended < by_end_.size() && jobs_[by_end_[ended]].end <= now + kTol; ++ended) {
+        const Job& x = jobs_[by_end_[ended]];
+        if (x.held > kTol && x.procs > 0 && x.start + x.held > now + kTol) hold(running, x, now, false);
+      }
+      running.forget_before(now);
+      while (head < jobs_.size() && jobs_[head].start <= now + kTol) ++head;
+      if (head == jobs_.size() || jobs_[head].submit > now + kTol) continue;
+      if (fcfs) head_fits(running, head, now, kFcfs, reported);
+      if (easy && !overrun_between(now, now + kTol)) backfilling(running, head, now, waiting, reported);
+    }
+  }
+
+  // Conservative backfilling on counts: at its arrival each job is reserved at the earliest fit among the running
+  // jobs and the earlier jobs' reservations. Reservations only move earlier and a job starts at its reservation or
+  // before, so every reservation an earlier job held lay between its start and its own bound: counting it busy over
+  // all of that span, the fit found bounds every reservation a legal scheduler could give.
+  void conservative(const char* name) {
+    AvailabilityProfile over(in_.workload->processors);
+    std::vector<double> span(jobs_.size(), 0);
+    std::size_t arrived = 0, started = 0, ended = 0;
+    for (const double now : instants()) {
+      for (; arrived < jobs_.size() && jobs_[arrived].submit <= now + kTol; ++arrived) {
+        const Job& x = jobs_[arrived];
+        const double bound = over.earliest_start(x.procs, x.estimate, now).value_or(now);
+        span[arrived] = std::max(bound + x.estimate, x.start + x.held);
+        if (span[arrived] > x.start + kTol && x.procs > 0) over.reserve(std::max(now, x.start), span[arrived], x.procs);
+        if (x.start > bound + kTol && !overrun_between(x.submit, x.start))
+          blame(name, arrived, bound, x.submit, true,
+                fmt::format("at its arrival ({}) a conservative scheduler reserves it at its earliest fit, which "
+                            "the jobs before it push to {} at the latest", t(x.submit), t(bound)));
+      }
+      for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started) {
+        const std::size_t i = by_start_[started];
+        const Job& x = jobs_[i];
+        if (x.procs == 0 || span[i] <= x.start + x.held + kTol) continue;  // the span shrinks to the run
+        over.release(x.start + x.held, span[i], x.procs);
+      }
+      for (; ended < by_end_.size() && jobs_[by_end_[ended]].end <= now + kTol; ++ended) {
+        const Job& x = jobs_[by_end_[ended]];
+        if (x.procs > 0 && x.start + x.held > now + kTol) over.release(now, x.start + x.held, x.procs);
+      }
+      over.forget_before(now);
+    }
+  }
+
+private:
+  // Every instant something happens, ascending, instants closer than the tolerance as one.
+  std::vector<double> instants() const {
+    std::vector<double> times;
+    times.reserve(3 * jobs_.size());
+    for (const auto& x : jobs_) {
+      times.push_back(x.submit);
+      times.push_back(x.start);
+      times.push_back(x.end);
+    }
+    std::sort(times.begin(), times.end());
+    std::vector<double> out;
+    for (const double x : times)
+      if (out.empty() || x > out.back() + kTol) out.push_back(x);
+    return out;
+  }
+
+  void hold(AvailabilityProfile& profile, const Job& x, double from, bool add) const {
+    const double until = x.start + x.held;
+    if (profile.tracks_processors() && x.on && x.on->count() == x.procs) {
+      add ? profile.reserve(from, until, *x.on) : profile.release(from, until, *x.on);
+    } else if (!profile.tracks_processors()) {
+      add ? profile.reserve(from, until, x.procs) : profile.release(from, until, x.procs);
+    }
+  }
+
+  // Whether some job ran past its estimate at some instant of [from, to): the scheduler's reservations then rested
+  // on an end that did not come, and moving them later is legal.
+  bool overrun_between(double from, double to) const {
+    const auto it = std::lower_bound(overruns_.begin(), overruns_.end(), std::make_pair(to, -kForever));
+    if (it == overruns_.begin()) return false;
+    return overrun_reach_[static_cast<std::size_t>(it - overruns_.begin()) - 1] > from + kTol;
+  }
+
+  int busy_at(double x) const {  // processors the schedule's jobs hold at instant x
+    const auto it = std::upper_bound(busy_.begin(), busy_.end(), x + kTol,
+                                     [](double v, const std::pair<double, int>& e) { return v < e.first; });
+    return it == busy_.begin() ? 0 : std::prev(it)->second;
+  }
+
+  void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail) {
+    ++out_.counts[name];
+    out_.named.insert(blamed.id);
+    out_.named.insert(delayed.id);
+    if (out_.violations.size() < in_.keep)
+      out_.violations.push_back(Violation{name, time, "schedule rows", blamed.id, std::move(detail)});
+  }
+
+  // Job j started later than `bound`, the latest start its promise allows: blame the jobs queued after it that
+  // started while it waited (after `from`, or at it when `inclusive`) and still held processors at the bound.
+  void blame(const char* name, std::size_t j, double bound, double from, bool inclusive, const std::string& promise) {
+    const Job& x = jobs_[j];
+    auto first = std::lower_bound(by_start_.begin(), by_start_.end(), from, [&](std::size_t k, double v) {
+      return inclusive ? jobs_[k].start < v - kTol : jobs_[k].start <= v + kTol;
+    });
+    std::vector<std::size_t> took;
+    for (auto it = first; it != by_start_.end() && jobs_[*it].start <= bound + kTol; ++it) {
+      const Job& k = jobs_[*it];
+      if (*it > j && k.runs() && k.end > bound + kTol) took.push_back(*it);
+    }
+    if (took.empty()) {
+      report(name, bound, x, x,
+             fmt::format("job {} waited: {}, and it started at {} ({} of {} processors were free at {})", x.id, promise,
+                         t(x.start), in_.workload->processors - busy_at(bound), in_.workload->processors, t(bound)));
+      return;
+    }
+    const Job& k = jobs_[took.front()];
+    std::string others;
+    for (std::size_t n = 1; n < took.size() && n < 3; ++n) others += fmt::format("{}job {}", n > 1 ? ", " : "", jobs_[took[n]].id);
+    if (took.size() > 3) others += fmt::format(" and {} more", took.size() - 3);
+    for (std::size_t n = 1; n < took.size(); ++n) out_.named.insert(jobs_[took[n]].id);
+    report(name, k.start, k, x,
+           fmt::format("job {} (queued after job {}) started at {} on {} processors held until {}, which job {} needed: "
+                       "{}; job {} started at {}{}", k.id, x.id, t(k.start), k.procs, t(k.end), x.id, promise, x.id,
+                       t(x.start), others.empty() ? "" : " (also running then: " + others + ")"));
+  }
+
+  // EASY: the head's reservation is its earliest fit among the jobs running when it became the head.
+  void pivot_bound(const AvailabilityProfile& running, const std::pair<double, std::size_t>& p) {
+    const auto [head_from, j] = p;
+    const Job& x = jobs_[j];
+    const auto slot = running.earliest_slot(x.procs, x.estimate, head_from);
+    if (!slot || x.start <= slot->start + kTol || overrun_between(head_from, x.start)) return;
+    blame(kPivot, j, slot->start, head_from, false,
+          fmt::format("first in the queue from {}, it is reserved at its earliest fit among the jobs running then, "
+                      "{} at the latest", t(head_from), t(slot->start)));
+  }
+
+  void head_fits(const AvailabilityProfile& running, std::size_t h, double now, const char* name,
+                 std::vector<bool>& reported) {
+    const Job& x = jobs_[h];
+    if (reported[h] || !running.slot_at(x.procs, now, x.estimate)) return;
+    reported[h] = true;
+    report(name, now, x, x,
+           fmt::format("job {}, first in the queue, fits at {} ({} processors free) but waits until {}", x.id, t(now),
+                       running.free_at(now), t(x.start)));
+  }
+
+  // EASY at the end of an instant: the head starts if it fits; any other waiting job that fits now without
+  // delaying the head's reservation starts. The head's earliest fit is the earliest reservation it can hold; a later
+  // one leaves more room, so a job that fits around the earliest fits around any. With processor identity the
+  // head's processors are the scheduler's choice: only jobs that end by its earliest fit are checked.
+  void backfilling(AvailabilityProfile& running, std::size_t h, double now, Waiting& waiting,
+                   std::vector<bool>& reported) {
+    const Job& head = jobs_[h];
+    if (running.slot_at(head.procs, now, head.estimate)) return head_fits(running, h, now, kMaximal, reported);
+    const int free = running.free_at(now);
+    if (free <= 0 || waiting.narrowest() > free) return;
+    const auto slot = running.earliest_slot(head.procs, head.estimate, now);
+    if (!slot) return;
+    const double shadow = slot->start;
+    const bool identity = running.tracks_processors();
+    if (!identity) running.reserve(shadow, shadow + head.estimate, head.procs);
+    std::vector<std::size_t> found;
+    for (const std::size_t k : waiting.jobs) {
+      const Job& x = jobs_[k];
+      if (k == h || reported[k] || x.procs > free || x.submit > now + kTol) continue;
+      if (identity && now + x.estimate > shadow + kTol) continue;
+      if (!running.slot_at(x.procs, now, x.estimate)) continue;
+      reported[k] = true;
+      found.push_back(k);
+      report(kMaximal, now, x, x,
+             fmt::format("job {} ({} processors, estimate {}) fits at {} without delaying job {}, first in the queue "
+                         "(reserved at {} at the earliest), but waits until {}", x.id, x.procs, t(x.estimate), t(now),
+                         head.id, t(shadow), t(x.start)));
+    }
+    if (!identity) running.release(shadow, shadow + head.estimate, head.procs);
+    for (const std::size_t k : found) waiting.remove(k, jobs_[k].procs);  // reported once: never looked at again
+  }
+
+  const CertainInput& in_;
+  CertainResult& out_;
+  std::vector<Job> jobs_;                                // the jobs with a row, in queue order
+  std::vector<std::size_t> by_start_, by_end_;
+  std::vector<std::pair<double, double>> overruns_;      // [estimated end, end) of each job that ran past its estimate
+  std::vector<double> overrun_reach_;                    // prefix maximum of their ends
+  std::vector<std::pair<double, int>> busy_;             // processors held from each instant on
+};
+
+}  // namespace
+
+CertainResult certain_verdicts(const CertainInput& in) {
+  CertainResult out;
+  const auto& p = in.policy;
+  const auto promised = [&](const char* name) {
+    return std::find(p.promises.begin(), p.promises.end(), name) != p.promises.end();
+  };
+  const bool count = in.model == cluster::ResourceModel::kCount;
+  Certain certain(in, out);
+  if (promised(kFcfs)) {
+    out.counts[kFcfs] = 0;
+    certain.fcfs_order();
+    certain.sweep(true, false);
+  } else if (p.pivots == cluster::kEveryJob) {
+    const char* name = promised(kGuarantee) ? kGuarantee : kPivot;
+    if (count) {
+      out.counts[name] = 0;
+      certain.conservative(name);
+    } else {
+      out.unchecked.push_back(fmt::format("{}: no certain check with --model processors (which processors each "
+                                          "reservation held is the scheduler's choice)", name));
+    }
+    if (promised(kMaximal))
+      out.unchecked.push_back(fmt::format("{}: no certain check when every job holds a reservation (where each "
+                                          "lies is the scheduler's choice)", kMaximal));
+  } else if (p.pivots == 1 && promised(kPivot)) {
+    out.counts[kPivot] = 0;
+    out.counts[kMaximal] = 0;
+    certain.sweep(false, true);
+  } else {
+    for (const auto& name : p.promises)
+      out.unchecked.push_back(fmt::format("{}: no certain check with {} pivots", name, p.pivots));
+  }
+  std::stable_sort(out.violations.begin(), out.violations.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+  return out;
+}
+
+}  // namespace schedcheck::runcheck
