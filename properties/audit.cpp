@@ -157,6 +157,7 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
   setup.pass_per_event = options.pass_per_event;
   InvariantChecker checker(replay, options.policy.promises, options.keep * 10);
   checker.skip(std::move(certain.named));
+  checker.once_per_job();
   sim::Observer* observers[] = {&checker};
   sim::replay(replay.jobs, std::move(setup), script, observers);
 

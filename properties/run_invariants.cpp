@@ -82,6 +82,7 @@ bool InvariantChecker::on(const char* name) const { return std::find(names_.begi
 
 void InvariantChecker::report(const char* invariant, double time, const char* event, std::int64_t job, std::string detail) {
   if (job >= 0 && !skip_.empty() && skip_.count(job)) return;
+  if (once_ && job >= 0 && !seen_.emplace(invariant, job).second) return;
   ++total_;
   ++counts_[invariant];
   if (violations_.size() < keep_) violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});

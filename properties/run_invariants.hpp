@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedcheck::runcheck {
@@ -70,6 +71,9 @@ public:
   // Violations that name these jobs (trace ids) are neither counted nor kept: another check already reported the
   // incident (the audit's certain verdicts, properties/audit_certain.hpp).
   void skip(std::set<std::int64_t> jobs) { skip_ = std::move(jobs); }
+  // Counts and keeps one violation per invariant and job, the first (an audit's differences: a reservation that keeps
+  // moving is one finding, not one a pass).
+  void once_per_job() { once_ = true; }
 
   const std::vector<std::string>& checked() const { return names_; }
   const std::vector<Violation>& violations() const { return violations_; }  // the first `keep`
@@ -87,6 +91,8 @@ private:
   const workload::Workload& workload_;
   std::vector<std::string> names_;
   std::set<std::int64_t> skip_;
+  bool once_ = false;
+  std::set<std::pair<const char*, std::int64_t>> seen_;  // with once_: (invariant, job) already reported
   std::size_t keep_;
   std::vector<Violation> violations_;
   std::map<std::string, std::size_t> counts_;
