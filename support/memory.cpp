@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -21,9 +22,8 @@ rlimit applied{};   // the ceiling while an OriginalMemoryLimit is alive
 // allocate, as nlohmann::json does to free a large document, would otherwise end the process in std::terminate):
 // the ceiling is raised once, to twice itself plus 64 MB, and the run then ends (exit 3).
 void out_of_memory() {
-  static bool raised = false;
-  if (!raised) {
-    raised = true;
+  static std::atomic_flag raised;  // threads of an executor may fail at once: one of them raises the ceiling
+  if (!raised.test_and_set()) {
     rlimit limit{};
     if (getrlimit(RLIMIT_DATA, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
       const rlim_t headroom = limit.rlim_cur + (rlim_t{64} << 20);
