@@ -1,6 +1,8 @@
 // The one JSON instance reader (see input.hpp). Our own.
 #include "model/input.hpp"
 
+#include "model/gz_input.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -145,15 +147,17 @@ void require_not_directory(const std::string& file) {
 
 nlohmann::json read_json_file(const std::string& file) {
   require_not_directory(file);
-  std::ifstream in(file, std::ios::binary);
+  // Plain or gzip-compressed (zlib tells them apart), read in chunks: a failed allocation must propagate
+  // (std::bad_alloc, a memory limit), never end the text early, which would report the file as truncated JSON.
+  void* in = gz_open(file);
   if (!in) throw InputError(fmt::format("{}: cannot open the file (does it exist and is it readable?)", file));
-  // Read in chunks: a failed allocation must propagate (std::bad_alloc, a memory limit), never end the text early as
-  // `buffer << in.rdbuf()` does, which would report the file as truncated JSON.
-  in.exceptions(std::ios::badbit);
+  struct Close {
+    void* file;
+    ~Close() { gz_close(file); }
+  } close{in};
   std::string text;
   std::vector<char> chunk(std::size_t{1} << 16);
-  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0)
-    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+  while (const std::size_t n = gz_read(in, chunk.data(), chunk.size(), file)) text.append(chunk.data(), n);
   return parse_json_text(text, file);
 }
 

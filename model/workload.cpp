@@ -272,7 +272,7 @@ Workload with_exact_estimates(Workload w) {
 }
 
 Workload load(const std::string& path, const ReadOptions& options) {
-  if (std::filesystem::path(path).extension() != ".json") return read_swf(path, options);
+  if (!path.ends_with(".json") && !path.ends_with(".json.gz")) return read_swf(path, options);
   return load(read_json_file(path), path, options);  // the small JSON form (tests, the run search's instances)
 }
 

@@ -75,9 +75,16 @@ audit_expect "times printed in full" 1 "job 1 starts at 1062652, before its subm
 # A missing job is reported once and the replay goes on without it: the rest of the schedule audits clean.
 audit_expect "a job missing, nothing else reported" 1 "verdict   1 certain violations (exit 1)" -- \
   -t "$T/w.json" -s "$T/missing.csv" -p easy
-# A compressed schedule reads as the plain one.
+# A compressed schedule, or workload, reads as the plain one; a corrupt one is one line, exit 2.
 gzip -c "$T/easy.csv" >"$T/easy.csv.gz"
 audit_expect "a .csv.gz schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy.csv.gz" -p easy
+gzip -c "$T/w.json" >"$T/w.json.gz"
+audit_expect "a .json.gz workload" 0 "every invariant holds" -- -t "$T/w.json.gz" -s "$T/easy.csv" -p easy
+head -c 40 "$T/w.json.gz" >"$T/cut.json.gz"
+"$S" audit -t "$T/cut.json.gz" -s "$T/easy.csv" -p easy >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -qF "cut.json.gz" "$T/err"; then echo "ok: a truncated .json.gz workload"
+else fail "a truncated .json.gz workload: exit $rc: $(head -c 300 "$T/err")"; fi
 
 # A legal conservative schedule made with one pass per event (pyss's way; tests/data/per_event_conservative.py, an
 # independent simulator) differs from schedcheck's once-per-instant replay: differences, never certain violations.
