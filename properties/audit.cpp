@@ -140,7 +140,7 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
     certain = certain_verdicts(in);
   } else {
     for (const auto& name : options.policy.promises)
-      certain.unchecked.push_back(name + ": no certain check on a schedule that overbooks processors");
+      certain.unchecked.push_back(name + ": the schedule overbooks processors");
   }
 
   // The replay: the schedule's starts and ends; our policy's reservations around them. A job that ran past its

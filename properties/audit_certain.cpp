@@ -338,19 +338,19 @@ CertainResult certain_verdicts(const CertainInput& in) {
       out.counts[name] = 0;
       certain.conservative(name);
     } else {
-      out.unchecked.push_back(fmt::format("{}: no certain check with --model processors (which processors each "
-                                          "reservation held is the scheduler's choice)", name));
+      out.unchecked.push_back(fmt::format("{}: with --model processors, which processors each reservation held "
+                                          "is the scheduler's choice", name));
     }
     if (promised(kMaximal))
-      out.unchecked.push_back(fmt::format("{}: no certain check when every job holds a reservation (where each "
-                                          "lies is the scheduler's choice)", kMaximal));
+      out.unchecked.push_back(fmt::format("{}: every job holds a reservation, and where each lies is the "
+                                          "scheduler's choice", kMaximal));
   } else if (p.pivots == 1 && promised(kPivot)) {
     out.counts[kPivot] = 0;
     out.counts[kMaximal] = 0;
     certain.sweep(false, true);
   } else {
     for (const auto& name : p.promises)
-      out.unchecked.push_back(fmt::format("{}: no certain check with {} pivots", name, p.pivots));
+      out.unchecked.push_back(fmt::format("{}: bounded for one pivot only ({} here)", name, p.pivots));
   }
   std::stable_sort(out.violations.begin(), out.violations.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
   return out;
