@@ -209,10 +209,10 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
       result.status = ExactStatus::kUnknown;
     }
     if (answer != z3::sat)
-      result.detail = fmt::format("time limit of {} ms reached ({}); best found, not proven", options.timeout_ms,
-                                  why_unknown());
+      result.detail =
+          time_limit_reached(options.timeout_ms, fmt::format(" ({}); best found, not proven", why_unknown()));
   } else {
-    result.detail = fmt::format("time limit of {} ms reached ({})", options.timeout_ms, why_unknown());
+    result.detail = time_limit_reached(options.timeout_ms, fmt::format(" ({})", why_unknown()));
   }
   result.interrupted = deadline.interrupted();
   result.seconds = seconds();

@@ -215,7 +215,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& opt
   auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
     if (SteadyClock::now() < stop_at && !stop_requested()) return false;
     r.status = ExactStatus::kUnknown;
-    r.detail = fmt::format("time limit of {} ms reached in the subset DP", options.timeout_ms);
+    r.detail = time_limit_reached(options.timeout_ms, " in the subset DP");
     r.seconds = elapsed();
     return true;
   };

@@ -252,8 +252,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
                                   limit, why);
     } else if (!incumbent) {
       result.detail = lane_overflow ? overflow_text
-                                    : fmt::format("time limit of {} ms reached before any schedule was found",
-                                                  options.timeout_ms);
+                                    : time_limit_reached(options.timeout_ms, " before any schedule was found");
     } else {
       for (unsigned t = 0; t < tracked.size(); ++t) solver.add(tracked[t]);
       // Stage 1: minimum cost. Probes "cost <= middle" toward the lower bound, then the exact "cost < best".
@@ -291,8 +290,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.status = cost_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
       if (!cost_proven)
         result.detail = lane_overflow ? overflow_text + "; cheapest schedule found kept"
-                                      : fmt::format("time limit of {} ms reached; cheapest schedule found kept",
-                                                    options.timeout_ms);
+                                      : time_limit_reached(options.timeout_ms, "; cheapest schedule found kept");
       cost_seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
       // Stage 2 (lexicographic): among minimum-cost assignments, ask for a packed makespan strictly below the best.
       if (cost_proven) {

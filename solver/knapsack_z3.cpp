@@ -127,7 +127,7 @@ std::vector<bool> first_incumbent(const std::vector<Item>& items, long long capa
 }
 
 std::string limit_detail(const SolveOptions& options) {
-  return "time limit of " + std::to_string(options.timeout_ms) + " ms reached; best found kept";
+  return time_limit_reached(options.timeout_ms, "; best found kept");
 }
 
 // The incumbent, unproven, when the limit or a stop request came before Z3 was asked anything.

@@ -713,7 +713,7 @@ Completion mirror_probe(const Instance& instance, long long new_tasks, double bo
       result.finish = new_tasks_finish(instance, *result.schedule);
       break;
     case Outcome::kExhausted: result.status = ExactStatus::kInfeasible; break;
-    default: result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms); break;
+    default: result.detail = time_limit_reached(options.timeout_ms); break;
   }
   return result;
 }
@@ -781,15 +781,15 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   result.finish = best_schedule.finish();
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
-                        ? fmt::format("time limit of {} ms reached", options.timeout_ms)
+                        ? time_limit_reached(options.timeout_ms)
                         : "no schedule keeps every accepted deadline (bnb: search space exhausted)";
     return result;
   }
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
-    result.detail = fmt::format("time limit of {} ms reached after {} nodes ({} repeated states); best found {:g}, "
-                                "none before {:g}", options.timeout_ms, search.nodes(), search.tt_hits(),
-                                best_schedule.finish(), lo);
+    result.detail = time_limit_reached(
+        options.timeout_ms, fmt::format(" after {} nodes ({} repeated states); best found {:g}, none before {:g}",
+                                        search.nodes(), search.tt_hits(), best_schedule.finish(), lo));
   return result;
 }
 
@@ -820,7 +820,7 @@ ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const 
       [&](Clock::time_point until) {
         FeasibilityDecision d;
         d.outcome = answer(decide(instance, jobs, until, &d.schedule, handover));
-        if (d.outcome == CoreTest::kStopped) d.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+        if (d.outcome == CoreTest::kStopped) d.detail = time_limit_reached(options.timeout_ms);
         return d;
       },
       [&] { return jobs; },

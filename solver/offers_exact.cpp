@@ -107,7 +107,7 @@ ExactResult<OfferList> exact_offers_sharing(const Instance& instance, const Solv
       Completion skipped;
       skipped.detail = stop_requested()
                            ? stop_request_text() + " before this count"
-                           : fmt::format("time limit of {} ms reached before this count", options.timeout_ms);
+                           : time_limit_reached(options.timeout_ms, " before this count");
       done[c] = std::move(skipped);
       return;
     }
@@ -322,7 +322,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   });
   if (!result.schedule) {
     result.status = ExactStatus::kUnknown;
-    result.detail = out_of_time ? fmt::format("time limit of {} ms reached before any schedule was found", options.timeout_ms)
+    result.detail = out_of_time ? time_limit_reached(options.timeout_ms, " before any schedule was found")
                     : exhausted ? fmt::format("search stopped after {} nodes before any schedule was found",
                                               kSequenceMaxNodes)
                                 : "no schedule keeps every accepted deadline (proven by the sequence search)";
@@ -330,7 +330,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   }
   result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (exhausted)
-    result.detail = out_of_time ? fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best)
+    result.detail = out_of_time ? time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best))
                                 : fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
   result.finish = best;
   return result;

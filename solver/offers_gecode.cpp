@@ -249,12 +249,12 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
     }
     if (!result.schedule) {
       result.detail = out.exhausted ? "no schedule keeps every accepted deadline (gecode: search space exhausted)"
-                                    : fmt::format("time limit of {} ms reached", options.timeout_ms);
+                                    : time_limit_reached(options.timeout_ms);
       return result;
     }
     result.status = out.exhausted ? ExactStatus::kOptimal : ExactStatus::kFeasible;
     if (!out.exhausted)
-      result.detail = fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, result.finish);
+      result.detail = time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", result.finish));
   } catch (const Gecode::Exception& ex) {
     result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     result.detail = fmt::format("gecode error: {}", ex.what());
@@ -274,7 +274,7 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
     Outcome out = search(instance, data, 0, 0, false, ms_left(until));
     d.outcome = out.best ? CoreTest::kFeasible : out.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
     d.schedule = std::move(out.best);
-    if (d.outcome == CoreTest::kStopped) d.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+    if (d.outcome == CoreTest::kStopped) d.detail = time_limit_reached(options.timeout_ms);
     return d;
   };
   try {

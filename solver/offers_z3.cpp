@@ -228,7 +228,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
       const z3::check_result answer = s.check();
       if (answer == z3::sat) improve(s.get_model());
       if (answer == z3::unsat) result.detail = "no schedule keeps every accepted deadline (z3: unsat)";
-      if (answer == z3::unknown) result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+      if (answer == z3::unknown) result.detail = time_limit_reached(options.timeout_ms);
       if (answer != z3::sat) {
         result.interrupted = deadline.interrupted();
         return result;
@@ -239,7 +239,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
     for (;;) {
       if (deadline.passed()) {
         result.status = ExactStatus::kFeasible;
-        result.detail = fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best);
+        result.detail = time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best));
         break;
       }
       if (best <= lower_bound + kTimeTolerance) {
@@ -259,7 +259,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
       if (answer == z3::unknown || best >= before) {
         result.status = ExactStatus::kFeasible;
         result.detail = answer == z3::unknown
-                            ? fmt::format("time limit of {} ms reached; best found {:g}", options.timeout_ms, best)
+                            ? time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best))
                             : "z3 found an earlier completion the left shift does not reproduce (rounding)";
         break;
       }
@@ -293,7 +293,7 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
     }
     const z3::check_result answer = s.check(assumptions);
     if (answer == z3::unknown) {
-      result.detail = fmt::format("time limit of {} ms reached", options.timeout_ms);
+      result.detail = time_limit_reached(options.timeout_ms);
     } else if (answer == z3::sat) {
       set_schedulable(result, read_schedule(instance, e, s.get_model()));
     } else {

@@ -276,8 +276,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   for (const Schedule& s : incumbents) offer(s);
   if (!best) {
     result.detail = stop_requested() ? stop_request_text() + " before a first schedule was built"
-                                     : fmt::format("time limit of {} ms reached before a first schedule was built",
-                                                   options.timeout_ms);
+                                     : time_limit_reached(options.timeout_ms, " before a first schedule was built");
     result.seconds = seconds_since(started);
     return result;
   }

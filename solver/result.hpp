@@ -6,6 +6,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,12 @@ inline const char* to_string(ExactStatus status) {
 struct SolveOptions {
   unsigned timeout_ms = 10'000;  // wall-clock limit of one exact method: building, solving and teardown
 };
+
+// The one wording of a time limit that stopped an exact method: "time limit of N ms reached", then `then` (what
+// was found by then: "; best found 12", " after 40 nodes").
+inline std::string time_limit_reached(unsigned timeout_ms, std::string_view then = {}) {
+  return "time limit of " + std::to_string(timeout_ms) + " ms reached" + std::string(then);
+}
 
 // One step of an exact method that chooses or chains other methods (e.g. a CP model when the times lie on its grid,
 // Z3 otherwise): which method ran, why it was chosen, what it answered and how long it took. `solve --json` shows them.

@@ -732,7 +732,7 @@ ExactResult<Admission> solve_timed_bnb(const Instance& instance, const SolveOpti
   else if (timed.stopped())
     result.detail = fmt::format("{} ({}); best found kept",
                                 stop_requested() ? stop_request_text()
-                                                 : fmt::format("time limit of {} ms reached", options.timeout_ms),
+                                                 : time_limit_reached(options.timeout_ms),
                                 effort);
   else
     result.detail = fmt::format("a set of more than {} jobs the heuristics could not schedule ({}); best found kept",

@@ -115,8 +115,8 @@ ExactResult<Admission> solve_instant_dp(const Instance& instance, const SolveOpt
   for (std::size_t k = 0; k < items.size(); ++k) {
     if (Clock::now() >= until || stop_requested()) {
       result.detail = stop_requested() ? stop_request_text()
-                                       : fmt::format("time limit of {} ms reached after {} of {} bids", options.timeout_ms, k,
-                                                     items.size());
+                                       : time_limit_reached(options.timeout_ms,
+                                                            fmt::format(" after {} of {} bids", k, items.size()));
       result.seconds = seconds_since(started);
       return result;
     }

@@ -72,7 +72,8 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
       result.decision = std::move(admission);
     }
     if (answer != z3::sat)
-      result.detail = fmt::format("time limit of {} ms reached ({})", options.timeout_ms, Z3_optimize_get_reason_unknown(opt.ctx(), opt));
+      result.detail = time_limit_reached(options.timeout_ms,
+                                         fmt::format(" ({})", Z3_optimize_get_reason_unknown(opt.ctx(), opt)));
   }
   result.seconds = timer.seconds();
   return result;

@@ -1,6 +1,7 @@
 // Shared Z3 plumbing (see z3_support.hpp). Our own.
 #include "solver/z3_support.hpp"
 
+#include "solver/result.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -105,7 +106,7 @@ bool Deadline::passed() const { return stop_requested() || std::chrono::steady_c
 
 std::string Deadline::stop_reason(const z3::exception& e) const {
   if (interrupted() && stop_requested()) return stop_request_text() + " (z3: " + e.msg() + ")";
-  if (interrupted()) return "time limit of " + std::to_string(timeout_ms_) + " ms reached (z3: " + e.msg() + ")";
+  if (interrupted()) return time_limit_reached(timeout_ms_, std::string(" (z3: ") + e.msg() + ")");
   return std::string("z3 error: ") + e.msg();
 }
 
