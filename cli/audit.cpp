@@ -102,8 +102,8 @@ int run_audit(const AuditArgs& a) {
       out += "passes    the replay decides after every arrival and every completion (--passes event)\n";
     out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
                        r.jobs, r.rows, r.overran);
-    out += "certain   violations whatever legal choices the scheduler made (one pass per instant or per event, any "
-           "compression order)\n";
+    out += "certain   violations whatever legal choices the scheduler made (one pass per instant or per event, the "
+           "completions of an instant in any order, any compression order; submissions of one instant in trace order)\n";
     // Each invariant's count (`none` when 0, else `many` with the count), then the first `--show` findings.
     auto section = [&](const std::map<std::string, std::size_t>& counts, const std::vector<runcheck::Violation>& found,
                        const char* none, const char* many, const char* word) {

@@ -66,6 +66,9 @@ public:
       x.procs = job.procs;
       if (in.on && j < in.on->size()) x.on = &(*in.on)[j];
       if (x.end - s > job.estimate + kTol) overruns_.emplace_back(s + job.estimate, x.end);
+      // A job of estimate 0 holds its reservation for no time: schedulers read that instant differently (some keep
+      // its processors, some do not), so no certain verdict rests on a time it waited.
+      if (job.estimate <= kTol && job.procs > 0) overruns_.emplace_back(job.submit, std::max(s, job.submit) + kTol);
       jobs_.push_back(x);
     }
     std::stable_sort(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) { return a.submit < b.submit; });
@@ -111,6 +114,7 @@ public:
   // A sweep over the instants of the schedule with the profile of the jobs that may be running: the head's fit at
   // the end of every instant (fcfs, easy), each pivot's bound when it becomes the head and EASY's backfilling (easy).
   void sweep(bool fcfs, bool easy) {
+    estimates_view_ = easy;
     const bool identity = in_.model == cluster::ResourceModel::kProcessors;
     const int capacity = in_.workload->processors;
     AvailabilityProfile running(capacity, identity);
@@ -127,17 +131,22 @@ public:
     for (const double now : instants()) {
       for (; arrived < jobs_.size() && jobs_[arrived].submit <= now + kTol; ++arrived)
         if (jobs_[arrived].start > now + kTol) waiting.add(arrived, jobs_[arrived].procs);
+      // The scheduler's view: each running job held until start + estimate. With processor identity the jobs that
+      // end now give their processors back before the ones that start now take them (a set is reserved only where
+      // it is free); a pivot of such an instant then gets no certain verdict (it may have been reserved before).
+      // A job of length 0 holds nothing, and jobs started at its instant may use its processors: with processor
+      // identity it never enters the profile, and its instant, like an early end's, has no certain pivot verdict.
+      bool early_end_now = identity && release_ends(running, ended, now);
       for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started) {
         const Job& x = jobs_[by_start_[started]];
         waiting.remove(by_start_[started], x.procs);
-        if (x.held > kTol && x.procs > 0) hold(running, x, x.start, true);
+        if (identity && x.end <= x.start + kTol) early_end_now = true;
+        else if (until(x) > x.start + kTol && x.procs > 0) hold(running, x, x.start, true);
       }
       if (easy)  // the pivots of this instant: every job that may be running is still in the profile
-        for (; pivot < pivots.size() && pivots[pivot].first <= now + kTol; ++pivot) pivot_bound(running, pivots[pivot]);
-      for (; ended < by_end_.size() && jobs_[by_end_[ended]].end <= now + kTol; ++ended) {
-        const Job& x = jobs_[by_end_[ended]];
-        if (x.held > kTol && x.procs > 0 && x.start + x.held > now + kTol) hold(running, x, now, false);
-      }
+        for (; pivot < pivots.size() && pivots[pivot].first <= now + kTol; ++pivot)
+          if (!early_end_now) pivot_bound(running, pivots[pivot]);
+      release_ends(running, ended, now);
       running.forget_before(now);
       while (head < jobs_.size() && jobs_[head].start <= now + kTol) ++head;
       if (head == jobs_.size() || jobs_[head].submit > now + kTol) continue;
@@ -190,14 +199,32 @@ private:
       times.push_back(x.end);
     }
     std::sort(times.begin(), times.end());
-    std::vector<double> out;
-    for (const double x : times)
-      if (out.empty() || x > out.back() + kTol) out.push_back(x);
+    std::vector<double> out;  // a chain of times each within the tolerance of the one before is one instant, its last
+    for (std::size_t i = 0; i < times.size(); ++i)
+      if (i == 0 || times[i] > times[i - 1] + kTol) out.push_back(times[i]);
+      else out.back() = times[i];
     return out;
   }
 
+  // Gives back the holds of the jobs that end at `now` (by_end_ from `ended` on); whether one of them ended before
+  // its estimate.
+  bool release_ends(AvailabilityProfile& profile, std::size_t& ended, double now) {
+    bool early = false;
+    for (; ended < by_end_.size() && jobs_[by_end_[ended]].end <= now + kTol; ++ended) {
+      const Job& x = jobs_[by_end_[ended]];
+      early |= x.end < until(x) - kTol;
+      if (profile.tracks_processors() && x.end <= x.start + kTol) continue;  // never held (see sweep)
+      if (until(x) > now + kTol && x.procs > 0) hold(profile, x, now, false);
+    }
+    return early;
+  }
+
+  // Until when a running job holds its processors in the sweep: EASY's view, start + estimate (a job that runs past
+  // it leaves no certain verdict while it does); FCFS, which ignores estimates, until it ends.
+  double until(const Job& x) const { return estimates_view_ ? x.start + x.estimate : x.start + x.held; }
+
   void hold(AvailabilityProfile& profile, const Job& x, double from, bool add) const {
-    const double until = x.start + x.held;
+    const double until = this->until(x);
     if (profile.tracks_processors() && x.on && x.on->count() == x.procs) {
       add ? profile.reserve(from, until, *x.on) : profile.release(from, until, *x.on);
     } else if (!profile.tracks_processors()) {
@@ -235,14 +262,15 @@ private:
       return inclusive ? jobs_[k].start < v - kTol : jobs_[k].start <= v + kTol;
     });
     std::vector<std::size_t> took;
-    for (auto it = first; it != by_start_.end() && jobs_[*it].start <= bound + kTol; ++it) {
+    const int free = in_.workload->processors - busy_at(bound);
+    for (auto it = first; free < x.procs && it != by_start_.end() && jobs_[*it].start <= bound + kTol; ++it) {
       const Job& k = jobs_[*it];
       if (*it > j && k.runs() && k.end > bound + kTol) took.push_back(*it);
     }
-    if (took.empty()) {
+    if (took.empty()) {  // enough processors were free at the bound, or none of them went to a job queued after it
       report(name, bound, x, x,
              fmt::format("job {} waited: {}, and it started at {} ({} of {} processors were free at {})", x.id, promise,
-                         t(x.start), in_.workload->processors - busy_at(bound), in_.workload->processors, t(bound)));
+                         t(x.start), free, in_.workload->processors, t(bound)));
       return;
     }
     const Job& k = jobs_[took.front()];
@@ -292,21 +320,31 @@ private:
     const double shadow = slot->start;
     const bool identity = running.tracks_processors();
     if (!identity) running.reserve(shadow, shadow + head.estimate, head.procs);
-    std::vector<std::size_t> found;
+    // In queue order, as a pass would: each job found is taken as started, so a second job that fits only in the
+    // processors of the first is no second violation.
+    std::vector<std::pair<std::size_t, AvailabilityProfile::Slot>> found;
     for (const std::size_t k : waiting.jobs) {
       const Job& x = jobs_[k];
       if (k == h || reported[k] || x.procs > free || x.submit > now + kTol) continue;
       if (identity && now + x.estimate > shadow + kTol) continue;
-      if (!running.slot_at(x.procs, now, x.estimate)) continue;
+      const auto fit = running.slot_at(x.procs, now, x.estimate);
+      if (!fit) continue;
+      if (x.estimate > kTol) identity ? running.reserve(now, now + x.estimate, fit->processors)
+                                      : running.reserve(now, now + x.estimate, x.procs);
       reported[k] = true;
-      found.push_back(k);
+      found.emplace_back(k, *fit);
       report(kMaximal, now, x, x,
              fmt::format("job {} ({} processors, estimate {}) fits at {} without delaying job {}, first in the queue "
                          "(reserved at {} at the earliest), but waits until {}", x.id, x.procs, t(x.estimate), t(now),
                          head.id, t(shadow), t(x.start)));
     }
+    for (const auto& [k, fit] : found) {  // reported once: never looked at again
+      const Job& x = jobs_[k];
+      if (x.estimate > kTol) identity ? running.release(now, now + x.estimate, fit.processors)
+                                      : running.release(now, now + x.estimate, x.procs);
+      waiting.remove(k, x.procs);
+    }
     if (!identity) running.release(shadow, shadow + head.estimate, head.procs);
-    for (const std::size_t k : found) waiting.remove(k, jobs_[k].procs);  // reported once: never looked at again
   }
 
   const CertainInput& in_;
@@ -316,6 +354,7 @@ private:
   std::vector<std::pair<double, double>> overruns_;      // [estimated end, end) of each job that ran past its estimate
   std::vector<double> overrun_reach_;                    // prefix maximum of their ends
   std::vector<std::pair<double, int>> busy_;             // processors held from each instant on
+  bool estimates_view_ = false;                          // the sweep holds running jobs until start + estimate
 };
 
 }  // namespace

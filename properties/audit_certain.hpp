@@ -1,5 +1,6 @@
 // Certain verdicts on another simulator's schedule: violations of a policy's definition whatever legal choices the
-// scheduler made (one pass per instant or per event, the order of compression, which reservations it kept), decided
+// scheduler made (one pass per instant or per event, the order of an instant's completions and of compression, which
+// reservations it kept; an instant's submissions in trace order), decided
 // from the schedule's rows alone by bounding every reservation the policy could have given. Our own, after the
 // definitions of FCFS, EASY (Lifka 1995) and conservative backfilling (Mu'alem & Feitelson 2001). Covered: fcfs;
 // easy with one pivot; conservative (and easy --pivots inf) on the count model. The rest is left to the replay,

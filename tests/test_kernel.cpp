@@ -356,6 +356,47 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_catch_a_delay_in_any_history) {
   BOOST_TEST(verdict.overran == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(certain_verdicts_stay_silent_where_a_legal_reading_differs) {
+  // Hand-made legal schedules that an earlier reading flagged (docs/simulation.md, "Auditing ..."): each must audit
+  // with no certain violation, or with exactly the one named.
+  auto rows_of = [](const std::vector<std::array<double, 2>>& times) {
+    std::vector<jobs_csv::ScheduleRow> rows;
+    for (std::size_t j = 0; j < times.size(); ++j)
+      rows.push_back({std::to_string(j + 1), std::nullopt, times[j][0], times[j][1], {}, {}, j + 2, {}});
+    return rows;
+  };
+  auto audit = [](const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows, const std::string& p) {
+    runcheck::AuditOptions options;
+    options.policy = cluster::cluster_policy(p);
+    return runcheck::audit_schedule(w, rows, options);
+  };
+  // The head has estimate 0 (Lifka: shadow 4, no extra processor, so job 3 may not backfill).
+  const auto zero = make(2, {{0, 4, 4, 1}, {0, 0, 0, 2}, {1, 4, 4, 1}});
+  for (const std::string p : {"easy", "conservative"}) {
+    const auto v = audit(zero, rows_of({{0, 4}, {4, 4}, {4, 8}}), p);
+    BOOST_TEST(v.total() == 0u, p << ": " << runcheck::to_json(v, 3).dump());
+  }
+  // Ends within the tolerance of each other are one instant, however they chain.
+  const auto chain = make(2, {{0, 9.9999995, 20, 1}, {0, 10, 20, 1}, {0, 5, 5, 2}});
+  for (const std::string p : {"fcfs", "easy"}) {
+    const auto v = audit(chain, rows_of({{0, 9.9999995}, {0, 10}, {10.0000008, 15.0000008}}), p);
+    BOOST_TEST(v.total() == 0u, p << ": " << runcheck::to_json(v, 3).dump());
+  }
+  // Job 1 runs past its estimate (5): at 0 the scheduler saw it end at 5, where job 3 would delay job 2.
+  const auto overran = make(2, {{0, 10, 5, 1}, {0, 10, 10, 2}, {0, 7, 7, 1}});
+  const auto late = audit(overran, rows_of({{0, 10}, {10, 20}, {20, 27}}), "easy");
+  BOOST_TEST(late.counts.at("easy-maximal") == 0u);
+  BOOST_TEST(late.counts.at("run-time-kept") == 1u);
+  // Job 1 waits with 3 of 4 processors free: it waited, and job 2 is not blamed.
+  const auto waited = audit(make(4, {{0, 5, 5, 1}, {0, 20, 20, 1}}), rows_of({{10, 15}, {0, 20}}), "conservative");
+  BOOST_REQUIRE(waited.violations.size() == 1u);
+  BOOST_TEST(waited.violations.front().job == 1);
+  // Jobs 3 and 4 each fit alone in the one free processor before job 2's reservation: one missed start, not two.
+  const auto two = audit(make(2, {{0, 10, 10, 1}, {0, 10, 10, 2}, {0, 5, 5, 1}, {0, 5, 5, 1}}),
+                         rows_of({{0, 10}, {10, 20}, {20, 25}, {20, 25}}), "easy");
+  BOOST_TEST(two.counts.at("easy-maximal") == 1u, runcheck::to_json(two, 3).dump());
+}
+
 BOOST_AUTO_TEST_CASE(a_rejection_that_also_starts_the_job_is_a_bug) {
   const auto w = make(2, {{0, 10, 10, 1}});
   auto policy = wrapped("start-and-reject", [](const cluster::Snapshot& s, cluster::Decision& d) {
