@@ -8,61 +8,180 @@
 
 namespace schedcheck {
 
-AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors)
-    : capacity_(processors), steps_{{-kForever, processors}} {
+AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors) : capacity_(processors), blocks_(1) {
+  blocks_[0].n = 1;
+  blocks_[0].t[0] = -kForever;
+  blocks_[0].f[0] = processors;
+  summary_.push_back(Summary{-kForever, processors, processors});
   if (track_processors) {
     if (processors < 1 || processors > kMaxTrackedProcessors)
       throw std::invalid_argument("processor identity is tracked for 1 to " + std::to_string(kMaxTrackedProcessors) +
                                   " processors");
-    sets_ = ProcessorSet::all(processors).words();
-    words_ = sets_.size();
+    const auto all = ProcessorSet::all(processors).words();
+    words_ = all.size();
+    sets_.assign(kBlock * words_, 0);
+    std::copy(all.begin(), all.end(), sets_.begin());
   }
 }
 
-std::size_t AvailabilityProfile::step_index_at(double t) const {
-  // Last step whose time is <= t (+ tolerance: an instant within tolerance of a breakpoint is that breakpoint).
-  auto it = std::upper_bound(steps_.begin(), steps_.end(), t + kTimeTolerance,
-                             [](double value, const Step& s) { return value < s.time; });
-  return static_cast<std::size_t>(it - steps_.begin()) - 1;
+std::vector<AvailabilityProfile::Step> AvailabilityProfile::steps() const {
+  std::vector<Step> out;
+  out.reserve(count_);
+  for (const Block& block : blocks_)
+    for (std::size_t k = 0; k < block.n; ++k) out.push_back(Step{block.t[k], block.f[k]});
+  return out;
 }
 
-std::size_t AvailabilityProfile::split_at(double t, std::size_t from) {
-  // The step in force at t: the last one whose time is <= t (+ tolerance), at or after `from` (a forward scan: the
-  // end of a window is usually a few steps after its start).
-  std::size_t i = from;
-  while (i + 1 < steps_.size() && steps_[i + 1].time <= t + kTimeTolerance) ++i;
-  return split_after(i, t);
+AvailabilityProfile::Pos AvailabilityProfile::step_at_or_before(double t) const {
+  // The last block whose first step is <= t (block 0 starts at -infinity), then the last step in it.
+  std::size_t b = 0;
+  if (summary_.size() > 1) {
+    const auto found = std::upper_bound(summary_.begin() + 1, summary_.end(), t,
+                                        [](double value, const Summary& s) { return value < s.first; });
+    b = static_cast<std::size_t>(found - summary_.begin()) - 1;
+  }
+  const Block& block = blocks_[b];
+  const double* it = std::upper_bound(block.t + 1, block.t + block.n, t);
+  return Pos{b, static_cast<std::size_t>(it - block.t) - 1};
 }
-std::size_t AvailabilityProfile::split_at(double t) { return split_after(step_index_at(t), t); }
-std::size_t AvailabilityProfile::split_after(std::size_t i, double t) {
-  if (std::fabs(steps_[i].time - t) <= kTimeTolerance) return i;
-  steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(i) + 1, Step{t, steps_[i].free});
+
+// The last step whose time is <= t (+ tolerance: an instant within tolerance of a breakpoint is that breakpoint).
+AvailabilityProfile::Pos AvailabilityProfile::step_at(double t) const { return step_at_or_before(t + kTimeTolerance); }
+
+AvailabilityProfile::Pos AvailabilityProfile::split_at(double t) {
+  const Pos p = step_at(t);
+  if (std::fabs(time_of(p) - t) <= kTimeTolerance) return p;
+  return insert_after(p, t);
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
+  Pos q{p.b, p.k + 1};
+  if (blocks_[p.b].n == kBlock) {  // full: its upper half becomes a new block after it
+    constexpr std::size_t half = kBlock / 2;
+    blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, Block{});
+    Block& low = blocks_[p.b];
+    Block& high = blocks_[p.b + 1];
+    std::copy(low.t + half, low.t + kBlock, high.t);
+    std::copy(low.f + half, low.f + kBlock, high.f);
+    high.n = kBlock - half;
+    low.n = half;
+    if (words_) {
+      const std::size_t area = kBlock * words_;
+      sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>((p.b + 1) * area), area, 0);
+      std::memcpy(sets_.data() + (p.b + 1) * area, sets_.data() + p.b * area + half * words_,
+                  (kBlock - half) * words_ * sizeof(std::uint64_t));
+    }
+    summary_.insert(summary_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, Summary{});
+    summarise(p.b);
+    summarise(p.b + 1);
+    if (q.k > half) q = Pos{p.b + 1, q.k - half};
+  }
+  Block& block = blocks_[q.b];
+  std::copy_backward(block.t + q.k, block.t + block.n, block.t + block.n + 1);
+  std::copy_backward(block.f + q.k, block.f + block.n, block.f + block.n + 1);
+  block.t[q.k] = t;
+  block.f[q.k] = block.f[q.k - 1];
   if (words_) {
-    const auto at = sets_.begin() + static_cast<std::ptrdiff_t>((i + 1) * words_);
-    sets_.insert(at, words_, 0);
-    std::memcpy(set_of(i + 1), set_of(i), words_ * sizeof(std::uint64_t));
+    std::uint64_t* from = set_of(Pos{q.b, q.k - 1});
+    std::memmove(from + 2 * words_, from + words_, (block.n - q.k) * words_ * sizeof(std::uint64_t));
+    std::memcpy(from + words_, from, words_ * sizeof(std::uint64_t));
   }
-  return i + 1;
+  ++block.n;
+  ++count_;
+  return q;
 }
 
-bool AvailabilityProfile::same(std::size_t a, std::size_t b) const {
-  if (steps_[a].free != steps_[b].free) return false;
+void AvailabilityProfile::erase(Pos p) {
+  Block& block = blocks_[p.b];
+  const int gone = block.f[p.k];
+  std::copy(block.t + p.k + 1, block.t + block.n, block.t + p.k);
+  std::copy(block.f + p.k + 1, block.f + block.n, block.f + p.k);
+  if (words_) {
+    std::uint64_t* at_p = set_of(p);
+    std::memmove(at_p, at_p + words_, (block.n - p.k - 1) * words_ * sizeof(std::uint64_t));
+  }
+  --block.n;
+  --count_;
+  if (block.n == 0 && blocks_.size() > 1) {
+    blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
+    summary_.erase(summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
+    if (words_) {
+      const auto area = static_cast<std::ptrdiff_t>(kBlock * words_);
+      sets_.erase(sets_.begin() + static_cast<std::ptrdiff_t>(p.b) * area,
+                  sets_.begin() + static_cast<std::ptrdiff_t>(p.b + 1) * area);
+    }
+  } else if (p.k == 0 || gone == summary_[p.b].lowest || gone == summary_[p.b].highest) {
+    summarise(p.b);
+  }
+}
+
+void AvailabilityProfile::summarise(std::size_t b) {
+  const Block& block = blocks_[b];
+  Summary& out = summary_[b];
+  out.first = block.t[0];
+  int lowest = block.f[0], highest = block.f[0];
+  for (std::size_t k = 1; k < block.n; ++k) {
+    lowest = std::min(lowest, block.f[k]);
+    highest = std::max(highest, block.f[k]);
+  }
+  out.lowest = lowest;
+  out.highest = highest;
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::first_with_free(Pos j, int processors, double not_after) const {
+  const Pos none{blocks_.size(), 0};
+  while (!is_end(j)) {
+    const Block& block = blocks_[j.b];
+    if (j.k == 0) {
+      if (summary_[j.b].first > not_after) return none;
+      if (summary_[j.b].highest < processors) {  // none in this block
+        j = Pos{j.b + 1, 0};
+        continue;
+      }
+    }
+    for (; j.k < block.n; ++j.k) {
+      if (block.t[j.k] > not_after) return none;
+      if (block.f[j.k] >= processors) return j;
+    }
+    j = Pos{j.b + 1, 0};
+  }
+  return none;
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::first_short(Pos j, int processors, double before) const {
+  while (!is_end(j)) {
+    const Block& block = blocks_[j.b];
+    if (j.k == 0) {
+      if (summary_[j.b].first >= before) return j;
+      if (summary_[j.b].lowest >= processors) {  // none short in this block
+        j = Pos{j.b + 1, 0};
+        continue;
+      }
+    }
+    for (; j.k < block.n; ++j.k)
+      if (block.t[j.k] >= before || block.f[j.k] < processors) return j;
+    j = Pos{j.b + 1, 0};
+  }
+  return j;
+}
+
+bool AvailabilityProfile::same(Pos a, Pos b) const {
+  if (free_of(a) != free_of(b)) return false;
   return words_ == 0 || std::memcmp(set_of(a), set_of(b), words_ * sizeof(std::uint64_t)) == 0;
 }
 
-void AvailabilityProfile::merge_with_previous(std::size_t i) {
-  if (i == 0 || i >= steps_.size() || !same(i - 1, i)) return;
-  steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(i));
-  if (words_) {
-    const auto at = sets_.begin() + static_cast<std::ptrdiff_t>(i * words_);
-    sets_.erase(at, at + static_cast<std::ptrdiff_t>(words_));
-  }
+void AvailabilityProfile::merge_with_previous(Pos p) {
+  if (!is_end(p) && p.k >= blocks_[p.b].n) p = Pos{p.b + 1, 0};  // just past a block's last step: the next block's first
+  if (p == Pos{} || is_end(p) || !same(prev(p), p)) return;
+  erase(p);
 }
 
 void AvailabilityProfile::add(double start, double end, int delta, const ProcessorSet* set, bool free_set) {
   if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
-  const std::size_t first = split_at(start);
-  const std::size_t last = split_at(end, first);  // exclusive; indices before `last` are unaffected by this insert
+  Pos first = split_at(start);
+  const std::size_t blocks = blocks_.size();
+  const Pos last = split_at(end);  // exclusive
+  if (blocks_.size() != blocks) first = step_at(start);  // a block was split: `first` may have moved
   // With identity, only the words the set has bits in change (a job's processors are usually a few words of many).
   const std::uint64_t* mine = set ? set->words().data() : nullptr;
   std::size_t lo = 0, hi = 0;
@@ -71,12 +190,21 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
     while (lo < hi && mine[lo] == 0) ++lo;
     while (hi > lo && mine[hi - 1] == 0) --hi;
   }
-  for (std::size_t i = first; i < last; ++i) {
-    steps_[i].free += delta;
+  for (Pos i = first; !(i == last); i = next(i)) {
+    free_of(i) += delta;
     std::uint64_t* words = set ? set_of(i) : nullptr;
     for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
   }
-  merge_with_previous(last);   // the higher index first: `first` stays valid
+  // The blocks' summaries: shifted where the whole block changed, recomputed where part of it did.
+  for (std::size_t b = first.b; b <= last.b; ++b) {
+    if ((b > first.b || first.k == 0) && b < last.b) {
+      summary_[b].lowest += delta;
+      summary_[b].highest += delta;
+    } else {
+      summarise(b);
+    }
+  }
+  merge_with_previous(last);   // the later position first: `first` stays valid (its block keeps `first`)
   merge_with_previous(first);
 }
 
@@ -125,37 +253,55 @@ void AvailabilityProfile::move(double from, double to, double duration, int proc
 
 bool AvailabilityProfile::consistent(double start, double end) const {
   if (!words_) return true;
-  std::size_t i = step_index_at(start);
+  Pos i = step_at(start);
   do {
-    if (popcount_words(set_of(i), words_) != steps_[i].free) return false;
-    ++i;
-  } while (i < steps_.size() && steps_[i].time < end - kTimeTolerance);
+    if (popcount_words(set_of(i), words_) != free_of(i)) return false;
+    i = next(i);
+  } while (!is_end(i) && time_of(i) < end - kTimeTolerance);
   return true;
 }
 
 void AvailabilityProfile::forget_before(double t) {
-  if (steps_.size() <= 64) return;  // fewer than 64 past steps: nothing to drop yet (see below)
-  const std::size_t i = step_index_at(t);
+  if (count_ <= 64) return;  // fewer than 64 past steps: nothing to drop yet (see below)
+  const Pos p = step_at(t);
+  std::size_t i = p.k;  // steps before p
+  for (std::size_t b = 0; b < p.b; ++b) i += blocks_[b].n;
   // Amortised: the past is dropped once it is a quarter of the profile and at least 64 steps, or 4096 steps
   // (queries never look at it; a binary search skips it).
-  if (i < 64 || (4 * i < steps_.size() && i < 4096)) return;
-  steps_.erase(steps_.begin(), steps_.begin() + static_cast<std::ptrdiff_t>(i));
-  steps_.front().time = -kForever;
-  if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(i * words_));
+  if (i < 64 || (4 * i < count_ && i < 4096)) return;
+  blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
+  summary_.erase(summary_.begin(), summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
+  if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(p.b * kBlock * words_));
+  Block& front = blocks_.front();
+  std::copy(front.t + p.k, front.t + front.n, front.t);
+  std::copy(front.f + p.k, front.f + front.n, front.f);
+  if (words_) std::memmove(sets_.data(), sets_.data() + p.k * words_, (front.n - p.k) * words_ * sizeof(std::uint64_t));
+  front.n -= static_cast<std::uint32_t>(p.k);
+  count_ -= i;
+  front.t[0] = -kForever;
+  summarise(0);
 }
 
-int AvailabilityProfile::min_free(double start, double end) const {
-  std::size_t i = step_index_at(start);
-  int lowest = steps_[i].free;
-  for (++i; i < steps_.size() && steps_[i].time < end - kTimeTolerance; ++i) lowest = std::min(lowest, steps_[i].free);
-  return lowest;
-}
-
-int AvailabilityProfile::max_free(double start, double end) const {
-  std::size_t i = step_index_at(start);
-  int highest = steps_[i].free;
-  for (++i; i < steps_.size() && steps_[i].time < end - kTimeTolerance; ++i) highest = std::max(highest, steps_[i].free);
-  return highest;
+int AvailabilityProfile::extreme_free(double start, double end, bool highest) const {
+  const Pos i = step_at(start);
+  int out = free_of(i);
+  auto take = [&](int v) { out = highest ? std::max(out, v) : std::min(out, v); };
+  const double until = end - kTimeTolerance;
+  for (std::size_t b = i.b, k = i.k + 1; b < blocks_.size(); ++b, k = 0) {
+    const Block& block = blocks_[b];
+    if (k == 0) {
+      if (summary_[b].first >= until) break;
+      if (b + 1 < blocks_.size() && summary_[b + 1].first < until) {  // the whole block lies in the window
+        take(highest ? summary_[b].highest : summary_[b].lowest);
+        continue;
+      }
+    }
+    for (; k < block.n; ++k) {
+      if (block.t[k] >= until) return out;
+      take(block.f[k]);
+    }
+  }
+  return out;
 }
 
 std::optional<double> AvailabilityProfile::earliest_start(int processors, double duration, double not_before,
@@ -173,48 +319,85 @@ std::optional<double> AvailabilityProfile::earliest_count_start(int processors, 
   if (processors > capacity_) return std::nullopt;
   // The hold need not start or end on a breakpoint (adjacent equal steps are merged): a step's part inside the
   // window counts the hold's processors only where the part lies wholly inside the hold.
-  auto free_over_part = [&](std::size_t k, double from, double to) {
+  auto free_over_part = [&](Pos k, double from, double to) {
     const bool covered = from >= ignore.start - kTimeTolerance && to <= ignore.end + kTimeTolerance;
-    return steps_[k].free + (covered ? ignore.processors : 0);
+    return free_of(k) + (covered ? ignore.processors : 0);
   };
   double candidate = not_before;
-  std::size_t i = step_index_at(not_before);
+  Pos i = step_at(not_before);
   if (ignore.processors == 0) {  // no hold: a window fits when no step it meets is short of processors
-    const std::size_t n = steps_.size();
-    while (candidate <= latest_start + kTimeTolerance) {
+    for (;;) {
+      if (candidate > latest_start + kTimeTolerance) return std::nullopt;
       const double window_end = candidate + duration - kTimeTolerance;
-      std::size_t j = i;
-      while (steps_[j].free >= processors) {
-        if (++j == n || steps_[j].time >= window_end) return candidate;
+      if (free_of(i) >= processors) {
+        const Pos j = first_short(next(i), processors, window_end);
+        if (is_end(j) || time_of(j) >= window_end) return candidate;
+        i = j;  // short of processors: no window containing it fits
       }
-      if (j + 1 >= n) return std::nullopt;
-      i = j + 1;
-      candidate = steps_[i].time;
+      i = first_with_free(next(i), processors, latest_start + kTimeTolerance);
+      if (is_end(i)) return std::nullopt;
+      candidate = time_of(i);
     }
-    return std::nullopt;
   }
+  // With a hold: blocks whose steps all have enough free without it, or lie inside it with enough free with it, are
+  // skipped inside a window; steps that cannot start a window (short even with the hold, or short and clear of it)
+  // are skipped as candidates.
+  const double hold_from = ignore.start - kTimeTolerance, hold_to = ignore.end + kTimeTolerance;
+  auto next_first = [&](std::size_t b) { return b + 1 < blocks_.size() ? summary_[b + 1].first : kForever; };
+  auto block_fits = [&](std::size_t b) {
+    const Summary& sum = summary_[b];
+    return sum.lowest >= processors || (sum.lowest + ignore.processors >= processors && sum.first >= hold_from &&
+                                        next_first(b) <= hold_to);
+  };
+  auto cannot_start = [&](int free, double from, double to) {
+    return free + ignore.processors < processors || (free < processors && (to < hold_from || from > hold_to));
+  };
   while (candidate <= latest_start + kTimeTolerance) {
     const double window_end = candidate + duration;
-    std::size_t j = i;
+    Pos j = i;
     bool fits = true;
-    while (j < steps_.size() && (j == i || steps_[j].time < window_end - kTimeTolerance)) {
-      const double from = std::max(steps_[j].time, candidate);
-      const double to = std::min(j + 1 < steps_.size() ? steps_[j + 1].time : kForever, window_end);
+    while (!is_end(j) && (j == i || time_of(j) < window_end - kTimeTolerance)) {
+      if (j.k == 0 && !(j == i) && block_fits(j.b)) {
+        j = Pos{j.b + 1, 0};
+        continue;
+      }
+      const double from = std::max(time_of(j), candidate);
+      const double to = std::min(next_time(j), window_end);
       if (free_over_part(j, from, std::max(from, to)) < processors) {
         fits = false;
         break;
       }
-      ++j;
+      j = next(j);
     }
     if (fits) return candidate;
     // The next instant the free count can rise: a breakpoint, or an end of the hold (not a breakpoint when the
     // steps around it are equal).
-    double next = j + 1 < steps_.size() ? steps_[j + 1].time : kForever;
+    double next_rise = next_time(j);
+    bool at_breakpoint = true;
     for (double b : {ignore.start, ignore.end})
-      if (b > candidate + kTimeTolerance && b < next) next = b;
-    if (next == kForever) return std::nullopt;
-    candidate = next;
-    while (i + 1 < steps_.size() && steps_[i + 1].time <= candidate + kTimeTolerance) ++i;  // candidates only rise
+      if (b > candidate + kTimeTolerance && b < next_rise) {
+        next_rise = b;
+        at_breakpoint = false;
+      }
+    if (next_rise == kForever) return std::nullopt;
+    if (at_breakpoint) {  // the steps from the next one on that cannot start a window are passed over
+      Pos k = next(j);
+      const double not_after = latest_start + kTimeTolerance;
+      while (!is_end(k)) {
+        if (k.k == 0 && summary_[k.b].first <= not_after &&
+            cannot_start(summary_[k.b].highest, summary_[k.b].first, next_first(k.b))) {
+          k = Pos{k.b + 1, 0};
+          continue;
+        }
+        if (time_of(k) > not_after || !cannot_start(free_of(k), time_of(k), next_time(k))) break;
+        k = next(k);
+      }
+      if (is_end(k)) return std::nullopt;
+      next_rise = time_of(k);
+      i = k;
+    }
+    candidate = next_rise;
+    while (has_next(i) && time_of(next(i)) <= candidate + kTimeTolerance) i = next(i);  // candidates only rise
   }
   return std::nullopt;
 }
@@ -225,18 +408,17 @@ std::optional<double> AvailabilityProfile::latest_count_start(int processors, do
   // The free count is piecewise constant on the steps cut at the hold's ends (which need not be breakpoints:
   // adjacent equal steps are merged); a piece inside the hold counts its processors.
   const bool hold = ignore.processors != 0 && ignore.end > ignore.start + kTimeTolerance;
-  const std::size_t n = steps_.size();
   double candidate = latest_start;
-  std::size_t at = step_index_at(candidate);  // the step in force at the candidate (candidates only fall)
+  Pos here = step_at(candidate);  // the step in force at the candidate (candidates only fall)
   while (candidate >= not_before - kTimeTolerance) {
     // The leftmost piece of [candidate, candidate + duration) with too few free: the job must end by its start.
     const double window_end = candidate + duration;
-    while (steps_[at].time > candidate + kTimeTolerance) --at;  // steps_[0] is at -infinity
-    std::size_t j = at;
+    while (time_of(here) > candidate + kTimeTolerance) here = prev(here);  // the first step is at -infinity
+    Pos j = here;
     double x = candidate;  // the start of the current piece, inside step j
     bool blocked = false;
     for (;;) {
-      const double step_end = j + 1 < n ? steps_[j + 1].time : kForever;
+      const double step_end = next_time(j);
       double piece_end = step_end;
       bool inside = false;
       if (hold) {
@@ -244,20 +426,20 @@ std::optional<double> AvailabilityProfile::latest_count_start(int processors, do
         if (ignore.start > x + kTimeTolerance) piece_end = std::min(piece_end, ignore.start);
         if (ignore.end > x + kTimeTolerance) piece_end = std::min(piece_end, ignore.end);
       }
-      if (steps_[j].free + (inside ? ignore.processors : 0) < processors) {
+      if (free_of(j) + (inside ? ignore.processors : 0) < processors) {
         blocked = true;
         break;
       }
       if (piece_end >= window_end - kTimeTolerance) break;
       x = piece_end;
-      if (x >= step_end - kTimeTolerance) ++j;
+      if (x >= step_end - kTimeTolerance) j = next(j);
     }
     if (!blocked) return candidate;
     // The blocked piece begins at x, or before the candidate when it is the first piece: at the latest of its
     // step's start and the hold's ends not after the candidate.
     double block_start = x;
     if (x <= candidate + kTimeTolerance) {
-      block_start = steps_[j].time;
+      block_start = time_of(j);
       if (hold) {
         for (double b : {ignore.start, ignore.end})
           if (b <= candidate + kTimeTolerance) block_start = std::max(block_start, b);
@@ -274,16 +456,16 @@ bool AvailabilityProfile::free_on(const ProcessorSet& on, double start, double e
   if (!words_) throw std::logic_error("free_on needs a profile with processor identity");
   const std::uint64_t* want = on.words().data();
   const std::uint64_t* extra = ignore_on.words().empty() ? nullptr : ignore_on.words().data();
-  std::size_t i = step_index_at(start);
+  Pos i = step_at(start);
   do {
-    const double from = std::max(steps_[i].time, start);
-    const double to = std::min(i + 1 < steps_.size() ? steps_[i + 1].time : kForever, end);
+    const double from = std::max(time_of(i), start);
+    const double to = std::min(next_time(i), end);
     const bool covered = extra && from >= ignore.start - kTimeTolerance && std::max(from, to) <= ignore.end + kTimeTolerance;
     const std::uint64_t* set = set_of(i);
     for (std::size_t w = 0; w < words_; ++w)
       if (want[w] & ~(set[w] | (covered ? extra[w] : 0))) return false;
-    ++i;
-  } while (i < steps_.size() && steps_[i].time < end - kTimeTolerance);
+    i = next(i);
+  } while (!is_end(i) && time_of(i) < end - kTimeTolerance);
   return true;
 }
 
@@ -300,56 +482,64 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int 
   // step on. The windows' steps [lo, hi) only move forward, so their AND is kept by the two-stack sliding-window
   // aggregation: the front part [lo, mid) as suffix ANDs, the back part [mid, hi) as one running AND; amortised
   // O(words) a step instead of O(words x window).
-  const std::size_t n = steps_.size(), W = words_;
+  // Positions go with their ordinals (steps from the search's first step) to index the suffix ANDs.
+  struct At {
+    Pos p;
+    std::size_t o = 0;
+  };
+  const std::size_t W = words_;
   std::vector<std::uint64_t> suffix;            // suffix[(k - lo_base) * W ...]: AND of steps k..mid-1
   std::vector<std::uint64_t> back(W), common(W);
-  std::size_t lo = 0, mid = 0, hi = 0, lo_base = 0;
-  auto reset = [&](std::size_t at) { lo = mid = hi = lo_base = at; };
+  At lo, mid, hi;  // lo is also the window's first step
+  std::size_t lo_base = 0;
+  auto advance = [&](At& x) { x.p = next(x.p); ++x.o; };
+  auto reset = [&](At x) { lo = mid = hi = x; lo_base = x.o; };
   auto rebuild_front = [&] {  // moves the back part to the front, as suffix ANDs
-    lo_base = lo;
-    suffix.assign((hi - lo) * W, 0);
-    for (std::size_t k = hi; k-- > lo;) {
-      std::uint64_t* out = suffix.data() + (k - lo_base) * W;
+    lo_base = lo.o;
+    suffix.assign((hi.o - lo.o) * W, 0);
+    Pos k = hi.p;
+    for (std::size_t ko = hi.o; ko-- > lo.o;) {
+      k = prev(k);
+      std::uint64_t* out = suffix.data() + (ko - lo_base) * W;
       const std::uint64_t* set = set_of(k);
-      if (k + 1 == hi) std::memcpy(out, set, W * sizeof(std::uint64_t));
+      if (ko + 1 == hi.o) std::memcpy(out, set, W * sizeof(std::uint64_t));
       else
         for (std::size_t w = 0; w < W; ++w) out[w] = set[w] & out[W + w];
     }
     mid = hi;
   };
   double candidate = not_before;
-  std::size_t i = step_index_at(not_before);
-  reset(i);
+  reset(At{step_at(not_before), 0});
   while (candidate <= latest_start + kTimeTolerance) {
     bool blocked = false;
-    while (hi < n && (hi == i || steps_[hi].time < candidate + duration - kTimeTolerance)) {
-      if (steps_[hi].free < processors) {
+    while (!is_end(hi.p) && (hi.o == lo.o || time_of(hi.p) < candidate + duration - kTimeTolerance)) {
+      if (free_of(hi.p) < processors) {
         blocked = true;
         break;
       }
-      const std::uint64_t* set = set_of(hi);
-      if (hi == mid) std::memcpy(back.data(), set, W * sizeof(std::uint64_t));
+      const std::uint64_t* set = set_of(hi.p);
+      if (hi.o == mid.o) std::memcpy(back.data(), set, W * sizeof(std::uint64_t));
       else
         for (std::size_t w = 0; w < W; ++w) back[w] &= set[w];
-      ++hi;
+      advance(hi);
     }
     if (blocked) {
-      i = hi + 1;
-      if (i >= n) return std::nullopt;
-      reset(i);
-      candidate = steps_[i].time;
+      At after = hi;
+      advance(after);
+      if (is_end(after.p)) return std::nullopt;
+      reset(after);
+      candidate = time_of(after.p);
       continue;
     }
-    // The window's steps are [lo, hi) with lo == i.
-    if (lo == mid) rebuild_front();
-    const std::uint64_t* front = suffix.data() + (lo - lo_base) * W;
-    for (std::size_t w = 0; w < W; ++w) common[w] = front[w] & (mid < hi ? back[w] : ~std::uint64_t{0});
+    // The window's steps are [lo, hi).
+    if (lo.o == mid.o) rebuild_front();
+    const std::uint64_t* front = suffix.data() + (lo.o - lo_base) * W;
+    for (std::size_t w = 0; w < W; ++w) common[w] = front[w] & (mid.o < hi.o ? back[w] : ~std::uint64_t{0});
     if (popcount_words(common.data(), W) >= processors)
       return Slot{candidate, lowest_of_words(common.data(), capacity_, processors)};
-    ++lo;
-    ++i;
-    if (i >= n) return std::nullopt;
-    candidate = steps_[i].time;
+    advance(lo);
+    if (is_end(lo.p)) return std::nullopt;
+    candidate = time_of(lo.p);
   }
   return std::nullopt;
 }
@@ -367,9 +557,9 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::slot_at(int proces
 ProcessorSet AvailabilityProfile::free_over(double start, double end) const {
   if (!words_) throw std::logic_error("free_over needs a profile with processor identity");
   ProcessorSet common(capacity_);
-  std::size_t i = step_index_at(start);
+  Pos i = step_at(start);
   std::memcpy(common.words().data(), set_of(i), words_ * sizeof(std::uint64_t));
-  for (++i; i < steps_.size() && steps_[i].time < end - kTimeTolerance; ++i) {
+  for (i = next(i); !is_end(i) && time_of(i) < end - kTimeTolerance; i = next(i)) {
     const std::uint64_t* words = set_of(i);
     for (std::size_t w = 0; w < words_; ++w) common.words()[w] &= words[w];
   }
@@ -380,11 +570,12 @@ double FillCursor::not_before(const AvailabilityProfile& profile, int processors
   if (processors > profile.capacity() || processors < 0) return from_;
   if (free_from_.empty()) free_from_.assign(static_cast<std::size_t>(profile.capacity()) + 1, from_);
   double& from = free_from_[static_cast<std::size_t>(processors)];
-  const auto& steps = profile.steps();
-  auto it = std::upper_bound(steps.begin(), steps.end(), from,
-                             [](double t, const AvailabilityProfile::Step& step) { return t < step.time; });
-  if (it != steps.begin()) --it;
-  while (it->free < processors && std::next(it) != steps.end()) from = (++it)->time;
+  // The step in force at `from` (exactly: no tolerance), then on to the first with enough free.
+  auto it = profile.step_at_or_before(from);
+  while (profile.free_of(it) < processors && profile.has_next(it)) {
+    it = profile.next(it);
+    from = profile.time_of(it);
+  }
   return from;
 }
 

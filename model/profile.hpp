@@ -2,7 +2,8 @@
 // with the identity of the free processors (a set a step: the `processors` resource model, as in GridSim's
 // profile of free processor ranges). Our own (the usual conservative-backfilling profile of Mu'alem & Feitelson,
 // cf. paper 002 "availability profile"). Exact on the times it is given; breakpoints closer than kTimeTolerance
-// are one breakpoint. Queries are linear in the steps they cross; adjacent equal steps are merged.
+// are one breakpoint. Queries are linear in the steps they cross; adjacent equal steps are merged. The steps are
+// kept in blocks of at most 32, so that inserting or removing one moves at most a block, not the whole profile.
 #pragma once
 
 #include "model/processor_set.hpp"
@@ -36,7 +37,9 @@ public:
 
   int capacity() const { return capacity_; }
   bool tracks_processors() const { return words_ > 0; }
-  const std::vector<Step>& steps() const { return steps_; }
+  // Every step in time order, the first at -infinity (a copy: for small profiles and tests).
+  std::vector<Step> steps() const;
+  std::size_t step_count() const { return count_; }
 
   // Marks `processors` as busy over [start, end). Never refuses: over-use shows as free < 0.
   void reserve(double start, double end, int processors);
@@ -61,10 +64,10 @@ public:
   void forget_before(double t);
 
   // Fewest / most free processors at any instant of [start, end).
-  int min_free(double start, double end) const;
-  int max_free(double start, double end) const;
+  int min_free(double start, double end) const { return extreme_free(start, end, false); }
+  int max_free(double start, double end) const { return extreme_free(start, end, true); }
   // Free processors at instant t.
-  int free_at(double t) const { return steps_[step_index_at(t)].free; }
+  int free_at(double t) const { return free_of(step_at(t)); }
   // Earliest t >= not_before with at least `processors` free over [t, t + duration); nullopt when more
   // processors are asked for than the machine has, or the start would be later than latest_start.
   std::optional<double> earliest_start(int processors, double duration, double not_before,
@@ -100,20 +103,67 @@ public:
   ProcessorSet free_over(double start, double end) const;
 
 private:
-  std::size_t step_index_at(double t) const;  // the step in force at t
-  std::size_t split_at(double t);             // ensures a breakpoint at t (snapped), returns its index
-  std::size_t split_at(double t, std::size_t from);  // the same, t at or after step `from`'s time
-  std::size_t split_after(std::size_t i, double t);  // the same, step i in force at t
+  friend class FillCursor;
+  // Steps are stored in blocks (a sorted sequence split into runs of at most kBlock steps, none empty); a position
+  // is (block, offset). Inserting or erasing a step moves at most one block's steps; lookups by time are a binary
+  // search over the blocks' first times, then inside one block.
+  static constexpr std::size_t kBlock = 32;
+  struct Block {
+    std::uint32_t n = 0;
+    double t[kBlock];  // the steps' times ...
+    int f[kBlock];     // ... and free processors
+  };
+  struct Summary {  // a block's first time and its fewest and most free processors
+    double first;
+    int lowest, highest;
+  };
+  struct Pos {
+    std::size_t b = 0, k = 0;
+    bool operator==(const Pos&) const = default;
+  };
+  double time_of(Pos p) const { return blocks_[p.b].t[p.k]; }
+  int free_of(Pos p) const { return blocks_[p.b].f[p.k]; }
+  int& free_of(Pos p) { return blocks_[p.b].f[p.k]; }
+  bool is_end(Pos p) const { return p.b >= blocks_.size(); }
+  Pos next(Pos p) const {
+    if (++p.k == blocks_[p.b].n) { ++p.b; p.k = 0; }
+    return p;
+  }
+  Pos prev(Pos p) const {  // of the end: the last step
+    if (p.k == 0) { --p.b; p.k = blocks_[p.b].n - 1; } else { --p.k; }
+    return p;
+  }
+  bool has_next(Pos p) const { return p.k + 1 < blocks_[p.b].n || p.b + 1 < blocks_.size(); }
+  double next_time(Pos p) const {
+    if (p.k + 1 < blocks_[p.b].n) return blocks_[p.b].t[p.k + 1];
+    return p.b + 1 < blocks_.size() ? summary_[p.b + 1].first : kForever;
+  }
+  const std::uint64_t* set_of(Pos p) const { return sets_.data() + (p.b * kBlock + p.k) * words_; }
+  std::uint64_t* set_of(Pos p) { return sets_.data() + (p.b * kBlock + p.k) * words_; }
+
+  Pos step_at(double t) const;        // the step in force at t
+  Pos step_at_or_before(double t) const;  // the last step whose time is <= t (no tolerance)
+  Pos split_at(double t);             // ensures a breakpoint at t (snapped), returns its position
+  Pos insert_after(Pos p, double t);  // a new step at t, a copy of step p, right after it
+  void erase(Pos p);
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
-  bool same(std::size_t a, std::size_t b) const;  // equal free count (and set)
-  void merge_with_previous(std::size_t i);        // removes step i when it equals step i-1
-  const std::uint64_t* set_of(std::size_t i) const { return sets_.data() + i * words_; }
-  std::uint64_t* set_of(std::size_t i) { return sets_.data() + i * words_; }
+  bool same(Pos a, Pos b) const;  // equal free count (and set)
+  void merge_with_previous(Pos p);   // removes step p when it equals the step before
+  void summarise(std::size_t b);      // recomputes block b's summary
+  int extreme_free(double start, double end, bool highest) const;  // min_free, or max_free
+  // The first step at or after `from` (in time order) with at least `processors` free, not later than `not_after`;
+  // the end when there is none.
+  Pos first_with_free(Pos from, int processors, double not_after) const;
+  // The first step at or after `from` with fewer than `processors` free or a time >= `before`; whole blocks with
+  // enough free may be skipped past `before` (then the end or a later step is returned).
+  Pos first_short(Pos from, int processors, double before) const;
 
   int capacity_;
   std::size_t words_ = 0;             // words a set; 0 without processor identity
-  std::vector<Step> steps_;           // sorted by time, steps_[0].time == -infinity
-  std::vector<std::uint64_t> sets_;   // words_ words a step: the free processors of that step
+  std::size_t count_ = 1;             // steps in all blocks
+  std::vector<Block> blocks_;         // sorted by time, blocks_[0].t[0] == -infinity
+  std::vector<Summary> summary_;      // one a block
+  std::vector<std::uint64_t> sets_;   // kBlock x words_ words a block: the free processors of each step
 };
 
 // Where searches for a free window may start in a profile that only fills up (reservations, no releases): the

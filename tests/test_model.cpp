@@ -303,19 +303,28 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
 }
 
 // The profile against a plain array of free processors per unit of time, on random reservations and releases with
-// integer times (the queries' answers then lie on integers): free_at, min_free, earliest_start (with and without a
-// hold, the hold freed on the array) and latest_count_start (the same) after every change. A hold is part of a
-// reservation: its ends may fall inside merged steps.
-BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
-  SplitMix64 rng(12345);
+// integer times (the queries' answers then lie on integers): free_at, min_free, max_free, earliest_start (with and
+// without a hold, the hold freed on the array) and latest_count_start (the same) after every change. A hold is part
+// of a reservation: its ends may fall inside merged steps. With many changes the steps fill several blocks of the
+// profile (blocks split and empty), and the past before a rising floor is forgotten as a simulation does.
+void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon, int changes, int queries) {
+  SplitMix64 rng(seed);
   auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
-  constexpr int kHorizon = 60, kCapacity = 6;
-  for (int run = 0; run < 200; ++run) {
+  const int kHorizon = horizon;
+  constexpr int kCapacity = 6;
+  std::size_t most_steps = 0;
+  for (int run = 0; run < runs; ++run) {
     AvailabilityProfile p(kCapacity);
-    std::vector<int> free(kHorizon + 40, kCapacity);
+    std::vector<int> free(static_cast<std::size_t>(kHorizon) + 40, kCapacity);
     struct Held { int start, end, procs; };
     std::vector<Held> held;
-    for (int change = 0; change < 12; ++change) {
+    int floor = 0;  // queries look at or after it; the profile may forget the steps before
+    for (int change = 0; change < changes; ++change) {
+      most_steps = std::max(most_steps, p.step_count());
+      if (changes > 20 && change % 25 == 24) {
+        floor = std::min(kHorizon - 1, floor + next(kHorizon / 10 + 1));
+        p.forget_before(floor);
+      }
       if (!held.empty() && next(3) == 0) {
         const std::size_t k = static_cast<std::size_t>(next(static_cast<int>(held.size())));
         p.release(held[k].start, held[k].end, held[k].procs);
@@ -334,18 +343,22 @@ BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
         }
         return true;
       };
-      for (int q = 0; q < 20; ++q) {
-        const int at = next(kHorizon), duration = 1 + next(12), procs = 1 + next(kCapacity);
+      for (int q = 0; q < queries; ++q) {
+        const int at = floor + next(kHorizon - floor), duration = 1 + next(12), procs = 1 + next(kCapacity);
         const int latest = at + next(30);
         BOOST_REQUIRE_EQUAL(p.free_at(at + 0.5), free[static_cast<std::size_t>(at)]);
         int least = kCapacity;
         for (int t = at; t < at + duration; ++t) least = std::min(least, free[static_cast<std::size_t>(t)]);
         BOOST_REQUIRE_EQUAL(p.min_free(at, at + duration), least);
+        int most = free[static_cast<std::size_t>(at)];  // (may be < 0: reservations here may over-use)
+        for (int t = at; t < at + duration; ++t) most = std::max(most, free[static_cast<std::size_t>(t)]);
+        BOOST_REQUIRE_EQUAL(p.max_free(at, at + duration), most);
         std::optional<double> first, last, first_held, last_held;
         std::optional<Held> hold;
         if (!held.empty()) {  // a part of a reservation: a sub-interval and some of its processors
           const Held& of = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
-          const int from = of.start + next(of.end - of.start);
+          if (of.end <= floor) continue;
+          const int from = std::max(of.start, floor) + next(of.end - std::max(of.start, floor));
           hold = Held{from, from + 1 + next(of.end - from), 1 + next(of.procs)};
         }
         for (int t = at; t <= latest; ++t) {
@@ -367,7 +380,13 @@ BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) {
       }
     }
   }
+  // With many changes the profile must have grown past one block (32 steps) for the test to mean that.
+  if (changes > 20) BOOST_TEST(most_steps > 100u);
 }
+
+BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) { check_profile_against_unit_array(12345, 200, 60, 12, 20); }
+
+BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_across_many_blocks) { check_profile_against_unit_array(4242, 12, 600, 400, 6); }
 
 // free_on with processor identity against a plain array of free processor sets per unit of time, on random
 // reservations of free sets and releases with integer times, a hold being a part of a reservation (a sub-interval and
@@ -445,6 +464,59 @@ BOOST_AUTO_TEST_CASE(profile_free_on_matches_a_unit_array_of_sets) {
   // The hold mattered often enough for the comparison to mean something.
   BOOST_TEST(checked > 1000);
   BOOST_TEST(with_hold_only > 50);
+}
+
+// earliest_slot with processor identity against a plain array of free sets per unit of time, on a profile of many
+// blocks (hundreds of steps): the earliest start whose window has enough processors free throughout, and the lowest
+// of them.
+BOOST_AUTO_TEST_CASE(profile_earliest_slot_matches_a_unit_array_across_many_blocks) {
+  SplitMix64 rng(99);
+  auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
+  constexpr int kHorizon = 500, kCapacity = 6;
+  const unsigned all = (1u << kCapacity) - 1;
+  AvailabilityProfile p(kCapacity, true);
+  std::vector<unsigned> free(kHorizon + 60, all);
+  auto set_of = [](unsigned b) {
+    ProcessorSet set(kCapacity);
+    for (int i = 0; i < kCapacity; ++i)
+      if (b & (1u << i)) set.set(i);
+    return set;
+  };
+  int found = 0;
+  for (int change = 0; change < 400; ++change) {
+    const int start = next(kHorizon), end = start + 1 + next(8);
+    unsigned common = all;
+    for (int t = start; t < end; ++t) common &= free[static_cast<std::size_t>(t)];
+    const unsigned on = common & static_cast<unsigned>(next(1 << kCapacity));
+    if (on != 0) {
+      p.reserve(start, end, set_of(on));
+      for (int t = start; t < end; ++t) free[static_cast<std::size_t>(t)] &= ~on;
+    }
+    if (change < 100) continue;
+    const int at = next(kHorizon), duration = 1 + next(10), procs = 1 + next(kCapacity), latest = at + next(40);
+    std::optional<int> expected_start;
+    unsigned expected_set = 0;
+    for (int t = at; t <= latest && !expected_start; ++t) {
+      unsigned window = all;
+      for (int u = t; u < t + duration; ++u) window &= free[static_cast<std::size_t>(u)];
+      if (std::popcount(window) >= procs) {
+        expected_start = t;
+        for (int i = 0, taken = 0; i < kCapacity && taken < procs; ++i)
+          if (window & (1u << i)) { expected_set |= 1u << i; ++taken; }
+      }
+    }
+    const auto slot = p.earliest_slot(procs, duration, at, latest);
+    BOOST_REQUIRE_MESSAGE(slot.has_value() == expected_start.has_value(), "change " << change << ": earliest_slot("
+                                                                          << procs << ", " << duration << ", " << at << ", " << latest << ")");
+    if (!slot) continue;
+    ++found;
+    BOOST_REQUIRE_EQUAL(slot->start, static_cast<double>(*expected_start));
+    unsigned got = 0;
+    for (int i : slot->processors.members()) got |= 1u << i;
+    BOOST_REQUIRE_EQUAL(got, expected_set);
+  }
+  BOOST_TEST(p.step_count() > 100u);  // many blocks
+  BOOST_TEST(found > 50);
 }
 
 BOOST_AUTO_TEST_CASE(profile_earliest_start_nullopt_when_more_than_capacity) {
