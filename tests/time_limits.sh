@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Exit codes and wall time under --timeout-ms (issue 12): every exact method of every problem at 1, 5, 20 and 100 ms
-# on small generated instances, then large instances beyond what a method can do in its limit. Never exit 4, always 0
+# on small generated instances (a small one at 1 and 20, a mid-sized one at 5 and 100), then large instances beyond what a method can do in its limit. Never exit 4, always 0
 # or 3, within the limit plus a margin. Source: our own (docs/cli.md, "Time limits"). Usage: time_limits.sh SCHEDCHECK
 set -u
 
@@ -45,9 +45,12 @@ for p in json.load(open(sys.argv[1])):
         print(p["problem"], m["name"])' "$T/list.json" >"$T/methods"
 [ -s "$T/methods" ] || { echo "FAIL: no exact methods listed"; exit 1; }
 while read -r problem method; do
-  for spec in 1:3 2:12; do  # seed:size, a small and a mid-sized instance
-    file=$(generate "$problem" "${spec%%:*}" "${spec##*:}")
-    for limit in 1 5 20 100; do
+  # A small instance at 1 and 20 ms, a mid-sized one at 5 and 100 ms: every limit on every method, each size under a
+  # short and a longer limit.
+  for spec in "1 3 1 20" "2 12 5 100"; do  # seed size limit limit
+    read -r seed size first second <<<"$spec"
+    file=$(generate "$problem" "$seed" "$size")
+    for limit in "$first" "$second"; do
       timed "solve $problem --exact $method ($(basename "$file"))" "$limit" solve "$problem" -i "$file" --exact "$method"
     done
   done
