@@ -48,8 +48,24 @@ AvailabilityProfile::Pos AvailabilityProfile::step_at_or_before(double t) const 
 // The last step whose time is <= t (+ tolerance: an instant within tolerance of a breakpoint is that breakpoint).
 AvailabilityProfile::Pos AvailabilityProfile::step_at(double t) const { return step_at_or_before(t + kTimeTolerance); }
 
-AvailabilityProfile::Pos AvailabilityProfile::split_at(double t) {
-  const Pos p = step_at(t);
+AvailabilityProfile::Pos AvailabilityProfile::step_at(double t, Pos from) const {
+  // From `from` on: in its block when the next block starts later (the end of a window is usually near its start),
+  // else a search over the later blocks, then a search in the block found.
+  const double limit = t + kTimeTolerance;
+  std::size_t b = from.b, k = from.k;
+  if (b + 1 < blocks_.size() && summary_[b + 1].first <= limit) {
+    const auto found = std::upper_bound(summary_.begin() + static_cast<std::ptrdiff_t>(b) + 2, summary_.end(), limit,
+                                        [](double value, const Summary& s) { return value < s.first; });
+    b = static_cast<std::size_t>(found - summary_.begin()) - 1;
+    k = 0;
+  }
+  const Block& block = blocks_[b];
+  const double* it = std::upper_bound(block.t + k + 1, block.t + block.n, limit);
+  return Pos{b, static_cast<std::size_t>(it - block.t) - 1};
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::split_at(double t, Pos from) {
+  const Pos p = step_at(t, from);
   if (std::fabs(time_of(p) - t) <= kTimeTolerance) return p;
   return insert_after(p, t);
 }
@@ -93,7 +109,6 @@ AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
 
 void AvailabilityProfile::erase(Pos p) {
   Block& block = blocks_[p.b];
-  const int gone = block.f[p.k];
   std::copy(block.t + p.k + 1, block.t + block.n, block.t + p.k);
   std::copy(block.f + p.k + 1, block.f + block.n, block.f + p.k);
   if (words_) {
@@ -110,7 +125,7 @@ void AvailabilityProfile::erase(Pos p) {
       sets_.erase(sets_.begin() + static_cast<std::ptrdiff_t>(p.b) * area,
                   sets_.begin() + static_cast<std::ptrdiff_t>(p.b + 1) * area);
     }
-  } else if (p.k == 0 || gone == summary_[p.b].lowest || gone == summary_[p.b].highest) {
+  } else if (p.k == 0) {  // its first step changed (inside a block the step removed equals the one before it)
     summarise(p.b);
   }
 }
@@ -180,7 +195,7 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
   if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
   Pos first = split_at(start);
   const std::size_t blocks = blocks_.size();
-  const Pos last = split_at(end);  // exclusive
+  const Pos last = split_at(end, first);  // exclusive
   if (blocks_.size() != blocks) first = step_at(start);  // a block was split: `first` may have moved
   // With identity, only the words the set has bits in change (a job's processors are usually a few words of many).
   const std::uint64_t* mine = set ? set->words().data() : nullptr;
@@ -190,14 +205,19 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
     while (lo < hi && mine[lo] == 0) ++lo;
     while (hi > lo && mine[hi - 1] == 0) --hi;
   }
-  for (Pos i = first; !(i == last); i = next(i)) {
-    free_of(i) += delta;
-    std::uint64_t* words = set ? set_of(i) : nullptr;
-    for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
-  }
-  // The blocks' summaries: shifted where the whole block changed, recomputed where part of it did.
+  // Block by block over the contiguous counts (and sets); a block's summary is shifted where the whole block
+  // changed and recomputed where part of it did.
   for (std::size_t b = first.b; b <= last.b; ++b) {
-    if ((b > first.b || first.k == 0) && b < last.b) {
+    Block& block = blocks_[b];
+    const std::size_t from = b == first.b ? first.k : 0, to = b == last.b ? last.k : block.n;
+    for (std::size_t k = from; k < to; ++k) block.f[k] += delta;
+    if (set) {
+      for (std::size_t k = from; k < to; ++k) {
+        std::uint64_t* words = set_of(Pos{b, k});
+        for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
+      }
+    }
+    if (from == 0 && to == block.n) {
       summary_[b].lowest += delta;
       summary_[b].highest += delta;
     } else {
@@ -262,24 +282,16 @@ bool AvailabilityProfile::consistent(double start, double end) const {
 }
 
 void AvailabilityProfile::forget_before(double t) {
-  if (count_ <= 64) return;  // fewer than 64 past steps: nothing to drop yet (see below)
+  // Whole blocks before the one in force at t are dropped (queries never look at them), in amortised batches: once
+  // 4 blocks or a quarter of the blocks are past. The block in force at t keeps its earlier steps.
   const Pos p = step_at(t);
-  std::size_t i = p.k;  // steps before p
-  for (std::size_t b = 0; b < p.b; ++b) i += blocks_[b].n;
-  // Amortised: the past is dropped once it is a quarter of the profile and at least 64 steps, or 4096 steps
-  // (queries never look at it; a binary search skips it).
-  if (i < 64 || (4 * i < count_ && i < 4096)) return;
+  if (p.b == 0 || (p.b < 4 && 4 * p.b < blocks_.size())) return;
+  for (std::size_t b = 0; b < p.b; ++b) count_ -= blocks_[b].n;
   blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
   summary_.erase(summary_.begin(), summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
   if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(p.b * kBlock * words_));
-  Block& front = blocks_.front();
-  std::copy(front.t + p.k, front.t + front.n, front.t);
-  std::copy(front.f + p.k, front.f + front.n, front.f);
-  if (words_) std::memmove(sets_.data(), sets_.data() + p.k * words_, (front.n - p.k) * words_ * sizeof(std::uint64_t));
-  front.n -= static_cast<std::uint32_t>(p.k);
-  count_ -= i;
-  front.t[0] = -kForever;
-  summarise(0);
+  blocks_.front().t[0] = -kForever;
+  summary_.front().first = -kForever;
 }
 
 int AvailabilityProfile::extreme_free(double start, double end, bool highest) const {

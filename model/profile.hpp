@@ -2,8 +2,9 @@
 // with the identity of the free processors (a set a step: the `processors` resource model, as in GridSim's
 // profile of free processor ranges). Our own (the usual conservative-backfilling profile of Mu'alem & Feitelson,
 // cf. paper 002 "availability profile"). Exact on the times it is given; breakpoints closer than kTimeTolerance
-// are one breakpoint. Queries are linear in the steps they cross; adjacent equal steps are merged. The steps are
-// kept in blocks of at most 32, so that inserting or removing one moves at most a block, not the whole profile.
+// are one breakpoint; adjacent equal steps are merged. The steps are kept in blocks of at most 32 with each block's
+// fewest and most free: an insert or erase moves one block, and queries, linear in the steps they cross, skip
+// whole blocks where the counts settle the answer.
 #pragma once
 
 #include "model/processor_set.hpp"
@@ -113,7 +114,7 @@ private:
     double t[kBlock];  // the steps' times ...
     int f[kBlock];     // ... and free processors
   };
-  struct Summary {  // a block's first time and its fewest and most free processors
+  struct Summary {  // a block's first time (a copy, searched without touching the blocks), fewest and most free
     double first;
     int lowest, highest;
   };
@@ -143,9 +144,12 @@ private:
 
   Pos step_at(double t) const;        // the step in force at t
   Pos step_at_or_before(double t) const;  // the last step whose time is <= t (no tolerance)
-  Pos split_at(double t);             // ensures a breakpoint at t (snapped), returns its position
+  // Ensures a breakpoint at t (snapped), t at or after step `from`'s time; returns its position.
+  Pos split_at(double t, Pos from);
+  Pos split_at(double t) { return split_at(t, Pos{0, 0}); }
+  Pos step_at(double t, Pos from) const;  // step_at(t), t at or after step `from`'s time
   Pos insert_after(Pos p, double t);  // a new step at t, a copy of step p, right after it
-  void erase(Pos p);
+  void erase(Pos p);                  // step p, equal to the step before it (a merge)
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
   bool same(Pos a, Pos b) const;  // equal free count (and set)
   void merge_with_previous(Pos p);   // removes step p when it equals the step before
