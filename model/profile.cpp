@@ -32,26 +32,9 @@ std::vector<AvailabilityProfile::Step> AvailabilityProfile::steps() const {
   return out;
 }
 
-AvailabilityProfile::Pos AvailabilityProfile::step_at_or_before(double t) const {
-  // The last block whose first step is <= t (block 0 starts at -infinity), then the last step in it.
-  std::size_t b = 0;
-  if (summary_.size() > 1) {
-    const auto found = std::upper_bound(summary_.begin() + 1, summary_.end(), t,
-                                        [](double value, const Summary& s) { return value < s.first; });
-    b = static_cast<std::size_t>(found - summary_.begin()) - 1;
-  }
-  const Block& block = blocks_[b];
-  const double* it = std::upper_bound(block.t + 1, block.t + block.n, t);
-  return Pos{b, static_cast<std::size_t>(it - block.t) - 1};
-}
-
-// The last step whose time is <= t (+ tolerance: an instant within tolerance of a breakpoint is that breakpoint).
-AvailabilityProfile::Pos AvailabilityProfile::step_at(double t) const { return step_at_or_before(t + kTimeTolerance); }
-
-AvailabilityProfile::Pos AvailabilityProfile::step_at(double t, Pos from) const {
+AvailabilityProfile::Pos AvailabilityProfile::last_at_or_before(double limit, Pos from) const {
   // From `from` on: in its block when the next block starts later (the end of a window is usually near its start),
-  // else a search over the later blocks, then a search in the block found.
-  const double limit = t + kTimeTolerance;
+  // else a search over the later blocks' first times; then a search in the block found.
   std::size_t b = from.b, k = from.k;
   if (b + 1 < blocks_.size() && summary_[b + 1].first <= limit) {
     const auto found = std::upper_bound(summary_.begin() + static_cast<std::ptrdiff_t>(b) + 2, summary_.end(), limit,
@@ -583,7 +566,7 @@ double FillCursor::not_before(const AvailabilityProfile& profile, int processors
   if (free_from_.empty()) free_from_.assign(static_cast<std::size_t>(profile.capacity()) + 1, from_);
   double& from = free_from_[static_cast<std::size_t>(processors)];
   // The step in force at `from` (exactly: no tolerance), then on to the first with enough free.
-  auto it = profile.step_at_or_before(from);
+  auto it = profile.last_at_or_before(from, AvailabilityProfile::Pos{0, 0});
   while (profile.free_of(it) < processors && profile.has_next(it)) {
     it = profile.next(it);
     from = profile.time_of(it);

@@ -142,12 +142,14 @@ private:
   const std::uint64_t* set_of(Pos p) const { return sets_.data() + (p.b * kBlock + p.k) * words_; }
   std::uint64_t* set_of(Pos p) { return sets_.data() + (p.b * kBlock + p.k) * words_; }
 
-  Pos step_at(double t) const;        // the step in force at t
-  Pos step_at_or_before(double t) const;  // the last step whose time is <= t (no tolerance)
+  // The last step whose time is <= limit, at or after step `from` (block 0's first step is at -infinity).
+  Pos last_at_or_before(double limit, Pos from) const;
+  // The step in force at t (an instant within kTimeTolerance of a breakpoint is that breakpoint), searched from `from`.
+  Pos step_at(double t, Pos from) const { return last_at_or_before(t + kTimeTolerance, from); }
+  Pos step_at(double t) const { return step_at(t, Pos{0, 0}); }
   // Ensures a breakpoint at t (snapped), t at or after step `from`'s time; returns its position.
   Pos split_at(double t, Pos from);
   Pos split_at(double t) { return split_at(t, Pos{0, 0}); }
-  Pos step_at(double t, Pos from) const;  // step_at(t), t at or after step `from`'s time
   Pos insert_after(Pos p, double t);  // a new step at t, a copy of step p, right after it
   void erase(Pos p);                  // step p, equal to the step before it (a merge)
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
