@@ -264,6 +264,19 @@ bool AvailabilityProfile::consistent(double start, double end) const {
   return true;
 }
 
+bool AvailabilityProfile::same_from(const AvailabilityProfile& other, double t) const {
+  if (capacity_ != other.capacity_ || words_ != other.words_) return false;
+  Pos a = step_at(t), b = other.step_at(t);
+  for (bool first = true;; first = false) {
+    if (free_of(a) != other.free_of(b)) return false;
+    if (words_ && std::memcmp(set_of(a), other.set_of(b), words_ * sizeof(std::uint64_t)) != 0) return false;
+    if (!first && std::fabs(time_of(a) - other.time_of(b)) > kTimeTolerance) return false;
+    a = next(a);
+    b = other.next(b);
+    if (is_end(a) || other.is_end(b)) return is_end(a) && other.is_end(b);
+  }
+}
+
 void AvailabilityProfile::forget_before(double t) {
   // Whole blocks before the one in force at t are dropped (queries never look at them), in amortised batches: once
   // 4 blocks or a quarter of the blocks are past. The block in force at t keeps its earlier steps.

@@ -61,6 +61,10 @@ public:
   // (false after a set was reserved over processors that were not free). Without identity: true.
   bool consistent(double start, double end) const;
 
+  // Whether the two profiles are the same step function from t on (breakpoints within kTimeTolerance, equal counts
+  // and sets), however their steps are stored.
+  bool same_from(const AvailabilityProfile& other, double t) const;
+
   // Drops the steps that end at or before t (the past of a simulation); queries before t are then undefined.
   void forget_before(double t);
 

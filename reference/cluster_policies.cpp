@@ -26,6 +26,9 @@ public:
   }
   // Whether edit() was called since the last call of this (a cache of a profile value is then stale).
   bool edited_since_read() { return std::exchange(edited_, false); }
+  bool owned() const { return own_.has_value(); }
+  // The edited copy (nullopt when nothing was edited), for Decision::profile.
+  std::optional<AvailabilityProfile> take() { return std::exchange(own_, std::nullopt); }
 
 private:
   const AvailabilityProfile* base_;
@@ -178,9 +181,10 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
       ++held;
       continue;
     }
-    // The working profile is read again only by the jobs behind this one: the last one need not edit it (a
-    // conservative pass with one arrival then copies nothing).
-    const bool last = i + 1 == s.queue.size();
+    // The working profile is read again only by the jobs behind this one: the last one need not edit it when
+    // nothing else did (a conservative pass with one arrival then copies nothing); an edited copy is kept whole,
+    // since the decision hands it on (Decision::profile).
+    const bool last = i + 1 == s.queue.size() && !w.owned();
     if (held < pivots) {  // becomes a pivot: a reservation at its earliest start (now: it starts)
       const auto slot = w.view().earliest_slot(job.procs, job.estimate, s.now);
       if (!slot) continue;  // wider than the machine: never (the engine refuses such jobs)
@@ -220,6 +224,7 @@ Decision fcfs(const Snapshot& s) {
     w.edit().reserve(s.now, s.now + job.estimate, job.procs, slot->processors);
     d.start.push_back(Placement{i, s.now, slot->processors});
   }
+  d.profile = w.take();
   return d;
 }
 
@@ -229,6 +234,7 @@ Decision backfill(const Snapshot& s, std::size_t pivots) {
   Reservations r{s, d, {}};
   if (s.released_early) compress(s, w, d, r, Replay{});
   walk(s, pivots, w, d, r, true, Replay{});
+  d.profile = w.take();  // every start and reservation of d is in it (walk reserves the last job's once edited)
   return d;
 }
 
@@ -257,14 +263,14 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
 std::vector<ClusterPolicy> cluster_policies() {
   return {
       {"fcfs", "first come first served (the baseline of papers 002 and 004)",
-       "start jobs in submit order while the head fits; no backfilling", 0, fcfs, false, {"fcfs-order"}},
+       "start jobs in submit order while the head fits; no backfilling", 0, fcfs, false, {"fcfs-order"}, true},
       {"easy", "Lifka 1995; Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots, as MAUI)",
        "EASY backfilling: the first k waiting jobs (--pivots, default 1) hold reservations; others start now if "
        "they delay none",
-       1, easy, true, {"easy-pivot-not-delayed", "easy-maximal"}},
+       1, easy, true, {"easy-pivot-not-delayed", "easy-maximal"}, true},
       {"conservative", "Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots = infinity)",
        "every job gets a reservation at arrival and starts earlier only if it delays nobody; compression on early ends",
-       kEveryJob, conservative, false, {"easy-maximal", "conservative-guarantee"}},
+       kEveryJob, conservative, false, {"easy-maximal", "conservative-guarantee"}, true},
   };
 }
 

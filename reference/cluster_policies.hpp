@@ -53,6 +53,9 @@ struct ClusterPolicy {
   // The run invariants it promises beyond those every run keeps (names of properties/run_invariants.hpp): what
   // `simulate --check` checks on its decisions and `audit` on a schedule that claims to follow it.
   std::vector<std::string> promises;
+  // decide() fills Decision::profile with the profile its decision leaves: the engine may adopt it instead of
+  // applying the decision again. A policy that edits the decision of one of these (a wrapper) sets it false.
+  bool hands_on_profile = false;
 };
 // `pivots`: the number of pivots of a policy that takes them (ignored by the others).
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots = 1);  // throws std::invalid_argument

@@ -189,13 +189,42 @@ void ClusterActor::finish(Context& context, std::uint32_t job) {
   for (Observer* o : observers_) o->on_completion(CompletionView{now, index_, job, early, book_});
 }
 
+// Applies a pass's decision to the cluster's profile: releases first, then reservations and starts (with processor
+// identity a set given back here may be taken there). `rejected`: queue indices of the jobs it rejects.
+void ClusterActor::apply(std::vector<Touch>& touched, const std::vector<std::size_t>& rejected) {
+  ClusterState& st = st_;
+  const bool identity = st.setup.model == cluster::ResourceModel::kProcessors;
+  for (Touch& t : touched) {
+    if (!t.placement) continue;
+    const cluster::Waiting& q = st.queue[t.index];
+    t.changed = !(q.reserved && std::abs(q.reserved_start - t.placement->start) <= kTimeTolerance &&
+                  (!identity || q.reserved_on == t.placement->on));
+    if (!(q.reserved && t.changed)) continue;
+    if (identity) {
+      st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+    } else {  // on counts a moved hold changes only where its two windows differ
+      st.profile.move(q.reserved_start, t.placement->start, q.estimate, q.procs);
+      t.moved = true;
+    }
+  }
+  for (const std::size_t i : rejected) {  // a rejected job gives its reservation back
+    const cluster::Waiting& q = st.queue[i];
+    if (q.reserved) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+  }
+  for (const Touch& t : touched)
+    if (t.placement && t.changed && !t.moved) {
+      const cluster::Waiting& q = st.queue[t.index];
+      st.profile.reserve(t.placement->start, t.placement->start + q.estimate, q.procs, t.placement->on);
+    }
+}
+
 void ClusterActor::pass(Context& context) {
   const double now = context.now();
   ClusterState& st = st_;
   ++st.counters.passes;
   const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
                                    st.released_early};
-  const cluster::Decision d = decide(snapshot);
+  cluster::Decision d = decide(snapshot);
   st.released_early = false;
   auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };
   // What the decision asks beyond placing jobs: a call at a later time (none once every job has settled: nothing is
@@ -253,29 +282,17 @@ void ClusterActor::pass(Context& context) {
     leaving.push_back(i);
   }
 
-  // Releases first, then reservations: with processor identity a set given back here may be taken there.
-  for (Touch& t : touched) {
-    if (!t.placement) continue;
-    const cluster::Waiting& q = st.queue[t.index];
-    t.changed = !(q.reserved && std::abs(q.reserved_start - t.placement->start) <= kTimeTolerance &&
-                  (!identity || q.reserved_on == t.placement->on));
-    if (!(q.reserved && t.changed)) continue;
-    if (identity) {
-      st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
-    } else {  // on counts a moved hold changes only where its two windows differ
-      st.profile.move(q.reserved_start, t.placement->start, q.estimate, q.procs);
-      t.moved = true;
-    }
+  // The profile after the decision: the policy's own copy when it promises one and no observer checks the run (the
+  // same profile, without applying every move a second time); else the decision applied here, then compared with
+  // the policy's copy (a difference is a bug of the policy: the run stops).
+  const bool handed_on = d.profile && st.setup.policy.hands_on_profile;
+  if (handed_on && observers_.empty()) {
+    st.profile = std::move(*d.profile);
+  } else {
+    apply(touched, leaving);
+    if (handed_on && !st.profile.same_from(*d.profile, now))
+      throw std::logic_error(who() + "its decision, applied to the cluster's profile, gives another profile than its own");
   }
-  for (const std::size_t i : leaving) {  // a rejected job gives its reservation back
-    const cluster::Waiting& q = st.queue[i];
-    if (q.reserved) st.profile.release(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
-  }
-  for (const Touch& t : touched)
-    if (t.placement && t.changed && !t.moved) {
-      const cluster::Waiting& q = st.queue[t.index];
-      st.profile.reserve(t.placement->start, t.placement->start + q.estimate, q.procs, t.placement->on);
-    }
 
   // The first queue index this pass leaves waiting (neither started nor rejected): starts after it are backfills.
   std::size_t first_left = 0;

@@ -136,6 +136,7 @@ private:
     bool moved = false;   // its hold was moved in the profile (counts): nothing left to reserve
   };
   std::vector<Touch> touched_;
+  void apply(std::vector<Touch>& touched, const std::vector<std::size_t>& rejected);
   std::vector<std::size_t> leaving_;          // queue indices a pass starts or rejects, ascending
 };
 

@@ -78,6 +78,7 @@ workload::Workload make(int processors, const std::vector<std::array<double, 4>>
 cluster::ClusterPolicy wrapped(const std::string& name, std::function<void(const cluster::Snapshot&, cluster::Decision&)> extra) {
   cluster::ClusterPolicy p = cluster::cluster_policy("fcfs");
   p.name = name;
+  p.hands_on_profile = false;  // it edits fcfs's decision: the engine applies it
   p.decide = [extra](const cluster::Snapshot& s) {
     cluster::Decision d = cluster::fcfs(s);
     extra(s, d);

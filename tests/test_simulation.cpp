@@ -13,6 +13,7 @@
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
 #include "reference/router_policies.hpp"
+#include "simulation/observer.hpp"
 #include "simulation/simulation.hpp"
 #include "simulation/summary.hpp"
 
@@ -710,6 +711,44 @@ BOOST_AUTO_TEST_CASE(a_conservative_queue_sets_few_timers) {
   runcheck::InvariantChecker checker(w, runcheck::applicable("conservative"));
   run(w, named("conservative"), ResourceModel::kCount, &checker);
   BOOST_TEST(checker.total() == 0u, (checker.violations().empty() ? "" : checker.violations()[0].detail));
+}
+
+BOOST_AUTO_TEST_CASE(the_engine_adopts_the_policys_profile_only_unwatched_and_checks_it_when_watched) {
+  // Backfilling hands its working profile on (Decision::profile). Unwatched, the engine adopts it; watched (an
+  // observer: checking needs the engine's own profile), it applies the decision itself and compares. Both ways give
+  // the same starts, and the comparison catches a policy whose profile is not its decision.
+  struct Watch : sim::Observer {};
+  const auto grid = workload::generate_grid_trace(workload::GridTraceSettings{2, 1500, 60, 0.95, 100});
+  for (const auto& w : {grid, workload::generate_workload(7, 40), workload::generate_workload(8, 40)})
+    for (const char* policy : {"fcfs", "easy", "conservative"})
+      for (auto model : {ResourceModel::kCount, ResourceModel::kProcessors}) {
+        Watch watch;
+        const sim::RunResult adopted = run(w, named(policy), model);
+        const sim::RunResult applied = run(w, named(policy), model, &watch);
+        for (std::size_t j = 0; j < w.jobs.size(); ++j)
+          BOOST_TEST_REQUIRE(adopted.records[j].start == applied.records[j].start,
+                             policy << " " << cluster::to_string(model) << ": job " << w.jobs[j].id << " on "
+                                    << (w.jobs.size() < 100 ? dump(w) : "the grid trace"));
+      }
+  // A policy that promises its profile, which holds one processor more than its decision: an error once watched,
+  // never a verdict. A policy that does not promise it (a wrapper that edits the decision) is applied, not compared.
+  cluster::ClusterPolicy skewed = named("conservative");
+  BOOST_TEST_REQUIRE(skewed.hands_on_profile);
+  skewed.decide = [](const cluster::Snapshot& s) {
+    cluster::Decision d = cluster::conservative(s);
+    if (d.profile) d.profile->reserve(s.now, s.now + 1, 1);
+    return d;
+  };
+  const auto w = workload::generate_workload(7, 40);
+  Watch watch;
+  BOOST_CHECK_THROW(run(w, skewed, ResourceModel::kCount, &watch), std::logic_error);
+  BOOST_CHECK_NO_THROW(run(w, skewed, ResourceModel::kCount));
+  skewed.hands_on_profile = false;
+  runcheck::InvariantChecker checker(w, runcheck::applicable("conservative"));
+  BOOST_CHECK_NO_THROW(run(w, skewed, ResourceModel::kCount, &checker));
+  BOOST_TEST(checker.total() == 0u);
+  BOOST_TEST(named("fcfs").hands_on_profile);
+  BOOST_TEST(named("easy", 3).hands_on_profile);
 }
 
 BOOST_AUTO_TEST_CASE(a_broker_routes_jobs_to_clusters_by_messages) {
