@@ -290,6 +290,13 @@ void AvailabilityProfile::forget_before(double t) {
   summary_.front().first = -kForever;
 }
 
+double AvailabilityProfile::first_free(double t, int processors) const {
+  const Pos i = step_at(t);
+  if (free_of(i) >= processors) return t;
+  const Pos j = first_with_free(next(i), processors, kForever);
+  return is_end(j) ? kForever : time_of(j);
+}
+
 int AvailabilityProfile::extreme_free(double start, double end, bool highest) const {
   const Pos i = step_at(start);
   int out = free_of(i);

@@ -73,6 +73,9 @@ public:
   int max_free(double start, double end) const { return extreme_free(start, end, true); }
   // Free processors at instant t.
   int free_at(double t) const { return free_of(step_at(t)); }
+  // The first instant at or after t with at least `processors` free (t itself when enough are free then); kForever
+  // when there is none. No window for that many can start earlier.
+  double first_free(double t, int processors) const;
   // Earliest t >= not_before with at least `processors` free over [t, t + duration); nullopt when more
   // processors are asked for than the machine has, or the start would be later than latest_start.
   std::optional<double> earliest_start(int processors, double duration, double not_before,

@@ -107,6 +107,17 @@ ProcessorSet start_replayed(const Snapshot& s, Working& w, const Reservations& r
 // earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked first on
 // the counts with its own hold seen as free, without touching the profile: most jobs cannot.
 void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const Replay& replay) {
+  // The first instant from now with enough free processors for a job of p, per p seen since the profile last
+  // changed: a job cannot start before it, and most reserved jobs are passed over on it alone.
+  std::vector<std::pair<int, double>> first_free;
+  auto first_free_for = [&](int procs) {
+    if (w.edited_since_read()) first_free.clear();
+    for (const auto& [p, t] : first_free)
+      if (p == procs) return t;
+    const double t = w.view().first_free(s.now, procs);
+    if (first_free.size() < 64) first_free.emplace_back(procs, t);
+    return t;
+  };
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     const Waiting& job = s.queue[i];
     const Placement* forced = replay.at(i);
@@ -119,11 +130,13 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
       continue;
     }
     if (!job.reserved || job.reserved_start <= s.now + kTimeTolerance) continue;
-    if (w.view().max_free(s.now, job.reserved_start) < job.procs) continue;
-    // Where could it go with its own hold counted as free? On counts alone, without touching the profile: the
-    // answer for the count model, a necessary condition with processor identity.
+    // Not enough processors free at any instant before its reservation: it stays.
+    const double from = first_free_for(job.procs);
+    if (!(from < job.reserved_start - kTimeTolerance)) continue;
+    // Where could it go with its own hold counted as free (from `from` on: its hold starts later)? On counts alone,
+    // without touching the profile: the answer for the count model, a necessary condition with processor identity.
     const AvailabilityProfile::Hold own{job.reserved_start, job.reserved_start + job.estimate, job.procs};
-    const auto earlier = w.view().earliest_count_start(job.procs, job.estimate, s.now,
+    const auto earlier = w.view().earliest_count_start(job.procs, job.estimate, from,
                                                        job.reserved_start - 2 * kTimeTolerance, own);
     if (!earlier) continue;
     AvailabilityProfile& p = w.edit();

@@ -353,6 +353,9 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
         int most = free[static_cast<std::size_t>(at)];  // (may be < 0: reservations here may over-use)
         for (int t = at; t < at + duration; ++t) most = std::max(most, free[static_cast<std::size_t>(t)]);
         BOOST_REQUIRE_EQUAL(p.max_free(at, at + duration), most);
+        double first_enough = at + 0.5;  // first_free: from inside a unit, then the next unit with enough free
+        for (int t = at; free[static_cast<std::size_t>(t)] < procs; ++t) first_enough = t + 1;
+        BOOST_REQUIRE_EQUAL(p.first_free(at + 0.5, procs), first_enough);
         std::optional<double> first, last, first_held, last_held;
         std::optional<Held> hold;
         if (!held.empty()) {  // a part of a reservation: a sub-interval and some of its processors
