@@ -174,12 +174,7 @@ void AvailabilityProfile::merge_with_previous(Pos p) {
   erase(p);
 }
 
-void AvailabilityProfile::add(double start, double end, int delta, const ProcessorSet* set, bool free_set) {
-  if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
-  Pos first = split_at(start);
-  const std::size_t blocks = blocks_.size();
-  const Pos last = split_at(end, first);  // exclusive
-  if (blocks_.size() != blocks) first = step_at(start);  // a block was split: `first` may have moved
+void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set) {
   // With identity, only the words the set has bits in change (a job's processors are usually a few words of many).
   const std::uint64_t* mine = set ? set->words().data() : nullptr;
   std::size_t lo = 0, hi = 0;
@@ -188,12 +183,20 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
     while (lo < hi && mine[lo] == 0) ++lo;
     while (hi > lo && mine[hi - 1] == 0) --hi;
   }
-  // Block by block over the contiguous counts (and sets); a block's summary is shifted where the whole block
-  // changed and recomputed where part of it did.
-  for (std::size_t b = first.b; b <= last.b; ++b) {
+  // Block by block over the contiguous counts (and sets). A block's summary is shifted where the whole block changed;
+  // where part of it did, the bound the change moves towards follows from the changed steps, and the other is
+  // recomputed only when one of them held it.
+  for (std::size_t b = first.b; b <= last.b && b < blocks_.size(); ++b) {
     Block& block = blocks_[b];
     const std::size_t from = b == first.b ? first.k : 0, to = b == last.b ? last.k : block.n;
-    for (std::size_t k = from; k < to; ++k) block.f[k] += delta;
+    if (from >= to) continue;
+    Summary& sum = summary_[b];
+    int least = block.f[from], most = block.f[from];
+    for (std::size_t k = from; k < to; ++k) {
+      least = std::min(least, block.f[k]);
+      most = std::max(most, block.f[k]);
+      block.f[k] += delta;
+    }
     if (set) {
       for (std::size_t k = from; k < to; ++k) {
         std::uint64_t* words = set_of(Pos{b, k});
@@ -201,12 +204,25 @@ void AvailabilityProfile::add(double start, double end, int delta, const Process
       }
     }
     if (from == 0 && to == block.n) {
-      summary_[b].lowest += delta;
-      summary_[b].highest += delta;
-    } else {
-      summarise(b);
+      sum.lowest += delta;
+      sum.highest += delta;
+    } else if (delta < 0) {
+      sum.lowest = std::min(sum.lowest, least + delta);
+      if (most == sum.highest) summarise(b);
+    } else if (delta > 0) {
+      sum.highest = std::max(sum.highest, most + delta);
+      if (least == sum.lowest) summarise(b);
     }
   }
+}
+
+void AvailabilityProfile::add(double start, double end, int delta, const ProcessorSet* set, bool free_set) {
+  if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
+  Pos first = split_at(start);
+  const std::size_t blocks = blocks_.size();
+  const Pos last = split_at(end, first);  // exclusive
+  if (blocks_.size() != blocks) first = step_at(start);  // a block was split: `first` may have moved
+  shift(first, last, delta, set, free_set);
   merge_with_previous(last);   // the later position first: `first` stays valid (its block keeps `first`)
   merge_with_previous(first);
 }
@@ -245,6 +261,28 @@ void AvailabilityProfile::move(double from, double to, double duration, int proc
   if (words_) throw std::logic_error("a profile with processor identity moves processor sets, not counts");
   if (std::fabs(from - to) <= kTimeTolerance) return;
   // Where the windows overlap nothing changes: reserve where only the new one lies, release where only the old one.
+  // The four ends in time order are split from one another (one search from the start), then the two parts shift.
+  const double a = std::min(from, to), b = std::min(a + duration, std::max(from, to));
+  const double c = std::max(a + duration, std::max(from, to)), e = std::max(from, to) + duration;
+  if (b > a + kTimeTolerance && e > c + kTimeTolerance) {
+    const std::size_t blocks = blocks_.size();
+    Pos pa = split_at(a), pb = split_at(b, pa), pc = split_at(c, pb);
+    Pos pe = split_at(e, pc);
+    if (blocks_.size() != blocks) {  // a block was split: the earlier positions may have moved
+      pa = step_at(a);
+      pb = step_at(b, pa);
+      pc = step_at(c, pb);
+      pe = step_at(e, pc);
+    }
+    const int early = to < from ? -processors : processors;  // [a, b): the new window's own part if it is earlier
+    shift(pc, pe, -early, nullptr, early > 0);
+    shift(pa, pb, early, nullptr, early < 0);
+    merge_with_previous(pe);  // later positions first: the earlier ones stay valid
+    merge_with_previous(pc);
+    merge_with_previous(pb);
+    merge_with_previous(pa);
+    return;
+  }
   if (to < from) {
     add(to, std::min(to + duration, from), -processors, nullptr, false);
     add(std::max(to + duration, from), from + duration, processors, nullptr, true);

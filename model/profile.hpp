@@ -160,6 +160,8 @@ private:
   Pos insert_after(Pos p, double t);  // a new step at t, a copy of step p, right after it
   void erase(Pos p);                  // step p, equal to the step before it (a merge)
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
+  // add() on the steps [first, last) (breakpoints already there), the summaries kept; no merging.
+  void shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set);
   bool same(Pos a, Pos b) const;  // equal free count (and set)
   void merge_with_previous(Pos p);   // removes step p when it equals the step before
   void summarise(std::size_t b);      // recomputes block b's summary

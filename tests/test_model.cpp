@@ -325,7 +325,16 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
         floor = std::min(kHorizon - 1, floor + next(kHorizon / 10 + 1));
         p.forget_before(floor);
       }
-      if (!held.empty() && next(3) == 0) {
+      const int what = next(4);  // 0: a release, 1: a move (earlier or later, overlapping or not), else a reservation
+      if (!held.empty() && what == 1) {
+        Held& h = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+        const int to = std::max(0, std::min(kHorizon, h.start + next(41) - 20));
+        p.move(h.start, to, h.end - h.start, h.procs);
+        for (int t = h.start; t < h.end; ++t) free[static_cast<std::size_t>(t)] += h.procs;
+        h.end = to + (h.end - h.start);
+        h.start = to;
+        for (int t = h.start; t < h.end; ++t) free[static_cast<std::size_t>(t)] -= h.procs;
+      } else if (!held.empty() && what == 0) {
         const std::size_t k = static_cast<std::size_t>(next(static_cast<int>(held.size())));
         p.release(held[k].start, held[k].end, held[k].procs);
         for (int t = held[k].start; t < held[k].end; ++t) free[static_cast<std::size_t>(t)] += held[k].procs;
