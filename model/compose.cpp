@@ -14,7 +14,7 @@ namespace schedcheck::compose {
 namespace {
 // Relative slack when comparing times computed in double (slot positions start + k * runtime).
 constexpr double kRelativeSlack = 1e-9;
-bool same_time(double a, double b) { return std::fabs(a - b) <= kTimeTolerance * std::max(1.0, std::fabs(b)); }
+bool same_time(double a, double b) { return std::fabs(a - b) <= kTimeTolerance; }  // seconds, whatever the magnitude
 constexpr long long kMaxProcessors = 1'000'000;
 
 // Tasks one slot can complete by time t (each of its processors runs tasks back to back from max(start, not_before)).
@@ -104,7 +104,7 @@ std::optional<double> slot_completion(const Provider& provider, double runtime, 
 int largest_offer_by(const Provider& provider, double time) {
   int best = kUnused;
   for (std::size_t j = 0; j < provider.offers.size(); ++j)
-    if (provider.offers[j].completion <= time + kTimeTolerance * std::max(1.0, std::fabs(time))) best = static_cast<int>(j);
+    if (provider.offers[j].completion <= time + kTimeTolerance) best = static_cast<int>(j);
   return best;  // a staircase: the last offer completing by `time` is the largest
 }
 
@@ -141,7 +141,7 @@ std::string offer_violation(const Instance& instance, const Composition& composi
       const auto earliest = slot_completion(provider, instance.bot.task_runtime, instance.bot.submit, part.tasks);
       if (!earliest)
         return fmt::format("provider {} gets {} tasks; its free slots cannot hold them", provider.id, part.tasks);
-      if (part.completion < *earliest - kTimeTolerance * std::max(1.0, *earliest))
+      if (part.completion < *earliest - kTimeTolerance)
         return fmt::format("provider {} completes {} tasks at t={}, its free slots allow t={} at the earliest",
                            provider.id, part.tasks, part.completion, *earliest);
       continue;

@@ -24,7 +24,7 @@ Composition empty_composition(const Instance& instance) {
 }
 
 bool meets_deadline(const Instance& instance, const Offer& offer) {
-  return offer.completion <= instance.bot.deadline + kTimeTolerance * std::max(1.0, instance.bot.deadline);
+  return offer.completion <= instance.bot.deadline + kTimeTolerance;
 }
 
 // A composite offer of OffersNoLB: offers (of distinct providers) in the order they were added.
@@ -345,7 +345,7 @@ Composition free_time_slots(const Instance& instance) {
       placed += tasks[p];
     }
   } else {
-    const double before = *last - kTimeTolerance * std::max(1.0, *last);
+    const double before = *last - kTimeTolerance;
     for (std::size_t p = 0; p < instance.providers.size(); ++p) {  // positions completing strictly before t*
       tasks[p] = std::min(n - placed, placeable_by(instance.providers[p], before));
       placed += tasks[p];
