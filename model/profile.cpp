@@ -623,11 +623,12 @@ double FillCursor::not_before(const AvailabilityProfile& profile, int processors
   if (processors > profile.capacity() || processors < 0) return from_;
   if (free_from_.empty()) free_from_.assign(static_cast<std::size_t>(profile.capacity()) + 1, from_);
   double& from = free_from_[static_cast<std::size_t>(processors)];
-  // The step in force at `from` (exactly: no tolerance), then on to the first with enough free.
-  auto it = profile.last_at_or_before(from, AvailabilityProfile::Pos{0, 0});
-  while (profile.free_of(it) < processors && profile.has_next(it)) {
-    it = profile.next(it);
-    from = profile.time_of(it);
+  // The step in force at `from` (exactly: no tolerance), then on to the first with enough free (first_free's search,
+  // without its tolerance; the last step when none has).
+  const auto it = profile.last_at_or_before(from, AvailabilityProfile::Pos{0, 0});
+  if (profile.free_of(it) < processors && profile.has_next(it)) {
+    const auto found = profile.first_with_free(profile.next(it), processors, kForever);
+    from = profile.time_of(profile.is_end(found) ? profile.prev(found) : found);
   }
   return from;
 }
