@@ -72,10 +72,11 @@ struct Decision {
   std::vector<std::size_t> reject; // queue indices of jobs refused: they leave the queue and never run here
   std::optional<double> wake_at;   // call me later: a pass at this time (> now) even if nothing else changes
   std::vector<Outgoing> send;      // messages to the upstream actor
-  // Optional: the snapshot's profile with every start and reservation above applied (a policy's working copy), so
-  // that the engine need not apply them again. Used only for policies that promise it (ClusterPolicy::
-  // hands_on_profile): the engine adopts it when no observer checks the run; otherwise it applies the decision to
-  // its own profile and stops with an error if the two differ (sim::ClusterActor::pass).
+  // Optional: the snapshot's profile with every start and reservation above applied and every rejected job's
+  // reservation given back (a policy's working copy), so that the engine need not apply them again. Used only for
+  // policies that promise it (ClusterPolicy::hands_on_profile): the engine adopts it when no observer checks the run;
+  // otherwise it applies the decision to its own profile and stops with an error if the two differ
+  // (sim::ClusterActor::pass).
   std::optional<AvailabilityProfile> profile;
 };
 

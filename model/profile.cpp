@@ -264,32 +264,27 @@ void AvailabilityProfile::move(double from, double to, double duration, int proc
   // The four ends in time order are split from one another (one search from the start), then the two parts shift.
   const double a = std::min(from, to), b = std::min(a + duration, std::max(from, to));
   const double c = std::max(a + duration, std::max(from, to)), e = std::max(from, to) + duration;
-  if (b > a + kTimeTolerance && e > c + kTimeTolerance) {
-    const std::size_t blocks = blocks_.size();
-    Pos pa = split_at(a), pb = split_at(b, pa), pc = split_at(c, pb);
-    Pos pe = split_at(e, pc);
-    if (blocks_.size() != blocks) {  // a block was split: the earlier positions may have moved
-      pa = step_at(a);
-      pb = step_at(b, pa);
-      pc = step_at(c, pb);
-      pe = step_at(e, pc);
-    }
-    const int early = to < from ? -processors : processors;  // [a, b): the new window's own part if it is earlier
-    shift(pc, pe, -early, nullptr, early > 0);
-    shift(pa, pb, early, nullptr, early < 0);
-    merge_with_previous(pe);  // later positions first: the earlier ones stay valid
-    merge_with_previous(pc);
-    merge_with_previous(pb);
-    merge_with_previous(pa);
-    return;
+  if (!(b > a + kTimeTolerance) && !(e > c + kTimeTolerance)) return;  // a hold of no length (add() skips it too)
+  const std::size_t blocks = blocks_.size();
+  Pos pa = split_at(a);
+  const double ta = time_of(pa);  // the breakpoints each end snapped to
+  Pos pb = split_at(b, pa);
+  const double tb = time_of(pb);
+  Pos pc = split_at(c, pb);
+  const double tc = time_of(pc);
+  const Pos pe = split_at(e, pc);
+  if (blocks_.size() != blocks) {  // a block was split: the earlier positions may have moved; found again exactly
+    pa = last_at_or_before(ta, Pos{});
+    pb = last_at_or_before(tb, pa);
+    pc = last_at_or_before(tc, pb);
   }
-  if (to < from) {
-    add(to, std::min(to + duration, from), -processors, nullptr, false);
-    add(std::max(to + duration, from), from + duration, processors, nullptr, true);
-  } else {
-    add(from, std::min(from + duration, to), processors, nullptr, true);
-    add(std::max(from + duration, to), to + duration, -processors, nullptr, false);
-  }
+  const int early = to < from ? -processors : processors;  // [a, b): the new window's own part if it is earlier
+  shift(pc, pe, -early, nullptr, early > 0);
+  shift(pa, pb, early, nullptr, early < 0);
+  merge_with_previous(pe);  // later positions first: the earlier ones stay valid
+  merge_with_previous(pc);
+  merge_with_previous(pb);
+  merge_with_previous(pa);
 }
 
 bool AvailabilityProfile::consistent(double start, double end) const {
@@ -304,14 +299,19 @@ bool AvailabilityProfile::consistent(double start, double end) const {
 
 bool AvailabilityProfile::same_from(const AvailabilityProfile& other, double t) const {
   if (capacity_ != other.capacity_ || words_ != other.words_) return false;
+  // Over the union of both profiles' breakpoints: every stretch longer than twice the tolerance has the same free
+  // count and set in both (where breakpoints snapped depends on the order of the edits; slivers are not compared).
   Pos a = step_at(t), b = other.step_at(t);
-  for (bool first = true;; first = false) {
-    if (free_of(a) != other.free_of(b)) return false;
-    if (words_ && std::memcmp(set_of(a), other.set_of(b), words_ * sizeof(std::uint64_t)) != 0) return false;
-    if (!first && std::fabs(time_of(a) - other.time_of(b)) > kTimeTolerance) return false;
-    a = next(a);
-    b = other.next(b);
-    if (is_end(a) || other.is_end(b)) return is_end(a) && other.is_end(b);
+  for (double from = t;;) {
+    const double until = std::min(next_time(a), other.next_time(b));
+    if (until - from > 2 * kTimeTolerance) {
+      if (free_of(a) != other.free_of(b)) return false;
+      if (words_ && std::memcmp(set_of(a), other.set_of(b), words_ * sizeof(std::uint64_t)) != 0) return false;
+    }
+    if (until == kForever) return true;
+    if (next_time(a) == until) a = next(a);
+    if (other.next_time(b) == until) b = other.next(b);
+    from = until;
   }
 }
 

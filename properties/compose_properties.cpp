@@ -1,6 +1,7 @@
 // Properties of offer compositions (see compose_properties.hpp). Paper 000 section IV; the checks are our own.
 #include "properties/compose_properties.hpp"
 
+#include "model/profile.hpp"
 #include "solver/compose_exact.hpp"
 
 #include <fmt/format.h>
@@ -26,7 +27,8 @@ bool uses_free_slots(const Composition& c) {
   return std::any_of(c.parts.begin(), c.parts.end(), [](const Part& part) { return part.offer == kFromFreeSlots; });
 }
 
-bool later_than(double a, double b) { return a > b + kObjectiveSlack * std::max(1.0, std::fabs(b)); }
+// Times are seconds at any magnitude (the model's tolerance: model/compose.cpp).
+bool later_than(double a, double b) { return a > b + kTimeTolerance; }
 
 ComposeProperty meets_deadline_when_possible() {
   ComposeProperty p;

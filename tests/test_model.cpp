@@ -400,6 +400,44 @@ BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) { check_pro
 
 BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_across_many_blocks) { check_profile_against_unit_array(4242, 12, 600, 400, 6); }
 
+// same_from: the same step function however its breakpoints snapped (edits in another order, ends closer than the
+// tolerance), different counts or sets from t on are not, and what lies before t does not count.
+BOOST_AUTO_TEST_CASE(profile_same_from_compares_step_functions) {
+  const double x = 100, tol = kTimeTolerance;
+  AvailabilityProfile forward(4), backward(4);
+  // Ends at x, x + 0.6 tol and x + 1.2 tol: forward keeps breakpoints at x and x + 1.2 tol, backward one between.
+  forward.reserve(50, x, 1);
+  forward.reserve(50, x + 1.2 * tol, 1);
+  forward.reserve(x + 0.6 * tol, 200, 2);
+  backward.reserve(x + 0.6 * tol, 200, 2);
+  backward.reserve(50, x + 1.2 * tol, 1);
+  backward.reserve(50, x, 1);
+  BOOST_TEST(forward.step_count() != backward.step_count());  // a sliver of 1.2 tolerances in one of them only
+  BOOST_TEST(forward.same_from(backward, 0));
+  BOOST_TEST(backward.same_from(forward, 0));
+  AvailabilityProfile other = forward;
+  other.reserve(150, 160, 1);
+  BOOST_TEST(!forward.same_from(other, 0));
+  BOOST_TEST(!other.same_from(forward, 155));
+  BOOST_TEST(forward.same_from(other, 160));  // the difference lies before t
+  other = forward;
+  other.reserve(300, 300 + 3 * tol, 1);  // a stretch of 3 tolerances is not a sliver
+  BOOST_TEST(!forward.same_from(other, 0));
+  // With processor identity: equal counts on other processors differ.
+  AvailabilityProfile a(4, true), b(4, true);
+  ProcessorSet first(4), second(4);
+  first.set(0);
+  second.set(1);
+  a.reserve(10, 20, first);
+  b.reserve(10, 20, second);
+  BOOST_TEST(a.free_at(15) == b.free_at(15));
+  BOOST_TEST(!a.same_from(b, 0));
+  BOOST_TEST(a.same_from(b, 20));
+  b.release(10, 20, second);
+  b.reserve(10, 20, first);
+  BOOST_TEST(a.same_from(b, 0));
+}
+
 // free_on with processor identity against a plain array of free processor sets per unit of time, on random
 // reservations of free sets and releases with integer times, a hold being a part of a reservation (a sub-interval and
 // some of its processors; its ends may fall inside merged steps).
