@@ -321,8 +321,13 @@ BOOST_AUTO_TEST_CASE(combinatorial_is_exact_at_large_times) {
     const double near_optimum = solve_combinatorial(late).objective;
     late.bot.submit += 6e6;
     late.bot.deadline += 6e6;
-    for (auto& p : late.providers)
+    for (auto& p : late.providers) {
       for (auto& o : p.offers) o.completion += 6e6;
+      for (auto& slot : p.free_slots) {
+        slot.start += 6e6;
+        slot.end += 6e6;
+      }
+    }
     const auto moved = solve_combinatorial(late);
     const auto z3 = solve_z3(late, options, Secondary::kBalance);
     BOOST_TEST_CONTEXT("instance " << dump(late)) {
