@@ -38,6 +38,14 @@ for cmd in "$PY" "$SH"; do
   if cmp -s "$T/fcfs.txt" "$T/ext.txt"; then echo "ok: $cmd decides as the built-in fcfs on 40 instances"
   else fail "$cmd differs from fcfs: $(diff "$T/fcfs.txt" "$T/ext.txt" | head -5)"; fi
 done
+# The Python example also serves sla-admission-timed: a start (now) for each bid it accepts, a verdict (exit 1: first
+# fit misses the optimum there), not a protocol error (exit 2).
+"$S" check sla-admission-timed --policy-cmd "$PY" -i "$SRC/examples/sla-timed-running-jobs.json" >"$T/timed.txt" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "capacity  *holds" "$T/timed.txt" && grep -q "accepted Y@0" "$T/timed.txt" ||
+  fail "sla-admission-timed with $PY: exit $rc: $(head -c 300 "$T/timed.txt")"
+echo "ok: $PY answers sla-admission-timed with starts"
+
 
 # 2. cluster fcfs outside C++ == built-in fcfs: identical per-job CSVs (count model; processors model for Python).
 traces=("$SRC/examples/small-cluster.swf")

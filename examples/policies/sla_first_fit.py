@@ -31,6 +31,12 @@ def decide(instance):
     return {"accepted": accepted}
 
 
+def answer(request):
+    decision = decide(request["instance"])
+    if request["problem"] == "sla-admission-timed":  # each accepted bid starts now, on processors free now
+        decision["start"] = {bid: 0 for bid in decision["accepted"]}
+    return decision
+
+
 for line in sys.stdin:  # one request a line, one decision a line, until schedcheck closes stdin
-    request = json.loads(line)
-    print(json.dumps(decide(request["instance"])), flush=True)
+    print(json.dumps(answer(json.loads(line))), flush=True)
