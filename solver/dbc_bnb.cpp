@@ -22,6 +22,7 @@
 // schedule only, under shorter per-PE limits: first just below the best makespan (usually impossible at once), then
 // at the least makespan the LP bound allows (a bisection over the limit on the root bound), then bisecting.
 #include "solver/dbc_bnb.hpp"
+#include "solver/dbc_exact.hpp"
 
 #include "support/stop.hpp"
 
@@ -42,8 +43,6 @@ namespace schedcheck::dbc {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kCostSlack = 1e-9;      // relative: two costs this close are equal (then makespan decides), as the DP
 constexpr double kEligibleSlack = 1e-9;  // relative: the bound's rooms are looser than fits(), never tighter
 constexpr double kMakespanStep = 1e-8;   // relative: the tie-break asks for a makespan shorter by at least this
 constexpr unsigned kClockEvery = 256;    // nodes (and set-walk steps) between two looks at the clock

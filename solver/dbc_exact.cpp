@@ -13,8 +13,6 @@ namespace schedcheck::dbc {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kCostSlack = 1e-9;  // relative: two costs this close are equal (then makespan decides)
 
 struct Value {
   double cost = kInf, makespan = kInf;

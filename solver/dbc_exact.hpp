@@ -7,6 +7,7 @@
 #include "model/dbc.hpp"
 #include "solver/result.hpp"
 
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -14,6 +15,10 @@
 namespace schedcheck::dbc {
 
 inline constexpr std::size_t kDpMaxJobs = 12;
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+// Two total costs this close (relative) are equal, and then makespan decides: the DP and the branch and bound
+// (solver/dbc_bnb.cpp) break ties alike.
+inline constexpr double kCostSlack = 1e-9;
 
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
 // assigns every job by horizon(), each in one request, within Babsolute (detail says why). `unknown` above kDpMaxJobs

@@ -97,13 +97,13 @@ Solution finish(const std::vector<Item>& items, std::vector<bool> take, ExactSta
 }
 
 // The items left free by fixing, and the capacity they share.
-struct Core {
+struct FreeCore {
   std::vector<std::size_t> index;  // into the original items
   std::vector<Item> items;
   long long capacity = 0;
 };
-Core core_of(const std::vector<Item>& items, long long capacity, const std::vector<int>& fix) {
-  Core core;
+FreeCore core_of(const std::vector<Item>& items, long long capacity, const std::vector<int>& fix) {
+  FreeCore core;
   core.capacity = capacity;
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (fix[i] == 1) core.capacity -= items[i].weight;
@@ -199,7 +199,7 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   z3::context ctx;
   z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);  // feasible, and satisfies every fixing below
-  const Core core = core_of(items, capacity, lp_fixings(items, capacity, total(items, take)));
+  const FreeCore core = core_of(items, capacity, lp_fixings(items, capacity, total(items, take)));
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
   if (deadline.passed()) return stopped_early(items, take, options, deadline);
 
@@ -284,7 +284,7 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
   z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);
   const std::vector<int> fix = lp_fixings(items, capacity, total(items, take));
-  const Core core = core_of(items, capacity, fix);
+  const FreeCore core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
   if (deadline.passed()) return stopped_early(items, take, options, deadline);
   Solution s = finish(items, take, ExactStatus::kFeasible, limit_detail(options));

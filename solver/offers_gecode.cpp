@@ -168,14 +168,14 @@ Schedule read_schedule(const Instance& instance, const Data& d, const Model& m) 
   return schedule;
 }
 
-struct Outcome {
+struct SearchOutcome {
   bool exhausted = false;         // the search space was explored completely
   std::optional<Schedule> best;   // the last (best) solution found
 };
 
 // BAB (minimise) or DFS (first solution) within `ms` milliseconds.
-Outcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
-  Outcome out;
+SearchOutcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
+  SearchOutcome out;
   if (d.new_count > 0) lower = std::max(lower, d.new_duration);
   if (d.infeasible || upper < lower) {
     out.exhausted = true;
@@ -241,7 +241,7 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
     // before, is not: Gecode's cumulative does not keep each start's minimum at its earliest feasible start, so the
     // postponement rule cut optimal schedules (generate offers --seed 4 --size 10: 4 tasks "proven" at 107, a
     // schedule finishes them at 95; docs/performance.md).
-    const Outcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
+    const SearchOutcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
                                ms_left(until));
     if (out.best) {
       result.schedule = out.best;
@@ -271,7 +271,7 @@ ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, cons
       d.detail = data.why_unknown;
       return d;
     }
-    Outcome out = search(instance, data, 0, 0, false, ms_left(until));
+    SearchOutcome out = search(instance, data, 0, 0, false, ms_left(until));
     d.outcome = out.best ? CoreTest::kFeasible : out.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
     d.schedule = std::move(out.best);
     if (d.outcome == CoreTest::kStopped) d.detail = time_limit_reached(options.timeout_ms);

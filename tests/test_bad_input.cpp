@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_bad_input {
+
 using namespace schedcheck;
 
 namespace {
@@ -298,3 +302,5 @@ BOOST_AUTO_TEST_CASE(read_json_file_says_a_directory_is_a_directory) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_bad_input

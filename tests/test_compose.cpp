@@ -14,6 +14,10 @@
 
 #include <cmath>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_compose {
+
 using namespace schedcheck;
 using namespace schedcheck::compose;
 
@@ -447,3 +451,5 @@ BOOST_AUTO_TEST_CASE(free_slots_not_comparable_with_offer_optimum) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_compose

@@ -14,6 +14,10 @@
 #include <limits>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_conservative_slow {
+
 using namespace schedcheck;
 
 namespace {
@@ -137,3 +141,5 @@ BOOST_AUTO_TEST_CASE(fast_equals_slow_on_generated_traces) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_conservative_slow

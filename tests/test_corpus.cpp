@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_corpus {
+
 using namespace schedcheck;
 namespace fs = std::filesystem;
 
@@ -142,3 +146,5 @@ BOOST_AUTO_TEST_CASE(random_search_counts_unproven_exact_answers_failing_or_not)
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_corpus

@@ -22,6 +22,10 @@
 #include <cmath>
 #include <limits>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_dbc {
+
 using namespace schedcheck;
 using namespace schedcheck::dbc;
 
@@ -963,3 +967,5 @@ BOOST_AUTO_TEST_CASE(registry_reports_the_chain_and_the_phases) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_dbc

@@ -15,6 +15,10 @@
 #include <algorithm>
 #include <map>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_federation {
+
 using namespace schedcheck;
 using namespace schedcheck::federation;
 
@@ -419,3 +423,5 @@ BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_federation

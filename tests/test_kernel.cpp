@@ -34,6 +34,10 @@
 #include <thread>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_kernel {
+
 using namespace schedcheck;
 using namespace schedcheck::sim;
 namespace fs = std::filesystem;
@@ -570,3 +574,5 @@ BOOST_AUTO_TEST_CASE(executors_give_every_item_once_and_stop_on_the_first_failur
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_kernel

@@ -11,6 +11,10 @@
 
 #include <algorithm>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_metascheduler {
+
 using namespace schedcheck;
 using namespace schedcheck::metascheduler;
 
@@ -239,3 +243,5 @@ BOOST_AUTO_TEST_CASE(published_dplb_loses_tasks_online_and_fixed_does_not) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_metascheduler

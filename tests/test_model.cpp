@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_model {
+
 using namespace schedcheck;
 using namespace schedcheck::sla;
 using schedcheck::test::admit;
@@ -840,3 +844,5 @@ BOOST_AUTO_TEST_CASE(answer_lines_frame_pieces_of_any_size) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_model

@@ -17,6 +17,10 @@
 #include <cmath>
 #include <string>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_offers {
+
 using namespace schedcheck;
 using namespace schedcheck::offers;
 using namespace schedcheck::offers::test;
@@ -422,3 +426,5 @@ RC_BOOST_PROP(feedback_quotes_are_kept_by_edf, (std::uint32_t seed)) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_offers

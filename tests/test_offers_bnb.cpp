@@ -20,6 +20,10 @@
 #include <cmath>
 #include <string>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_offers_bnb {
+
 using namespace schedcheck;
 using namespace schedcheck::offers;
 using namespace schedcheck::offers::test;
@@ -439,3 +443,5 @@ BOOST_AUTO_TEST_CASE(auto_takes_the_policy_schedule_when_it_meets_every_deadline
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_offers_bnb

@@ -13,6 +13,10 @@
 #include <cmath>
 #include <string>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_offers_gecode {
+
 using namespace schedcheck;
 using namespace schedcheck::offers;
 using namespace schedcheck::offers::test;
@@ -119,3 +123,5 @@ BOOST_AUTO_TEST_CASE(differential_feasibility_gecode_vs_z3_vs_sequences) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_offers_gecode

@@ -21,6 +21,10 @@
 #include <unistd.h>
 #include <string>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_offers_mip {
+
 using namespace schedcheck;
 using namespace schedcheck::offers;
 using namespace schedcheck::offers::test;
@@ -218,3 +222,5 @@ BOOST_AUTO_TEST_CASE(off_the_grid_and_too_many_columns_are_unknown) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_offers_mip

@@ -17,6 +17,10 @@
 #include <string>
 #include <thread>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_offers_sat {
+
 using namespace schedcheck;
 using namespace schedcheck::offers;
 using namespace schedcheck::offers::test;
@@ -259,3 +263,5 @@ BOOST_AUTO_TEST_CASE(off_the_grid_and_too_large_are_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_offers_sat

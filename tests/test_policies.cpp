@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_policies {
+
 using namespace schedcheck;
 using namespace schedcheck::sla;
 using schedcheck::test::make_bid;
@@ -411,3 +415,5 @@ BOOST_AUTO_TEST_CASE(policies_return_one_flag_and_start_per_bid) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_policies

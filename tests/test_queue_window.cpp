@@ -16,6 +16,10 @@
 
 #include <cmath>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_queue_window {
+
 using namespace schedcheck;
 using namespace schedcheck::window;
 
@@ -290,3 +294,5 @@ BOOST_AUTO_TEST_CASE(window_checker_reports_gaps_along_a_run) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_queue_window

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_registry {
+
 using namespace schedcheck;
 
 namespace {
@@ -153,3 +157,5 @@ BOOST_AUTO_TEST_CASE(solve_from_receives_valid_incumbents_only) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_registry

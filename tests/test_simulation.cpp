@@ -27,6 +27,10 @@
 #include <map>
 #include <tuple>
 
+// This file's own namespace: its using-directives and helpers stay apart from the other test files' (the
+// test executable compiles them in batches).
+namespace test_simulation {
+
 using namespace schedcheck;
 namespace fs = std::filesystem;
 using cluster::ResourceModel;
@@ -878,3 +882,5 @@ BOOST_AUTO_TEST_CASE(jobs_csv_quoting_round_trip) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace test_simulation

@@ -35,6 +35,8 @@
 
 namespace schedcheck::experiments {
 
+// Its own namespace, as every experiment's: its names stay apart from the others' (unity builds join files).
+namespace backfilling_run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -560,9 +562,10 @@ private:
 };
 
 }  // namespace
+}  // namespace backfilling_run
 
 CatalogueEntry backfilling_experiment() {
-  return catalogue_entry<Backfilling>(
+  return catalogue_entry<backfilling_run::Backfilling>(
       {"backfilling", "Mu'alem & Feitelson, IEEE TPDS 12(6) 2001; Lifka 1995 (EASY); papers 002 and 004 (the policies)",
        "FCFS, EASY (1 and 4 pivots) and conservative backfilling over every trace, requested and exact "
        "estimates, count and processors models: wait, bounded slowdown, utilisation, every invariant on "

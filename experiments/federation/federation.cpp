@@ -26,6 +26,9 @@
 
 namespace schedcheck::experiments {
 
+// Its own namespace, as every experiment's: the using-directive below reaches this experiment's code only, and its
+// names stay apart from the others' (unity builds join files).
+namespace federation_run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -370,9 +373,10 @@ private:
 };
 
 }  // namespace
+}  // namespace federation_run
 
 CatalogueEntry federation_experiment() {
-  return catalogue_entry<FederationExperiment>(
+  return catalogue_entry<federation_run::FederationExperiment>(
       {"federation", "paper 004 sec. 4 (Experiments 1 and 2, Fig. 4-7, Table 2)",
        "the SLA contract net over a federation of clusters replaying real traces: total SLA bid time from "
        "0% to 50% of the deadline against earnings, response time, budget spent, jobs accepted and messages "

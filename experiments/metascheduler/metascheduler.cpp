@@ -27,6 +27,9 @@
 
 namespace schedcheck::experiments {
 
+// Its own namespace, as every experiment's: the using-directive below reaches this experiment's code only, and its
+// names stay apart from the others' (unity builds join files).
+namespace metascheduler_run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -429,9 +432,10 @@ private:
 };
 
 }  // namespace
+}  // namespace metascheduler_run
 
 CatalogueEntry metascheduler_experiment() {
-  return catalogue_entry<MetaschedulerExperiment>(
+  return catalogue_entry<metascheduler_run::MetaschedulerExperiment>(
       {"metascheduler", "paper 000 sec. V (Table II, Fig. 2-6)",
        "the offer-based metascheduler online over five EDF clusters with local load and external "
        "Bags-of-Tasks: FreeTimeSlots, OffersWithPLB, OffersWithDPLB, OffersWithDPLBV2 (and the -fixed "
