@@ -146,8 +146,28 @@ void PolicyProcess::end(std::string message) {
   throw PolicyFailure(broken_);
 }
 
+bool PolicyProcess::read_available() {
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
+    if (n > 0) {
+      if (!answers_.append({buffer, static_cast<std::size_t>(n)})) return false;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      return true;  // nothing more for now; an end of file or an error shows in the next poll
+    }
+  }
+}
+
 nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::string& about) {
   if (!broken_.empty()) throw PolicyFailure(broken_ + " (the policy process was ended then)");
+  // Whatever it wrote since its last answer answers no request (two lines for one request): read as this request's
+  // answer it would make every later decision another instance's, so the run ends here.
+  if (!read_available() || !answers_.pending().empty())
+    fail(about, fmt::format("it wrote {} {}: one answer line a request",
+                            quoted_text(answers_.pending(), 60),
+                            requests_ == 0 ? "before any request" : "after its answer to the previous request"));
   ++requests_;
   std::string out = request.dump();
   out += '\n';

@@ -27,7 +27,8 @@ public:
   PolicyProcess& operator=(const PolicyProcess&) = delete;
 
   // Sends `request` as one line and returns the decision line parsed. `about` names the request in messages
-  // ("instance sla-1"). Throws PolicyFailure: the child exited or was killed, the line is not JSON, a time-out. After
+  // ("instance sla-1"). Throws PolicyFailure: the child exited or was killed, the line is not JSON, a time-out, or it
+  // wrote more than its answer to the previous request (read before this request is sent: one line a request). After
   // a failure the process is ended and every later request fails with the first failure's message, so that a late
   // answer is never read as the answer to another request. Throws StopRequested when a stop was requested (also when
   // the child died of the same SIGINT/SIGTERM, as a batch system sends it to the whole job).
@@ -39,7 +40,9 @@ public:
 private:
   [[noreturn]] void fail(const std::string& about, const std::string& what);
   [[noreturn]] void end(std::string message);  // ends the child; every later ask() fails with `message`
-  std::string exit_description();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
+  std::string exit_description();
+  // Reads what the child has written by now, without waiting; false when it does not fit in answers_.
+  bool read_available();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
 
   std::string command_;
   unsigned timeout_ms_;

@@ -209,6 +209,33 @@ for case in "1 slow" "2 slow" "5 slow" "5 crash" "40 crash"; do
   [ -s "$T/once.out" ] && fail "policy $2 at request $1: a summary on stdout: $(head -c 200 "$T/once.out")"
   [ -n "$(ls "$T/once" 2>/dev/null)" ] && fail "policy $2 at request $1: corpus files written: $(ls "$T/once")"
 done
+# A policy that writes two lines for one request: the second would be read as the next request's answer (before,
+# the search blamed the next instance's decision and simulate ran on with a pass's answer given to the next pass).
+# The run ends with one line naming the extra output, at the request after it, and writes nothing.
+cat >"$T/twice.py" <<PY
+import json, sys
+exec(open("$SRC/examples/policies/sla_first_fit.py").read().split("for line in sys.stdin")[0])
+at, n = int(sys.argv[1]), 0
+for line in sys.stdin:
+    n += 1
+    d = json.dumps(decide(json.loads(line)["instance"]))
+    print(d, flush=True)
+    if n == at: print(d, flush=True)
+PY
+rm -rf "$T/twice"
+"$S" search sla-admission --policy-cmd "python3 $T/twice.py 3" --trials 100 --seed 4 --size 8 --out "$T/twice" -q \
+  --json >"$T/twice.out" 2>"$T/twice.err"
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/twice.err")" -eq 1 ] &&
+  grep -qF 'after its answer to the previous request: one answer line a request' "$T/twice.err" ||
+  fail "two lines for one request: exit $rc, stderr $(head -c 300 "$T/twice.err")"
+[ -n "$(ls "$T/twice" 2>/dev/null)" ] && fail "two lines for one request: corpus files written: $(ls "$T/twice")"
+sed -e 's/sla_first_fit.py/cluster_fcfs.py/' -e 's/\["instance"\]/["snapshot"]/' "$T/twice.py" >"$T/twice_cluster.py"
+"$S" simulate --trace "$SRC/examples/small-cluster.swf" --policy-cmd "python3 $T/twice_cluster.py 5" --check -q \
+  >"$T/twice.out" 2>"$T/twice.err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -qF 'on the scheduling pass at t=31: it wrote "{\"start\": []}\n" after its answer' "$T/twice.err" ||
+  fail "simulate, two lines for one pass: exit $rc, stderr $(head -c 300 "$T/twice.err")"
 # Every corpus file a search writes re-checks with its recorded verdict: outside (the search of part 3) and built-in.
 # (the built-in search writes into a folder whose name needs quoting: the reproduce line quotes it)
 "$S" search sla-admission --policy greedy-backfilling --trials 200 --seed 4 --out "$T/cx b'q" -q >/dev/null 2>&1
