@@ -204,6 +204,48 @@ BOOST_AUTO_TEST_CASE(profile_move_is_release_then_reserve) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(profile_move_near_breakpoints_across_blocks_is_release_then_reserve) {
+  // Hundreds of steps (many blocks), holds whose ends lie within the tolerance of other breakpoints moved to such
+  // times too (some by less than a tolerance), so that the four ends snap to neighbours and splitting one end splits a
+  // block: the same step function
+  // as release + reserve (compared by same_from, which ignores slivers of two tolerances: the steps may snap in
+  // another order).
+  SplitMix64 rng(11);
+  const double offsets[] = {0.0, 0.3 * kTimeTolerance, -0.3 * kTimeTolerance, 0.8 * kTimeTolerance,
+                            -0.8 * kTimeTolerance};
+  const auto near = [&](int lo, int hi) { return static_cast<double>(rng.integer(lo, hi)) + offsets[rng.integer(0, 4)]; };
+  for (int trial = 0; trial < 20; ++trial) {
+    AvailabilityProfile moved(64), reference(64);
+    std::vector<std::tuple<double, double, int>> holds;
+    for (int k = 0; k < 300; ++k) {
+      const double start = near(0, 1000), end = near(1, 80) + std::round(start);
+      const int procs = static_cast<int>(rng.integer(1, 3));
+      if (!(end > start + 0.5) || moved.min_free(start, end) < procs) continue;
+      moved.reserve(start, end, procs);
+      reference.reserve(start, end, procs);
+      holds.emplace_back(start, end - start, procs);
+    }
+    BOOST_TEST_REQUIRE(moved.steps().size() > 300);
+    int moves = 0;
+    for (auto& [start, length, procs] : holds) {
+      // A quarter of the moves go less than a tolerance away: one part of the move has no length.
+      const double to = rng.integer(0, 3) == 0 ? std::round(start) + offsets[rng.integer(0, 4)] : near(0, 1000);
+      moved.release(start, start + length, procs);  // room for the move: free the hold, look, take it back
+      const bool fits = moved.min_free(to, to + length) >= procs;
+      moved.reserve(start, start + length, procs);
+      if (!fits) continue;
+      moved.move(start, to, length, procs);
+      reference.release(start, start + length, procs);
+      reference.reserve(to, to + length, procs);
+      BOOST_TEST_REQUIRE(moved.same_from(reference, -1.0),
+                         "move(" << start << " -> " << to << ", " << length << ", " << procs << ") differs from release + reserve");
+      start = to;
+      ++moves;
+    }
+    BOOST_TEST(moves > 100);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(profile_forget_before_keeps_the_present) {
   AvailabilityProfile p(4);
   for (int i = 0; i < 200; ++i) p.reserve(i, i + 1, 1 + i % 3);
