@@ -101,14 +101,16 @@ std::vector<double> EdfScheduler::place_new_job(AvailabilityProfile& profile, lo
   return starts;
 }
 
-void EdfScheduler::place_range(Prefix& head, std::size_t from, std::size_t to, bool stop_at_first_late) const {
+void EdfScheduler::place_range(AvailabilityProfile& profile, Cursor& cursor, std::string& first_late,
+                               std::vector<std::vector<double>>& starts, std::size_t from, std::size_t to,
+                               bool stop_at_first_late) const {
   for (std::size_t k = from; k < to; ++k) {
     const std::size_t i = order_[k];
     const WaitingJob& job = instance_.waiting[i];
-    auto& starts = head.schedule.starts[i];
-    place_in_order(head.profile, job.procs, job.runtime, job.tasks, head.cursor, starts);
-    if (head.first_late.empty() && starts.back() + job.runtime > job.deadline + kTimeTolerance) {
-      head.first_late = job.id;
+    auto& job_starts = starts[i];
+    place_in_order(profile, job.procs, job.runtime, job.tasks, cursor, job_starts);
+    if (first_late.empty() && job_starts.back() + job.runtime > job.deadline + kTimeTolerance) {
+      first_late = job.id;
       if (stop_at_first_late) return;
     }
   }
@@ -116,48 +118,67 @@ void EdfScheduler::place_range(Prefix& head, std::size_t from, std::size_t to, b
 
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
-  Prefix next{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, FillCursor(instance_.now)}};
-  next.schedule.starts.resize(instance_.waiting.size());
+  if (prefix_starts_.empty()) prefix_starts_.resize(instance_.waiting.size());
   std::size_t from = 0;
-  if (auto it = prefixes_.upper_bound(position); it != prefixes_.begin()) {
-    --it;  // the longest cached prefix shorter than `position`
-    next = it->second;
-    from = it->first;
-  }
-  place_range(next, from, position, false);
+  auto shorter = prefixes_.upper_bound(position);
+  Prefix next = shorter != prefixes_.begin()
+                    ? std::prev(shorter)->second  // the longest cached prefix shorter than `position`
+                    : Prefix{running_profile(instance_), "", Cursor{instance_.now, FillCursor(instance_.now)}};
+  if (shorter != prefixes_.begin()) from = std::prev(shorter)->first;
+  place_range(next.profile, next.cursor, next.first_late, prefix_starts_, from, position, false);
   return prefixes_.emplace(position, std::move(next)).first->second;
 }
 
-EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, bool stop_at_first_late) {
-  EdfRun result;
-  result.new_finish = instance_.now;
+EdfScheduler::Tail EdfScheduler::place_tail(std::size_t position, long long tasks, double runtime,
+                                            bool stop_at_first_late) {
+  Tail tail;
+  tail.new_finish = instance_.now;
+  if (tail_starts_.empty()) tail_starts_.resize(instance_.waiting.size());
   if (tasks == 0 && position == order_.size() && !prefixes_.count(position)) {
-    // The current queue alone, not cached: nothing to share with other runs.
-    Prefix whole{running_profile(instance_), Schedule{}, "", Cursor{instance_.now, FillCursor(instance_.now)}};
-    whole.schedule.starts.resize(instance_.waiting.size());
-    place_range(whole, 0, position, stop_at_first_late);
-    result.first_late = std::move(whole.first_late);
-    result.complete = !(stop_at_first_late && !result.first_late.empty());
-    result.schedule = std::move(whole.schedule);
-    return result;
+    // The current queue alone, not cached: nothing to share with other runs (every job is the tail's).
+    AvailabilityProfile profile = running_profile(instance_);
+    Cursor cursor{instance_.now, FillCursor(instance_.now)};
+    place_range(profile, cursor, tail.first_late, tail_starts_, 0, position, stop_at_first_late);
+    tail.complete = !(stop_at_first_late && !tail.first_late.empty());
+    return tail;
   }
   const Prefix& head = prefix(position);
-  result.first_late = head.first_late;
-  if (stop_at_first_late && !result.first_late.empty()) {
-    result.complete = false;
-    return result;
+  tail.first_late = head.first_late;
+  if (stop_at_first_late && !tail.first_late.empty()) {
+    tail.complete = false;
+    return tail;
   }
-  Prefix tail{head.profile, head.schedule, "", head.cursor};
+  AvailabilityProfile profile = head.profile;
+  Cursor cursor = head.cursor;
   if (tasks > 0) {
-    tail.schedule.new_tasks = place_new_job(tail.profile, tasks, runtime, tail.cursor);
-    const auto& starts = tail.schedule.new_tasks;  // rigid waves need not be in increasing start
-    result.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
+    tail.new_tasks = place_new_job(profile, tasks, runtime, cursor);
+    const auto& starts = tail.new_tasks;  // rigid waves need not be in increasing start
+    tail.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
   }
-  tail.first_late = result.first_late;
-  place_range(tail, position, order_.size(), stop_at_first_late);
+  place_range(profile, cursor, tail.first_late, tail_starts_, position, order_.size(), stop_at_first_late);
+  tail.complete = !(stop_at_first_late && !tail.first_late.empty());
+  return tail;
+}
+
+Schedule EdfScheduler::schedule_of(std::size_t position, std::vector<double> new_tasks) const {
+  Schedule schedule;
+  schedule.starts.resize(instance_.waiting.size());
+  const bool whole = position == order_.size() && !prefixes_.count(position);  // place_tail's uncached path
+  for (std::size_t k = 0; k < order_.size(); ++k) {
+    const std::size_t i = order_[k];
+    schedule.starts[i] = k < position && !whole ? prefix_starts_[i] : tail_starts_[i];
+  }
+  schedule.new_tasks = std::move(new_tasks);
+  return schedule;
+}
+
+EdfRun EdfScheduler::run(std::size_t position, long long tasks, double runtime, bool stop_at_first_late) {
+  Tail tail = place_tail(position, tasks, runtime, stop_at_first_late);
+  EdfRun result;
   result.first_late = std::move(tail.first_late);
-  result.complete = !(stop_at_first_late && !result.first_late.empty());
-  result.schedule = std::move(tail.schedule);
+  result.new_finish = tail.new_finish;
+  result.complete = tail.complete;
+  if (result.complete) result.schedule = schedule_of(position, std::move(tail.new_tasks));
   return result;
 }
 
@@ -170,10 +191,15 @@ namespace {
 // `run` (optional) receives the EDF run when feasible.
 std::optional<double> quote_at(EdfScheduler& edf, const Instance& instance, long long tasks,
                                const EdfScheduler::PositionInterval& interval, EdfRun* kept = nullptr) {
-  EdfRun run = edf.run(interval.position, tasks, instance.bot->task_runtime, true);
-  if (!run.complete || !run.first_late.empty() || !(run.new_finish < interval.until)) return std::nullopt;
-  const double quote = std::max(interval.from, run.new_finish);
-  if (kept) *kept = std::move(run);
+  EdfScheduler::Tail tail = edf.place_tail(interval.position, tasks, instance.bot->task_runtime, true);
+  if (!tail.complete || !tail.first_late.empty() || !(tail.new_finish < interval.until)) return std::nullopt;
+  const double quote = std::max(interval.from, tail.new_finish);
+  if (kept) {  // the schedule only for a feasible run that is kept
+    kept->first_late.clear();
+    kept->new_finish = tail.new_finish;
+    kept->complete = true;
+    kept->schedule = edf.schedule_of(interval.position, std::move(tail.new_tasks));
+  }
   return quote;
 }
 

@@ -31,7 +31,7 @@ void place_earliest(AvailabilityProfile& profile, FillCursor& fill, double floor
 
 // One EDF run: the schedule, the first job (EDF order) that misses its deadline, and the new tasks' finish.
 struct EdfRun {
-  Schedule schedule;
+  Schedule schedule;             // empty when the run stopped at the first late job
   std::string first_late;        // "" when every waiting job meets its deadline
   double new_finish = 0;         // when the new job's tasks finish (now when none)
   bool complete = true;          // false when stopped at the first late job
@@ -61,6 +61,17 @@ public:
   };
   std::vector<PositionInterval> positions_from(double deadline) const;
 
+  // run() in two steps, for searches that keep few of their runs: the run without its schedule (the new job's
+  // starts, the first late job, the new job's finish), then, if wanted, the schedule of the last such run.
+  struct Tail {
+    std::string first_late;
+    double new_finish = 0;
+    bool complete = true;
+    std::vector<double> new_tasks;
+  };
+  Tail place_tail(std::size_t position, long long tasks, double runtime, bool stop_at_first_late);
+  Schedule schedule_of(std::size_t position, std::vector<double> new_tasks) const;  // after place_tail(position, ...)
+
 private:
   // Where the next placement may start: the profile only fills up as jobs are placed (model/profile.hpp,
   // FillCursor from now). The starts are the same as a scan from now.
@@ -68,9 +79,10 @@ private:
     double last_start = 0;        // strict order: the latest start so far (nothing later in the order starts before it)
     FillCursor fill;
   };
+  // The state after the jobs ahead of a position. Their starts are the same in every prefix that holds them (EDF
+  // places the order's jobs one after another), so they are kept once, in prefix_starts_.
   struct Prefix {
     AvailabilityProfile profile;
-    Schedule schedule;
     std::string first_late;
     Cursor cursor;
   };
@@ -79,14 +91,19 @@ private:
   // go to `starts`.
   void place_in_order(AvailabilityProfile& profile, int procs, double runtime, long long tasks, Cursor& cursor,
                       std::vector<double>& starts) const;
-  // Places the waiting jobs at order positions [from, to) on `head`; records the first late one.
-  void place_range(Prefix& head, std::size_t from, std::size_t to, bool stop_at_first_late) const;
+  // Places the waiting jobs at order positions [from, to) on `profile`, their starts to `starts` (by waiting index);
+  // records the first late one in `first_late` (when it is empty).
+  void place_range(AvailabilityProfile& profile, Cursor& cursor, std::string& first_late,
+                   std::vector<std::vector<double>>& starts, std::size_t from, std::size_t to,
+                   bool stop_at_first_late) const;
   std::vector<double> place_new_job(AvailabilityProfile& profile, long long tasks, double runtime, Cursor& cursor) const;
 
   const Instance& instance_;
   GenOfferReading reading_;
   std::vector<std::size_t> order_;
   std::map<std::size_t, Prefix> prefixes_;
+  std::vector<std::vector<double>> prefix_starts_;  // by waiting index: the starts of every job placed in a prefix
+  std::vector<std::vector<double>> tail_starts_;    // by waiting index: the last tail's starts (storage reused)
 };
 
 // genOffer(k) with FEEDBACK: EDF with the temporary job (k tasks, the BoT's deadline D); if every job meets its
