@@ -28,7 +28,7 @@ std::vector<AvailabilityProfile::Step> AvailabilityProfile::steps() const {
   std::vector<Step> out;
   out.reserve(count_);
   for (const Block& block : blocks_)
-    for (std::size_t k = 0; k < block.n; ++k) out.push_back(Step{block.t[k], block.f[k]});
+    for (std::size_t k = 0; k < block.n; ++k) out.push_back(Step{block.t[k], block.f[k] + block.lazy});
   return out;
 }
 
@@ -63,6 +63,7 @@ AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
     std::copy(low.t + half, low.t + kBlock, high.t);
     std::copy(low.f + half, low.f + kBlock, high.f);
     high.n = kBlock - half;
+    high.lazy = low.lazy;
     low.n = half;
     if (words_) {
       const std::size_t area = kBlock * words_;
@@ -122,8 +123,8 @@ void AvailabilityProfile::summarise(std::size_t b) {
     lowest = std::min(lowest, block.f[k]);
     highest = std::max(highest, block.f[k]);
   }
-  out.lowest = lowest;
-  out.highest = highest;
+  out.lowest = lowest + block.lazy;
+  out.highest = highest + block.lazy;
 }
 
 AvailabilityProfile::Pos AvailabilityProfile::first_with_free(Pos j, int processors, double not_after) const {
@@ -137,9 +138,10 @@ AvailabilityProfile::Pos AvailabilityProfile::first_with_free(Pos j, int process
         continue;
       }
     }
+    const int need = processors - block.lazy;  // in the block's stored counts
     for (; j.k < block.n; ++j.k) {
       if (block.t[j.k] > not_after) return none;
-      if (block.f[j.k] >= processors) return j;
+      if (block.f[j.k] >= need) return j;
     }
     j = Pos{j.b + 1, 0};
   }
@@ -156,8 +158,9 @@ AvailabilityProfile::Pos AvailabilityProfile::first_short(Pos j, int processors,
         continue;
       }
     }
+    const int need = processors - block.lazy;  // in the block's stored counts
     for (; j.k < block.n; ++j.k)
-      if (block.t[j.k] >= before || block.f[j.k] < processors) return j;
+      if (block.t[j.k] >= before || block.f[j.k] < need) return j;
     j = Pos{j.b + 1, 0};
   }
   return j;
@@ -191,11 +194,18 @@ void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorS
     const std::size_t from = b == first.b ? first.k : 0, to = b == last.b ? last.k : block.n;
     if (from >= to) continue;
     Summary& sum = summary_[b];
+    const bool whole = from == 0 && to == block.n;
     int least = block.f[from], most = block.f[from];
-    for (std::size_t k = from; k < to; ++k) {
-      least = std::min(least, block.f[k]);
-      most = std::max(most, block.f[k]);
-      block.f[k] += delta;
+    if (whole) {
+      block.lazy += delta;  // every step of the block: one addition (its summary shifts below)
+    } else {
+      for (std::size_t k = from; k < to; ++k) {
+        least = std::min(least, block.f[k]);
+        most = std::max(most, block.f[k]);
+        block.f[k] += delta;
+      }
+      least += block.lazy;
+      most += block.lazy;
     }
     if (set) {
       for (std::size_t k = from; k < to; ++k) {
@@ -203,7 +213,7 @@ void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorS
         for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
       }
     }
-    if (from == 0 && to == block.n) {
+    if (whole) {
       sum.lowest += delta;
       sum.highest += delta;
     } else if (delta < 0) {
@@ -351,7 +361,7 @@ int AvailabilityProfile::extreme_free(double start, double end, bool highest) co
     }
     for (; k < block.n; ++k) {
       if (block.t[k] >= until) return out;
-      take(block.f[k]);
+      take(block.f[k] + block.lazy);
     }
   }
   return out;

@@ -118,8 +118,9 @@ private:
   static constexpr std::size_t kBlock = 32;
   struct Block {
     std::uint32_t n = 0;
+    int lazy = 0;      // added to every f: a change over the whole block is one addition (shift())
     double t[kBlock];  // the steps' times ...
-    int f[kBlock];     // ... and free processors
+    int f[kBlock];     // ... and free processors, less `lazy`
   };
   struct Summary {  // a block's first time (a copy, searched without touching the blocks), fewest and most free
     double first;
@@ -130,8 +131,7 @@ private:
     bool operator==(const Pos&) const = default;
   };
   double time_of(Pos p) const { return blocks_[p.b].t[p.k]; }
-  int free_of(Pos p) const { return blocks_[p.b].f[p.k]; }
-  int& free_of(Pos p) { return blocks_[p.b].f[p.k]; }
+  int free_of(Pos p) const { return blocks_[p.b].f[p.k] + blocks_[p.b].lazy; }
   bool is_end(Pos p) const { return p.b >= blocks_.size(); }
   Pos next(Pos p) const {
     if (++p.k == blocks_[p.b].n) { ++p.b; p.k = 0; }

@@ -311,15 +311,19 @@ BOOST_AUTO_TEST_CASE(profile_earliest_start_uses_gap_of_exact_length) {
 // without a hold, the hold freed on the array) and latest_count_start (the same) after every change. A hold is part
 // of a reservation: its ends may fall inside merged steps. With many changes the steps fill several blocks of the
 // profile (blocks split and empty), and the past before a rising floor is forgotten as a simulation does.
-void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon, int changes, int queries) {
+// `longest`: the longest reservation (queries look at windows up to half as long, at least 12). `within`: reservations
+// and moves only where they fit (free stays in [0, capacity], so searches for free processors find some), on
+// `capacity` processors, 1 to 4 each; otherwise they may over-use 6.
+void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon, int changes, int queries,
+                                      int longest = 15, bool within = false, int capacity = 6) {
   SplitMix64 rng(seed);
   auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
   const int kHorizon = horizon;
-  constexpr int kCapacity = 6;
+  const int kCapacity = within ? capacity : 6;
   std::size_t most_steps = 0;
   for (int run = 0; run < runs; ++run) {
     AvailabilityProfile p(kCapacity);
-    std::vector<int> free(static_cast<std::size_t>(kHorizon) + 40, kCapacity);
+    std::vector<int> free(static_cast<std::size_t>(kHorizon + longest) + 40, kCapacity);
     struct Held { int start, end, procs; };
     std::vector<Held> held;
     int floor = 0;  // queries look at or after it; the profile may forget the steps before
@@ -329,10 +333,18 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
         floor = std::min(kHorizon - 1, floor + next(kHorizon / 10 + 1));
         p.forget_before(floor);
       }
+      const auto room = [&](int from, int to, int procs, const Held* own) {  // the unit array has procs free
+        for (int t = from; t < to; ++t) {
+          const bool inside = own && t >= own->start && t < own->end;
+          if (free[static_cast<std::size_t>(t)] + (inside ? own->procs : 0) < procs) return false;
+        }
+        return true;
+      };
       const int what = next(4);  // 0: a release, 1: a move (earlier or later, overlapping or not), else a reservation
       if (!held.empty() && what == 1) {
         Held& h = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
         const int to = std::max(0, std::min(kHorizon, h.start + next(41) - 20));
+        if (within && !room(to, to + (h.end - h.start), h.procs, &h)) continue;
         p.move(h.start, to, h.end - h.start, h.procs);
         for (int t = h.start; t < h.end; ++t) free[static_cast<std::size_t>(t)] += h.procs;
         h.end = to + (h.end - h.start);
@@ -344,7 +356,8 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
         for (int t = held[k].start; t < held[k].end; ++t) free[static_cast<std::size_t>(t)] += held[k].procs;
         held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
       } else {
-        const int start = next(kHorizon), end = start + 1 + next(15), procs = 1 + next(kCapacity);
+        const int start = next(kHorizon), end = start + 1 + next(longest), procs = 1 + next(within ? 4 : kCapacity);
+        if (within && !room(start, end, procs, nullptr)) continue;
         p.reserve(start, end, procs);
         for (int t = start; t < end; ++t) free[static_cast<std::size_t>(t)] -= procs;
         held.push_back({start, end, procs});
@@ -357,7 +370,8 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
         return true;
       };
       for (int q = 0; q < queries; ++q) {
-        const int at = floor + next(kHorizon - floor), duration = 1 + next(12), procs = 1 + next(kCapacity);
+        const int at = floor + next(kHorizon - floor), duration = 1 + next(std::max(12, longest / 2));
+        const int procs = 1 + next(kCapacity);
         const int latest = at + next(30);
         BOOST_REQUIRE_EQUAL(p.free_at(at + 0.5), free[static_cast<std::size_t>(at)]);
         int least = kCapacity;
@@ -403,6 +417,12 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
 BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_on_random_changes) { check_profile_against_unit_array(12345, 200, 60, 12, 20); }
 
 BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_across_many_blocks) { check_profile_against_unit_array(4242, 12, 600, 400, 6); }
+
+// Reservations and moves over hundreds of steps: whole blocks change at once (a block's lazy count) beside the
+// partly changed blocks at the ends.
+BOOST_AUTO_TEST_CASE(profile_matches_a_unit_array_with_windows_over_many_blocks) {
+  check_profile_against_unit_array(777, 6, 600, 300, 6, 300, true, 40);
+}
 
 // same_from: the same step function however its breakpoints snapped (edits in another order, ends closer than the
 // tolerance), different counts or sets from t on are not, and what lies before t does not count.
