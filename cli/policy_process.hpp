@@ -40,9 +40,9 @@ public:
 private:
   [[noreturn]] void fail(const std::string& about, const std::string& what);
   [[noreturn]] void end(std::string message);  // ends the child; every later ask() fails with `message`
-  std::string exit_description();
+  std::string exit_description();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
   // Reads what the child has written by now, without waiting; false when it does not fit in answers_.
-  bool read_available();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
+  bool read_available();
 
   std::string command_;
   unsigned timeout_ms_;

@@ -181,7 +181,8 @@ bad killed "killed by signal 9" -- "kill -9 \$\$"
 "$S" simulate --trace "$SRC/examples/small-cluster.swf" --policy-cmd "while read l; do echo '{\"start\": [{\"id\": 999}]}'; done" -q >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && grep -q "expected the id of a job waiting in the queue" "$T/err" || fail "simulate with an unknown job id: $(cat "$T/err")"
 
-# 4b. A policy failure is never an instance property (issue 34). A policy slow once (1.5 s against a 1 s limit) on
+# 4b. A policy failure is never an instance property (issue 34). A policy slow once (4 s against a 2 s limit: the first
+# request's time includes Python's start-up, which a loaded machine can stretch past 1 s) on
 # the probe (request 1), the first generated trial (2) and a shrink candidate (5; seed 4: trial 0 fails and shrinks),
 # and one that crashes during shrinking: the search ends with one line and exit 2, writes no corpus file and reports
 # no failure (before, the late answer was read as the next request's and 25 false failures were written).
@@ -191,16 +192,16 @@ exec(open("$SRC/examples/policies/sla_first_fit.py").read().split("for line in s
 at, how, n = int(sys.argv[1]), sys.argv[2], 0
 for line in sys.stdin:
     n += 1
-    if n == at and how == "slow": time.sleep(1.5)
+    if n == at and how == "slow": time.sleep(4)
     if n == at and how == "crash": os._exit(3)
     print(json.dumps(decide(json.loads(line)["instance"])), flush=True)
 PY
 for case in "1 slow" "2 slow" "5 slow" "5 crash" "40 crash"; do
   set -- $case
-  want="no decision within --policy-timeout-ms 1000 ms"
+  want="no decision within --policy-timeout-ms 2000 ms"
   [ "$2" = crash ] && want="exited with status 3"
   rm -rf "$T/once"
-  "$S" search sla-admission --policy-cmd "python3 $T/once.py $1 $2" --policy-timeout-ms 1000 --trials 100 --seed 4 \
+  "$S" search sla-admission --policy-cmd "python3 $T/once.py $1 $2" --policy-timeout-ms 2000 --trials 100 --seed 4 \
     --size 8 --out "$T/once" -q --json >"$T/once.out" 2>"$T/once.err"
   rc=$?
   [ "$rc" -eq 2 ] || fail "policy $2 at request $1: exit $rc, expected 2 ($(head -c 300 "$T/once.err"))"
@@ -218,9 +219,9 @@ exec(open("$SRC/examples/policies/sla_first_fit.py").read().split("for line in s
 at, n = int(sys.argv[1]), 0
 for line in sys.stdin:
     n += 1
-    d = json.dumps(decide(json.loads(line)["instance"]))
-    print(d, flush=True)
-    if n == at: print(d, flush=True)
+    d = json.dumps(decide(json.loads(line)["instance"])) + "\n"
+    sys.stdout.write(d + d if n == at else d)  # both lines in one write: there when the next request is due
+    sys.stdout.flush()
 PY
 rm -rf "$T/twice"
 "$S" search sla-admission --policy-cmd "python3 $T/twice.py 3" --trials 100 --seed 4 --size 8 --out "$T/twice" -q \
