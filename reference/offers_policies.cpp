@@ -116,14 +116,17 @@ void EdfScheduler::place_range(AvailabilityProfile& profile, Cursor& cursor, std
   }
 }
 
+EdfScheduler::Prefix EdfScheduler::root() const {
+  return Prefix{running_profile(instance_), "", Cursor{instance_.now, FillCursor(instance_.now)}};
+}
+
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
   if (prefix_starts_.empty()) prefix_starts_.resize(instance_.waiting.size());
   std::size_t from = 0;
   auto shorter = prefixes_.upper_bound(position);
-  Prefix next = shorter != prefixes_.begin()
-                    ? std::prev(shorter)->second  // the longest cached prefix shorter than `position`
-                    : Prefix{running_profile(instance_), "", Cursor{instance_.now, FillCursor(instance_.now)}};
+  Prefix next = shorter != prefixes_.begin() ? std::prev(shorter)->second  // the longest cached shorter prefix
+                                              : root();
   if (shorter != prefixes_.begin()) from = std::prev(shorter)->first;
   place_range(next.profile, next.cursor, next.first_late, prefix_starts_, from, position, false);
   return prefixes_.emplace(position, std::move(next)).first->second;
@@ -134,28 +137,28 @@ EdfScheduler::Tail EdfScheduler::place_tail(std::size_t position, long long task
   Tail tail;
   tail.new_finish = instance_.now;
   if (tail_starts_.empty()) tail_starts_.resize(instance_.waiting.size());
-  if (tasks == 0 && position == order_.size() && !prefixes_.count(position)) {
-    // The current queue alone, not cached: nothing to share with other runs (every job is the tail's).
-    AvailabilityProfile profile = running_profile(instance_);
-    Cursor cursor{instance_.now, FillCursor(instance_.now)};
-    place_range(profile, cursor, tail.first_late, tail_starts_, 0, position, stop_at_first_late);
-    tail.complete = !(stop_at_first_late && !tail.first_late.empty());
-    return tail;
+  // The current queue alone, not cached: nothing to share with other runs (every job is the tail's).
+  tail_from_root_ = tasks == 0 && position == order_.size() && !prefixes_.count(position);
+  const Prefix* head = nullptr;
+  if (tail_from_root_) {
+    scratch_ = root();
+  } else {
+    head = &prefix(position);
+    tail.first_late = head->first_late;
+    if (stop_at_first_late && !tail.first_late.empty()) {
+      tail.complete = false;
+      return tail;
+    }
+    scratch_.profile = head->profile;  // copied into the storage of the last run's
+    scratch_.cursor = head->cursor;
   }
-  const Prefix& head = prefix(position);
-  tail.first_late = head.first_late;
-  if (stop_at_first_late && !tail.first_late.empty()) {
-    tail.complete = false;
-    return tail;
-  }
-  AvailabilityProfile profile = head.profile;
-  Cursor cursor = head.cursor;
   if (tasks > 0) {
-    tail.new_tasks = place_new_job(profile, tasks, runtime, cursor);
+    tail.new_tasks = place_new_job(scratch_.profile, tasks, runtime, scratch_.cursor);
     const auto& starts = tail.new_tasks;  // rigid waves need not be in increasing start
     tail.new_finish = *std::max_element(starts.begin(), starts.end()) + runtime;
   }
-  place_range(profile, cursor, tail.first_late, tail_starts_, position, order_.size(), stop_at_first_late);
+  place_range(scratch_.profile, scratch_.cursor, tail.first_late, tail_starts_, tail_from_root_ ? 0 : position,
+              order_.size(), stop_at_first_late);
   tail.complete = !(stop_at_first_late && !tail.first_late.empty());
   return tail;
 }
@@ -163,10 +166,9 @@ EdfScheduler::Tail EdfScheduler::place_tail(std::size_t position, long long task
 Schedule EdfScheduler::schedule_of(std::size_t position, std::vector<double> new_tasks) const {
   Schedule schedule;
   schedule.starts.resize(instance_.waiting.size());
-  const bool whole = position == order_.size() && !prefixes_.count(position);  // place_tail's uncached path
   for (std::size_t k = 0; k < order_.size(); ++k) {
     const std::size_t i = order_[k];
-    schedule.starts[i] = k < position && !whole ? prefix_starts_[i] : tail_starts_[i];
+    schedule.starts[i] = k < position && !tail_from_root_ ? prefix_starts_[i] : tail_starts_[i];
   }
   schedule.new_tasks = std::move(new_tasks);
   return schedule;

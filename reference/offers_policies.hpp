@@ -70,7 +70,8 @@ public:
     std::vector<double> new_tasks;
   };
   Tail place_tail(std::size_t position, long long tasks, double runtime, bool stop_at_first_late);
-  Schedule schedule_of(std::size_t position, std::vector<double> new_tasks) const;  // after place_tail(position, ...)
+  // The schedule of the last place_tail(position, ...) (complete: no stop at a late job).
+  Schedule schedule_of(std::size_t position, std::vector<double> new_tasks) const;
 
 private:
   // Where the next placement may start: the profile only fills up as jobs are placed (model/profile.hpp,
@@ -86,6 +87,7 @@ private:
     std::string first_late;
     Cursor cursor;
   };
+  Prefix root() const;  // nothing placed yet: the running jobs' profile, the cursor at now
   const Prefix& prefix(std::size_t position);
   // Places a job of the order (tasks copies of procs x runtime) from max(now, last_start if strict) on; the starts
   // go to `starts`.
@@ -104,6 +106,8 @@ private:
   std::map<std::size_t, Prefix> prefixes_;
   std::vector<std::vector<double>> prefix_starts_;  // by waiting index: the starts of every job placed in a prefix
   std::vector<std::vector<double>> tail_starts_;    // by waiting index: the last tail's starts (storage reused)
+  bool tail_from_root_ = false;                     // the last tail placed the whole order (no cached prefix)
+  Prefix scratch_{AvailabilityProfile(0), "", Cursor{0, FillCursor(0)}};  // the last tail's state (storage reused)
 };
 
 // genOffer(k) with FEEDBACK: EDF with the temporary job (k tasks, the BoT's deadline D); if every job meets its
