@@ -122,10 +122,11 @@ private:
       for (const double start : e.starts) profile.reserve(start, start + e.job.runtime, e.job.procs);
     return profile;
   }
-  // Adopts a schedule of snapshot() (same waiting order) as the committed plan.
-  void adopt(const offers::Schedule& schedule) {
+  // Adopts a schedule of snapshot() (same waiting order) as the committed plan: its starts are moved out (the new
+  // tasks stay).
+  void adopt(offers::Schedule&& schedule) {
     for (std::size_t i = 0; i < waiting_.size(); ++i) {
-      waiting_[i].starts = schedule.starts[i];
+      waiting_[i].starts = std::move(schedule.starts[i]);
       std::sort(waiting_[i].starts.begin(), waiting_[i].starts.end());
     }
   }
@@ -148,8 +149,8 @@ private:
     rigid.rigid_bot = true;  // the new job is one rigid job of `procs` processors
     offers::EdfScheduler edf(inst, rigid);
     double start = now, deadline = job.deadline;
-    if (const auto offer = offers::gen_offer_if_edf_feasible(edf, inst, job.procs)) {
-      adopt(offer->schedule);
+    if (auto offer = offers::gen_offer_if_edf_feasible(edf, inst, job.procs)) {
+      adopt(std::move(offer->schedule));
       start = *std::max_element(offer->schedule.new_tasks.begin(), offer->schedule.new_tasks.end());
       deadline = offer->completion;
     } else {  // the committed plan stays; the job goes to its earliest fit in it (nothing rescheduled)
@@ -236,7 +237,7 @@ private:
       const auto it = std::find_if(reply.per_count.begin(), reply.per_count.end(),
                                    [&](const offers::CountOffer& o) { return o.tasks == offer.tasks; });
       if (it == reply.per_count.end()) throw std::logic_error("an offer of the staircase has no count behind it");
-      adopt(it->schedule);
+      adopt(offers::Schedule{it->schedule});  // the reply keeps its offers
       starts = it->schedule.new_tasks;
       std::sort(starts.begin(), starts.end());
       if (part.tasks < static_cast<long long>(starts.size())) {
@@ -270,9 +271,9 @@ private:
   void replan(double now) {
     const offers::Instance inst = snapshot(now);
     offers::EdfScheduler edf(inst);
-    const offers::EdfRun run = edf.run(inst.waiting.size(), 0, 0, true);
+    offers::EdfRun run = edf.run(inst.waiting.size(), 0, 0, true);
     ++s_.out.providers.replans;
-    if (run.complete && run.first_late.empty()) adopt(run.schedule);
+    if (run.complete && run.first_late.empty()) adopt(std::move(run.schedule));
     else
       ++s_.out.providers.edf_fallbacks;
   }
