@@ -8,8 +8,7 @@
 
 namespace schedcheck {
 
-AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors)
-    : capacity_(processors), blocks_(1), block_limit_(track_processors ? kSetBlock : kBlock) {
+AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors) : capacity_(processors), blocks_(1) {
   blocks_[0].n = 1;
   blocks_[0].t[0] = -kForever;
   blocks_[0].f[0] = processors;
@@ -20,7 +19,7 @@ AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors)
                                   " processors");
     const auto all = ProcessorSet::all(processors).words();
     words_ = all.size();
-    sets_.assign(kSetBlock * words_, 0);
+    sets_.assign(kBlock * words_, 0);
     std::copy(all.begin(), all.end(), sets_.begin());
   }
 }
@@ -56,21 +55,21 @@ AvailabilityProfile::Pos AvailabilityProfile::split_at(double t, Pos from) {
 
 AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
   Pos q{p.b, p.k + 1};
-  if (blocks_[p.b].n == block_limit_) {  // full: its upper half becomes a new block after it
-    const std::size_t half = block_limit_ / 2;
+  if (blocks_[p.b].n == kBlock) {  // full: its upper half becomes a new block after it
+    constexpr std::size_t half = kBlock / 2;
     blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, Block{});
     Block& low = blocks_[p.b];
     Block& high = blocks_[p.b + 1];
-    std::copy(low.t + half, low.t + block_limit_, high.t);
-    std::copy(low.f + half, low.f + block_limit_, high.f);
-    high.n = static_cast<std::uint32_t>(block_limit_ - half);
+    std::copy(low.t + half, low.t + kBlock, high.t);
+    std::copy(low.f + half, low.f + kBlock, high.f);
+    high.n = kBlock - half;
     high.lazy = low.lazy;
     low.n = half;
     if (words_) {
-      const std::size_t area = kSetBlock * words_;
+      const std::size_t area = kBlock * words_;
       sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>((p.b + 1) * area), area, 0);
       std::memcpy(sets_.data() + (p.b + 1) * area, sets_.data() + p.b * area + half * words_,
-                  (kSetBlock - half) * words_ * sizeof(std::uint64_t));
+                  (kBlock - half) * words_ * sizeof(std::uint64_t));
     }
     summary_.insert(summary_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, Summary{});
     summarise(p.b);
@@ -106,7 +105,7 @@ void AvailabilityProfile::erase(Pos p) {
     blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
     summary_.erase(summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
     if (words_) {
-      const auto area = static_cast<std::ptrdiff_t>(kSetBlock * words_);
+      const auto area = static_cast<std::ptrdiff_t>(kBlock * words_);
       sets_.erase(sets_.begin() + static_cast<std::ptrdiff_t>(p.b) * area,
                   sets_.begin() + static_cast<std::ptrdiff_t>(p.b + 1) * area);
     }
@@ -334,7 +333,7 @@ void AvailabilityProfile::forget_before(double t) {
   for (std::size_t b = 0; b < p.b; ++b) count_ -= blocks_[b].n;
   blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
   summary_.erase(summary_.begin(), summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
-  if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(p.b * kSetBlock * words_));
+  if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(p.b * kBlock * words_));
   blocks_.front().t[0] = -kForever;
   summary_.front().first = -kForever;
 }

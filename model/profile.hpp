@@ -2,9 +2,9 @@
 // with the identity of the free processors (a set a step: the `processors` resource model, as in GridSim's
 // profile of free processor ranges). Our own (the usual conservative-backfilling profile of Mu'alem & Feitelson,
 // cf. paper 002 "availability profile"). Exact on the times it is given; breakpoints closer than kTimeTolerance
-// are one breakpoint; adjacent equal steps are merged. The steps are kept in blocks of at most 64 (32 with processor
-// identity) with each block's fewest and most free: an insert or erase moves one block, and queries, linear in the
-// steps they cross, skip whole blocks where the counts settle the answer.
+// are one breakpoint; adjacent equal steps are merged. The steps are kept in blocks of at most 32 with each block's
+// fewest and most free: an insert or erase moves one block, and queries, linear in the steps they cross, skip
+// whole blocks where the counts settle the answer.
 #pragma once
 
 #include "model/processor_set.hpp"
@@ -115,11 +115,7 @@ private:
   // Steps are stored in blocks (a sorted sequence split into runs of at most kBlock steps, none empty); a position
   // is (block, offset). Inserting or erasing a step moves at most one block's steps; lookups by time are a binary
   // search over the blocks' first times, then inside one block.
-  // At most kBlock steps a block, kSetBlock with processor identity (a block's sets are moved with its steps);
-  // measured: 64 against 32, 0.89 of the time on the metascheduler's long EDF profiles, 0.95-1.0 on the traces'
-  // count model, 1.02 with identity (docs/performance.md).
-  static constexpr std::size_t kBlock = 64;
-  static constexpr std::size_t kSetBlock = 32;
+  static constexpr std::size_t kBlock = 32;
   struct Block {
     std::uint32_t n = 0;
     int lazy = 0;      // added to every f: a change over the whole block is one addition (shift())
@@ -150,8 +146,8 @@ private:
     if (p.k + 1 < blocks_[p.b].n) return blocks_[p.b].t[p.k + 1];
     return p.b + 1 < blocks_.size() ? summary_[p.b + 1].first : kForever;
   }
-  const std::uint64_t* set_of(Pos p) const { return sets_.data() + (p.b * kSetBlock + p.k) * words_; }
-  std::uint64_t* set_of(Pos p) { return sets_.data() + (p.b * kSetBlock + p.k) * words_; }
+  const std::uint64_t* set_of(Pos p) const { return sets_.data() + (p.b * kBlock + p.k) * words_; }
+  std::uint64_t* set_of(Pos p) { return sets_.data() + (p.b * kBlock + p.k) * words_; }
 
   // The last step whose time is <= limit, at or after step `from` (block 0's first step is at -infinity).
   Pos last_at_or_before(double limit, Pos from) const;
@@ -182,8 +178,7 @@ private:
   std::size_t count_ = 1;             // steps in all blocks
   std::vector<Block> blocks_;         // sorted by time, blocks_[0].t[0] == -infinity
   std::vector<Summary> summary_;      // one a block
-  std::size_t block_limit_;           // kBlock, or kSetBlock with processor identity
-  std::vector<std::uint64_t> sets_;   // kSetBlock x words_ words a block: the free processors of each step
+  std::vector<std::uint64_t> sets_;   // kBlock x words_ words a block: the free processors of each step
 };
 
 // Where searches for a free window may start in a profile that only fills up (reservations, no releases): the

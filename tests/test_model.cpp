@@ -410,7 +410,7 @@ void check_profile_against_unit_array(std::uint64_t seed, int runs, int horizon,
       }
     }
   }
-  // With many changes the profile must have grown past one block (64 steps) for the test to mean that.
+  // With many changes the profile must have grown past one block (32 steps) for the test to mean that.
   if (changes > 20) BOOST_TEST(most_steps > 100u);
 }
 
