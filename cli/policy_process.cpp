@@ -146,18 +146,21 @@ void PolicyProcess::end(std::string message) {
   throw PolicyFailure(broken_);
 }
 
-bool PolicyProcess::read_available() {
+PolicyProcess::Read PolicyProcess::read_some() {
   char buffer[65536];
   for (;;) {
     const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
-    if (n > 0) {
-      if (!answers_.append({buffer, static_cast<std::size_t>(n)})) return false;
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else {
-      return true;  // nothing more for now; an end of file or an error shows in the next poll
-    }
+    if (n > 0) return answers_.append({buffer, static_cast<std::size_t>(n)}) ? Read::kData : Read::kTooLong;
+    if (n == 0) return Read::kClosed;
+    if (errno == EINTR) continue;
+    return errno == EAGAIN || errno == EWOULDBLOCK ? Read::kNothing : Read::kError;  // errno kept for the message
   }
+}
+
+bool PolicyProcess::read_available() {
+  Read read = Read::kData;
+  while (read == Read::kData) read = read_some();
+  return read != Read::kTooLong;  // an end of file or an error shows in the next poll
 }
 
 nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::string& about) {
@@ -198,17 +201,19 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
       else if (n < 0 && errno != EAGAIN && errno != EINTR) fail(about, "it stopped reading its input and " + exit_description());
     }
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-      char buffer[65536];
-      const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
-      if (n > 0) {
-        if (!answers_.append({buffer, static_cast<std::size_t>(n)}))
+      switch (read_some()) {
+        case Read::kData:
+        case Read::kNothing:
+          break;
+        case Read::kTooLong:
           fail(about, fmt::format("an answer longer than {} MiB without a newline", AnswerLines::kMaxAnswer >> 20));
-      } else if (n == 0) {
-        const std::string& rest = answers_.pending();
-        const std::string partial = rest.empty() ? "" : ", after " + quoted_text(rest, 60) + " without a newline";
-        fail(about, "it " + exit_description() + " without a decision" + partial);
-      } else if (errno != EAGAIN && errno != EINTR) {
-        fail(about, std::string("read: ") + std::strerror(errno));
+        case Read::kClosed: {
+          const std::string& rest = answers_.pending();
+          const std::string partial = rest.empty() ? "" : ", after " + quoted_text(rest, 60) + " without a newline";
+          fail(about, "it " + exit_description() + " without a decision" + partial);
+        }
+        case Read::kError:
+          fail(about, std::string("read: ") + std::strerror(errno));
       }
     }
   }

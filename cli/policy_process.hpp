@@ -41,7 +41,10 @@ private:
   [[noreturn]] void fail(const std::string& about, const std::string& what);
   [[noreturn]] void end(std::string message);  // ends the child; every later ask() fails with `message`
   std::string exit_description();  // "exited with status 1", "was killed by signal 9 (SIGKILL)"; reaps the child
-  // Reads what the child has written by now, without waiting; false when it does not fit in answers_.
+  // One read of the child's output into answers_, without waiting (the pipe does not block).
+  enum class Read { kData, kNothing, kClosed, kTooLong, kError };
+  Read read_some();
+  // Reads all the child has written by now, without waiting; false when it does not fit in answers_.
   bool read_available();
 
   std::string command_;
