@@ -56,12 +56,10 @@ fi
 
 # ---------------------------------------------------------------- --quick on Table 2, --jobs 1 and 2
 with_traces "$SOURCE_DIR/examples/scenarios/federation.json" "$TRACES" "$T/fed.json"
+# (Its speed, under a minute, is a benchmark's: bench/experiments.sh, docs/performance.md.)
 for jobs in 1 2; do
-  start=$(now_ms)
   "$S" experiment federation --quick --scenario "$T/fed.json" --out "$T/q$jobs" --corpus "$T/corpus$jobs" \
     --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err" || fail "--quick --jobs $jobs: exit $? ($(tail -3 "$T/q$jobs.err"))"
-  elapsed=$(($(now_ms) - start))
-  [ "$elapsed" -le 60000 ] || fail "--quick --jobs $jobs took $elapsed ms (bound: a minute)"
 done
 grep -q "verdict    no violation" "$T/q1.txt" || fail "--quick: no verdict line: $(tail -5 "$T/q1.txt")"
 summary=$T/q1/summary.json

@@ -43,15 +43,13 @@ fi
 
 # ---------------------------------------------------------------- --quick on Table II, --jobs 1 and 2
 with_traces "$MS" "$TRACES" "$T/ms.json"
+# (Its speed, under a minute, is a benchmark's: bench/experiments.sh, docs/performance.md.)
 for jobs in 1 2; do
-  start=$(now_ms)
   "$S" experiment metascheduler --quick --scenario "$T/ms.json" --out "$T/q$jobs" --corpus "$T/corpus$jobs" \
     --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err"
   rc=$?
   # The published DPLBs may lose tasks (Alg. 1 lines 13-14) and EDF's offers may break its own properties: exit 0 or 1.
   [ "$rc" -le 1 ] || fail "--quick --jobs $jobs: exit $rc ($(tail -3 "$T/q$jobs.err"))"
-  elapsed=$(($(now_ms) - start))
-  [ "$elapsed" -le 60000 ] || fail "--quick --jobs $jobs took $elapsed ms (bound: a minute)"
 done
 summary=$T/q1/summary.json
 [ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 24")" = "(False, True)" ] ||
