@@ -13,6 +13,9 @@
 
 namespace schedcheck::federation {
 
+// The actors in a named namespace: a using-directive for the enclosing one (an experiment's, in a unity batch with
+// this file) does not reach them.
+namespace actors {
 namespace {
 
 // Timer tags (sim::TimerTag): what falls due and the job.
@@ -251,6 +254,7 @@ private:
 };
 
 }  // namespace
+}  // namespace actors
 
 std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<workload::Workload>& workloads,
                                  double oft_share, std::uint64_t seed) {
@@ -278,6 +282,7 @@ std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std
 
 FederationRun run_federation(const std::vector<Cluster>& clusters, const Settings& settings, std::vector<Job> jobs,
                              const RunSpec& spec, const Registry& registry) {
+  using namespace actors;
   FederationRun out;
   out.log.jobs = std::move(jobs);
   out.log.bid_share = spec.bid_share;

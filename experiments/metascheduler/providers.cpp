@@ -12,6 +12,9 @@
 
 namespace schedcheck::metascheduler {
 
+// The actors in a named namespace: a using-directive for the enclosing one (an experiment's, in a unity batch with
+// this file) does not reach them.
+namespace actors {
 namespace {
 
 // Timer tags (sim::TimerTag): what falls due and the job or execution.
@@ -390,12 +393,14 @@ private:
 };
 
 }  // namespace
+}  // namespace actors
 
 std::string job_name(const System& system, const Job& job) {
   return job.bot() ? fmt::format("bot:{}", job.trace_id) : fmt::format("{}:{}", system.clusters[job.cluster].name, job.trace_id);
 }
 
 MetaRun run_system(const System& system, std::vector<Job> jobs, const RunSpec& spec, const Registry& registry) {
+  using namespace actors;
   MetaRun out;
   out.log.jobs = std::move(jobs);
   out.log.logs.resize(out.log.jobs.size());
