@@ -139,18 +139,17 @@ EdfScheduler::Tail EdfScheduler::place_tail(std::size_t position, long long task
   if (tail_starts_.empty()) tail_starts_.resize(instance_.waiting.size());
   // The current queue alone, not cached: nothing to share with other runs (every job is the tail's).
   tail_from_root_ = tasks == 0 && position == order_.size() && !prefixes_.count(position);
-  const Prefix* head = nullptr;
   if (tail_from_root_) {
     scratch_ = root();
   } else {
-    head = &prefix(position);
-    tail.first_late = head->first_late;
+    const Prefix& head = prefix(position);
+    tail.first_late = head.first_late;
     if (stop_at_first_late && !tail.first_late.empty()) {
       tail.complete = false;
       return tail;
     }
-    scratch_.profile = head->profile;  // copied into the storage of the last run's
-    scratch_.cursor = head->cursor;
+    scratch_.profile = head.profile;  // copied into the storage of the last run's
+    scratch_.cursor = head.cursor;
   }
   if (tasks > 0) {
     tail.new_tasks = place_new_job(scratch_.profile, tasks, runtime, scratch_.cursor);
