@@ -125,11 +125,10 @@ private:
       for (const double start : e.starts) profile.reserve(start, start + e.job.runtime, e.job.procs);
     return profile;
   }
-  // Adopts a schedule of snapshot() (same waiting order) as the committed plan: its starts are moved out (the new
-  // tasks stay).
-  void adopt(offers::Schedule&& schedule) {
+  // Adopts the starts of a schedule of snapshot() (same waiting order, one list a waiting job) as the committed plan.
+  void adopt(std::vector<std::vector<double>> starts) {
     for (std::size_t i = 0; i < waiting_.size(); ++i) {
-      waiting_[i].starts = std::move(schedule.starts[i]);
+      waiting_[i].starts = std::move(starts[i]);
       std::sort(waiting_[i].starts.begin(), waiting_[i].starts.end());
     }
   }
@@ -153,7 +152,7 @@ private:
     offers::EdfScheduler edf(inst, rigid);
     double start = now, deadline = job.deadline;
     if (auto offer = offers::gen_offer_if_edf_feasible(edf, inst, job.procs)) {
-      adopt(std::move(offer->schedule));
+      adopt(std::move(offer->schedule.starts));
       start = *std::max_element(offer->schedule.new_tasks.begin(), offer->schedule.new_tasks.end());
       deadline = offer->completion;
     } else {  // the committed plan stays; the job goes to its earliest fit in it (nothing rescheduled)
@@ -240,7 +239,7 @@ private:
       const auto it = std::find_if(reply.per_count.begin(), reply.per_count.end(),
                                    [&](const offers::CountOffer& o) { return o.tasks == offer.tasks; });
       if (it == reply.per_count.end()) throw std::logic_error("an offer of the staircase has no count behind it");
-      adopt(offers::Schedule{it->schedule});  // the reply keeps its offers
+      adopt(it->schedule.starts);  // a copy: the reply keeps its offers
       starts = it->schedule.new_tasks;
       std::sort(starts.begin(), starts.end());
       if (part.tasks < static_cast<long long>(starts.size())) {
@@ -276,7 +275,7 @@ private:
     offers::EdfScheduler edf(inst);
     offers::EdfRun run = edf.run(inst.waiting.size(), 0, 0, true);
     ++s_.out.providers.replans;
-    if (run.complete && run.first_late.empty()) adopt(std::move(run.schedule));
+    if (run.complete && run.first_late.empty()) adopt(std::move(run.schedule.starts));
     else
       ++s_.out.providers.edf_fallbacks;
   }
