@@ -123,11 +123,10 @@ EdfScheduler::Prefix EdfScheduler::root() const {
 const EdfScheduler::Prefix& EdfScheduler::prefix(std::size_t position) {
   if (auto it = prefixes_.find(position); it != prefixes_.end()) return it->second;
   if (prefix_starts_.empty()) prefix_starts_.resize(instance_.waiting.size());
-  std::size_t from = 0;
-  auto shorter = prefixes_.upper_bound(position);
-  Prefix next = shorter != prefixes_.begin() ? std::prev(shorter)->second  // the longest cached shorter prefix
-                                              : root();
-  if (shorter != prefixes_.begin()) from = std::prev(shorter)->first;
+  const auto shorter = prefixes_.upper_bound(position);
+  const bool extend = shorter != prefixes_.begin();  // from the longest cached prefix shorter than `position`
+  Prefix next = extend ? std::prev(shorter)->second : root();
+  const std::size_t from = extend ? std::prev(shorter)->first : 0;
   place_range(next.profile, next.cursor, next.first_late, prefix_starts_, from, position, false);
   return prefixes_.emplace(position, std::move(next)).first->second;
 }
