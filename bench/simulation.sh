@@ -15,25 +15,7 @@ WHAT=${5:-all}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# measure LABEL CMD...: prints "| LABEL | median s | min s | max s | peak MiB |"
-measure() {
-  local label=$1
-  shift
-  "$@" >/dev/null 2>&1 || true  # warm-up (and the page cache)
-  : >"$TMP/times"
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o "$TMP/one" "$@" >/dev/null 2>&1 || true
-    cat "$TMP/one" >>"$TMP/times"
-  done
-  python3 - "$label" "$TMP/times" <<'EOF'
-import statistics, sys
-label, path = sys.argv[1], sys.argv[2]
-rows = [line.split() for line in open(path) if line.strip()]
-wall = sorted(float(r[0]) for r in rows)
-peak = max(int(r[1]) for r in rows) / 1024
-print(f"| {label} | {statistics.median(wall):.3f} | {wall[0]:.3f} | {wall[-1]:.3f} | {peak:.1f} |")
-EOF
-}
+. "$(dirname "$0")/measure.sh"
 
 echo "| command | median wall s | min | max | peak MiB |"
 echo "|---|---|---|---|---|"
