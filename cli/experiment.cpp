@@ -2,6 +2,7 @@
 // sweep with progress on stderr, and renders what was written. Our own.
 #include "cli/experiment.hpp"
 
+#include "experiments/claims.hpp"
 #include "experiments/runner.hpp"
 #include "model/input.hpp"
 #include "support/files.hpp"
@@ -39,9 +40,12 @@ int list(bool json) {
     std::cout << json_text(experiments::catalogue_json()) << "\n";
     return 0;
   }
-  for (const auto& e : experiments::catalogue())
+  for (const auto& e : experiments::catalogue()) {
     std::cout << fmt::format("{:<14} {}\n{:<14} paper: {}\n{:<14} options: {}\n", e.name, e.summary, "", e.source, "",
                              e.options);
+    for (const auto& r : e.readings)
+      std::cout << fmt::format("{:<14} reading {}: {} (scenario: {})\n", "", r.name, r.what, r.scenario);
+  }
   return 0;
 }
 
@@ -78,12 +82,21 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     out += fmt::format("points     {} of {} finished in {:.1f} s ({} at a time)\n", sweep.finished, sweep.points.size(),
                        sweep.wall_seconds, executor->workers());
     for (const auto& note : experiment->notes()) out += "note       " + note + "\n";
-    out += experiment->text(sweep.points, sweep.records);
+    const experiments::DefaultRuns shown = experiments::default_runs(sweep);
+    out += experiment->text(shown.points, shown.records);
     const auto& inv = written.summary["invariants"];
     std::size_t total = 0;
     for (const auto& [name, count] : inv["violations_by_invariant"].items()) total += count.get<std::size_t>();
     out += fmt::format("checks     {} run properties on {} decisions: {} violations\n", inv["checked"].size(),
                        inv["decisions"].get<std::size_t>(), total);
+    if (written.summary["violations_by_reading"].is_object())
+      for (const auto& [reading, r] : written.summary["violations_by_reading"].items()) {
+        std::string which;
+        for (const auto& [name, count] : r["by_invariant"].items())
+          which += fmt::format("{}{} {}", which.empty() ? ": " : ", ", name, count.get<std::size_t>());
+        out += fmt::format("           reading {}: {} runs, {} violations{}\n", reading, r["runs"].get<std::size_t>(),
+                           r["violations"].get<std::size_t>(), which);
+      }
     for (const auto& dc : written.summary["decision_checks_by_problem"])
       out += fmt::format("           {} decisions checked against the exact optimum ({}): {} proven, {} undecided, {} at "
                          "the optimum; gap mean {:.4f}, median {:.4f}, p95 {:.4f}, max {:.4f}; {} invalid, {} failing\n",
@@ -94,6 +107,15 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     for (const auto& f : written.summary["figures"])
       out += fmt::format("figure     {}{}: {}\n", f["csv"].get<std::string>(),
                          f["plot"].is_null() ? "" : " + " + f["plot"].get<std::string>(), f["caption"].get<std::string>());
+    out += written.claims_text;
+    if (!written.summary["claims"].is_null()) {
+      const auto& c = written.summary["claims"]["counts"];
+      out += fmt::format("claims     {} of the paper's statements: {} agree, {} partly, {} disagree, {} not measured "
+                         "(claims.csv, claims.md{})\n",
+                         c["agrees"].get<int>() + c["partly"].get<int>() + c["disagrees"].get<int>() + c["not measured"].get<int>(),
+                         c["agrees"].get<int>(), c["partly"].get<int>(), c["disagrees"].get<int>(),
+                         c["not measured"].get<int>(), a.options.readings ? "; every reading: claims-readings.csv" : "");
+    }
     out += fmt::format("wrote      {} files in {} (summary.json lists them)\n", written.files.size(), a.out);
     out += sweep.violations() ? fmt::format("verdict    {} violations (exit 1)\n", sweep.violations())
                               : "verdict    no violation\n";
@@ -124,9 +146,31 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
                          "a scenario file: the experiment's inputs and sweep as data (examples/scenarios/; see --list)");
   experiment->add_option("--corpus", a->options.corpus,
                          "where the worst decisions go as corpus files that `schedcheck check` reproduces (default: --out)");
+  experiment->add_flag("--readings", a->options.readings,
+                       "also run every reading of the model that a claim of the paper depends on, and judge each claim "
+                       "under each (claims-readings.csv; --list names the readings)");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
+  auto claims_file = std::make_shared<std::string>();
+  auto markdown = std::make_shared<bool>(false);
+  auto* claims = app.add_subcommand(
+      "claims", "show the claims of an experiment's results (its claims.csv): each statement of the paper, the numbers "
+                "measured, and whether they agree, under each reading run");
+  claims->add_option("file", *claims_file, "an experiment's claims.csv, or its --out folder")->required();
+  claims->add_flag("--markdown", *markdown, "the tables docs/policies.md shows, in Markdown");
   return [=, &registry, &command]() -> int {
+    if (claims->parsed()) {
+      std::string file = *claims_file;
+      if (std::filesystem::is_directory(file)) file = (std::filesystem::path(file) / "claims.csv").string();
+      const std::vector<experiments::ClaimRow> rows = experiments::read_claims_csv(file);
+      if (*markdown) {
+        std::cout << experiments::claims_markdown(rows);
+        return 0;
+      }
+      for (const auto& r : rows)
+        std::cout << fmt::format("{:<13} {:<40} [{}] {}\n", experiments::to_string(r.verdict), r.id, r.reading, r.measured);
+      return 0;
+    }
     if (!experiment->parsed()) return -1;
     return run(*a, registry, command);
   };

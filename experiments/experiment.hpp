@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -28,6 +29,7 @@ struct ExperimentOptions {
   std::string traces_dir;              // --traces DIR: a folder of traces, where the experiment takes one
   std::string scenario;                // --scenario FILE: a scenario file (examples/scenarios/), where it takes one
   std::string corpus;                  // --corpus DIR: where worst decisions go as corpus files (default: --out)
+  bool readings = false;               // --readings: also run every reading a claim of the paper depends on
 };
 
 // One run of the sweep: its parameters, in column order (they become the CSV columns), and its seed.
@@ -37,6 +39,7 @@ struct Point {
   std::size_t input = 0;               // the experiment's own index of the input it runs on (a trace, a scenario)
   double weight = 1;                   // its expected cost relative to the others (e.g. jobs): the progress's time left
   std::string reproduce;               // a command that runs this point alone (as far as one exists), or ""
+  std::string reading;                 // "": the default reading; else the reading's name (--readings)
   std::string parameter(const std::string& name) const;  // "" when absent
 };
 
@@ -51,6 +54,24 @@ struct RunRecord {
   double wall_seconds = 0;
   std::size_t violated() const;                    // violations in all
   double metric(const std::string& name) const;    // NaN when absent
+};
+
+// Mean and sample standard deviation of a value over runs (seeds), as the papers' bars show them; NaN when empty, a
+// standard deviation of 0 for one value.
+struct Spread {
+  std::size_t count = 0;
+  double mean = NAN, stddev = NAN;
+};
+Spread spread(const std::vector<double>& values);
+
+struct Claim;    // experiments/claims.hpp
+
+// A reading the paper's claims may depend on: a named alternative to one of the experiment's default choices,
+// selected by a line of its scenario file (so that it can be run alone too).
+struct Reading {
+  std::string name;      // "pricing-wall-clock"
+  std::string scenario;  // the scenario line that selects it: "sweep": {"pricing": "wall-clock"}
+  std::string what;      // what it changes, one line
 };
 
 // A figure: its data as a CSV table and its chart (null plot: a table alone).
@@ -71,6 +92,10 @@ public:
   // The figures from the finished runs (`records[i]` is points()[i]'s, null when it did not finish).
   virtual std::vector<Figure> figures(const std::vector<Point>& points,
                                       const std::vector<std::optional<RunRecord>>& records) const = 0;
+  // The paper's checkable statements about its results (claims.csv), and the readings they may depend on (run by
+  // --readings: points() then adds, for each reading, the points it changes, with Point::reading set). Default: none.
+  virtual std::vector<Claim> claims() const;
+  virtual std::vector<Reading> readings() const;
   // Lines about the inputs and readings a reader of the results should know (a trace skipped and why).
   virtual std::vector<std::string> notes() const { return {}; }
   // A short human summary of the finished runs (printed unless --json).
@@ -86,15 +111,17 @@ public:
 // ones, before any run) and the registry of problems its decision checks use.
 struct CatalogueEntry : Described {
   std::string options;                             // what --trace, --traces and --seeds mean for it
+  std::vector<Reading> readings;                   // what --readings runs (Experiment::readings())
   std::function<std::unique_ptr<Experiment>(const ExperimentOptions&, const Registry&)> make;
 };
 // The entry of an experiment class E made as E(options, registry, entry's Described): what each folder's entry
 // function returns.
 template <class E>
-CatalogueEntry catalogue_entry(Described described, std::string options) {
+CatalogueEntry catalogue_entry(Described described, std::string options, std::vector<Reading> readings = {}) {
   CatalogueEntry entry;
   static_cast<Described&>(entry) = std::move(described);
   entry.options = std::move(options);
+  entry.readings = std::move(readings);
   entry.make = [info = static_cast<Described>(entry)](const ExperimentOptions& o, const Registry& registry) {
     return std::unique_ptr<Experiment>(std::make_unique<E>(o, registry, info));
   };

@@ -1,6 +1,8 @@
 // Running a sweep and writing its results (see runner.hpp). Our own.
 #include "experiments/runner.hpp"
 
+#include "experiments/claims.hpp"
+
 #include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
@@ -27,12 +29,48 @@ void check_options(const ExperimentOptions& options) {
 
 nlohmann::json catalogue_json() {
   nlohmann::json all = nlohmann::json::array();
-  for (const auto& e : catalogue())
-    all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options}});
+  for (const auto& e : catalogue()) {
+    nlohmann::json readings = nlohmann::json::array();
+    for (const auto& r : e.readings) readings.push_back({{"name", r.name}, {"scenario", r.scenario}, {"what", r.what}});
+    all.push_back({{"name", e.name}, {"paper", e.source}, {"summary", e.summary}, {"options", e.options},
+                   {"readings", readings}});
+  }
   return all;
 }
 
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    if (k) line += ',';
+    line += jobs_csv::field(fields[k]);
+  }
+  return line + "\n";
+}
+
 std::string csv_number(double x) { return std::isfinite(x) ? fmt::format("{}", x) : ""; }
+
+Spread spread(const std::vector<double>& v) {
+  Spread s;
+  s.count = v.size();
+  if (v.empty()) return s;
+  double sum = 0;
+  for (const double x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  double sq = 0;
+  for (const double x : v) sq += (x - s.mean) * (x - s.mean);
+  s.stddev = v.size() > 1 ? std::sqrt(sq / static_cast<double>(v.size() - 1)) : 0.0;
+  return s;
+}
+
+DefaultRuns default_runs(const Sweep& sweep) {
+  DefaultRuns d;
+  for (std::size_t i = 0; i < sweep.points.size(); ++i)
+    if (sweep.points[i].reading.empty()) {
+      d.points.push_back(sweep.points[i]);
+      d.records.push_back(sweep.records[i]);
+    }
+  return d;
+}
 
 std::string Point::parameter(const std::string& name) const {
   for (const auto& [key, value] : parameters)
@@ -89,15 +127,6 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string csv_line(const std::vector<std::string>& fields) {
-  std::string line;
-  for (std::size_t k = 0; k < fields.size(); ++k) {
-    if (k) line += ',';
-    line += jobs_csv::field(fields[k]);
-  }
-  return line + "\n";
-}
 
 // The decision checks of every finished run, added up (counts) and pooled (gaps), one entry a problem. A run's checks
 // are one probe's JSON or an array of them; each probe's gaps are in the run's data under its "data_gaps" key
@@ -196,15 +225,18 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
   auto path = [&](const std::string& name) { return (fs::path(dir) / name).string(); };
 
   // runs.csv: one row per finished run and metric, the parameters as columns.
+  const bool readings = std::any_of(sweep.points.begin(), sweep.points.end(), [](const Point& p) { return !p.reading.empty(); });
   std::vector<std::string> header;
   if (!sweep.points.empty())
     for (const auto& [key, value] : sweep.points.front().parameters) header.push_back(key);
+  if (readings) header.push_back("reading");
   header.insert(header.end(), {"seed", "metric", "value"});
   std::string runs = csv_line(header);
   for (std::size_t i = 0; i < sweep.points.size(); ++i) {
     if (!sweep.records[i]) continue;
     std::vector<std::string> fixed;
     for (const auto& [key, value] : sweep.points[i].parameters) fixed.push_back(value);
+    if (readings) fixed.push_back(sweep.points[i].reading.empty() ? "default" : sweep.points[i].reading);
     fixed.push_back(std::to_string(sweep.points[i].seed));
     for (const auto& [metric, value] : sweep.records[i]->metrics) {
       std::vector<std::string> row = fixed;
@@ -219,7 +251,8 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
   // The figures: STEM.csv and STEM.png each.
   nlohmann::json figures = nlohmann::json::array();
   const bool can_plot = report::gnuplot_available();
-  for (const Figure& f : experiment.figures(sweep.points, sweep.records)) {
+  const DefaultRuns shown = default_runs(sweep);
+  for (const Figure& f : experiment.figures(shown.points, shown.records)) {
     std::string text = csv_line(f.header);
     for (const auto& row : f.rows) text += csv_line(row);
     write_file_atomically(path(f.stem + ".csv"), text);
@@ -240,7 +273,32 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     }
     figures.push_back(entry);
   }
-  for (const auto& file : experiment.extras(sweep.points, sweep.records, dir)) w.files.push_back(file);
+  for (const auto& file : experiment.extras(shown.points, shown.records, dir)) w.files.push_back(file);
+
+  // The claims: claims.csv, claims.md, claims-readings.csv (readings only).
+  const std::vector<Reading> all_readings = experiment.readings();
+  const std::vector<ClaimRow> claim_rows = evaluate_claims(experiment.claims(), all_readings, sweep.points, sweep.records);
+  nlohmann::json claims = nullptr;
+  if (!claim_rows.empty()) {
+    write_file_atomically(path("claims.csv"), claims_csv(claim_rows));
+    w.files.push_back(path("claims.csv"));
+    if (readings) {
+      write_file_atomically(path("claims-readings.csv"), claims_readings_csv(claim_rows));
+      w.files.push_back(path("claims-readings.csv"));
+    }
+    write_file_atomically(path("claims.md"), claims_markdown(claim_rows, all_readings));
+    w.files.push_back(path("claims.md"));
+    claims = {{"counts", claims_counts(claim_rows, "default")}, {"by_reading", nlohmann::json::object()},
+              {"readings", nlohmann::json::array()}};
+    for (const ClaimRow& r : claim_rows) {
+      if (!claims["by_reading"].contains(r.reading)) claims["by_reading"][r.reading] = claims_counts(claim_rows, r.reading);
+      if (r.reading == "default")
+        w.claims_text += fmt::format("claim      {:<13} {} ({}): {}\n", to_string(r.verdict), r.id, r.where, r.measured);
+    }
+    for (const Reading& r : all_readings)
+      claims["readings"].push_back({{"name", r.name}, {"scenario", r.scenario}, {"what", r.what},
+                                    {"ran", claims["by_reading"].contains(r.name)}});
+  }
 
   // summary.json.
   std::set<std::string> checked;
@@ -255,6 +313,18 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     }
   }
   const nlohmann::json checks = pooled_checks(sweep);
+  nlohmann::json by_reading = nlohmann::json::object();  // violations of each reading's runs (readings only)
+  if (readings)
+    for (std::size_t i = 0; i < sweep.points.size(); ++i)
+      if (sweep.records[i]) {
+        const std::string name = sweep.points[i].reading.empty() ? "default" : sweep.points[i].reading;
+        nlohmann::json& r = by_reading[name];
+        if (r.is_null()) r = {{"runs", 0}, {"violations", 0}, {"by_invariant", nlohmann::json::object()}};
+        r["runs"] = r["runs"].get<std::size_t>() + 1;
+        r["violations"] = r["violations"].get<std::size_t>() + sweep.records[i]->violated();
+        for (const auto& [name, count] : sweep.records[i]->violations)
+          if (count) r["by_invariant"][name] = r["by_invariant"].value(name, std::size_t{0}) + count;
+      }
   const Described& info = experiment.info();
   nlohmann::json summary = {
       {"experiment", info.name},
@@ -262,7 +332,8 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"summary", info.summary},
       {"command", command},
       {"options", {{"seeds", options.seeds == 0 ? nlohmann::json("default") : nlohmann::json(options.seeds)},
-                   {"jobs", options.jobs}, {"quick", options.quick}, {"traces", options.traces},
+                   {"jobs", options.jobs}, {"quick", options.quick}, {"readings", options.readings},
+                   {"traces", options.traces},
                    {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)},
                    {"scenario", options.scenario.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.scenario)}}},
       {"notes", experiment.notes()},
@@ -274,7 +345,9 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"decision_checks", checks.empty() ? nlohmann::json(nullptr) : checks[0]},
       {"decision_checks_by_problem", checks},
       {"violations", sweep.violations()},
+      {"violations_by_reading", readings ? by_reading : nlohmann::json(nullptr)},
       {"figures", figures},
+      {"claims", claims},
       {"files", nlohmann::json::array()},
       {"exit_code", process_exit_code(sweep.violations() ? 1 : 0)}};
   for (const auto& file : w.files) summary["files"].push_back(fs::path(file).filename().string());

@@ -33,10 +33,20 @@ struct Sweep {
   std::size_t violations() const;                  // run invariants and decision-check properties violated
 };
 
+// The sweep's runs of the default reading (points with no reading), in point order: what the figures, the text and
+// the extra files show (the readings' runs go to runs.csv and the claims).
+struct DefaultRuns {
+  std::vector<Point> points;
+  std::vector<std::optional<RunRecord>> records;
+};
+DefaultRuns default_runs(const Sweep& sweep);
+
 // Checks the options every experiment takes: seeds 0 (the default) or 1 to 100,000, jobs 1 to 1,024. InputError.
 void check_options(const ExperimentOptions& options);
 // The catalogue as `experiment --list --json` prints it: name, paper, summary, options.
 nlohmann::json catalogue_json();
+// One CSV line (fields quoted as model/jobs_csv.hpp's field() does), with its newline.
+std::string csv_line(const std::vector<std::string>& fields);
 // A metric's value in a CSV: the shortest text that reads back the same double; empty for NaN and infinities.
 std::string csv_number(double value);
 
@@ -83,13 +93,16 @@ std::vector<std::string> write_worst_decisions(
 
 struct Written {
   std::vector<std::string> files;                  // every file written, in order
+  std::string claims_text;                         // the claims of the default reading, one line each (the text summary)
   std::vector<std::string> plot_failures;          // figures whose plot could not be drawn (the CSV is there)
   nlohmann::json summary;                          // what summary.json holds
 };
 
 // Writes into `dir` (created, checked writable first): runs.csv (one row per run and metric, the parameters as
-// columns), one CSV and one plot per figure (STEM.csv, STEM.png), the experiment's extra files, and summary.json
-// (parameters, properties checked and violated, decision-check statistics, wall time, `command`).
+// columns, and the reading when readings ran), one CSV and one plot per figure (STEM.csv, STEM.png), the experiment's
+// extra files, the claims (claims.csv, claims.md, and claims-readings.csv when readings ran; experiments/claims.hpp),
+// and summary.json (parameters, properties checked and violated, decision-check statistics, the claims' verdicts
+// counted, wall time, `command`).
 Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
                       const std::string& dir, const std::string& command);
 

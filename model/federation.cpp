@@ -25,11 +25,24 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   Settings s;
   if (sweep.is_null()) return s;
   const Field root(sweep, file, "sweep");
-  root.only_keys({"bid_shares", "oft_shares", "period_days", "alpha", "budget_factor", "deadline_factor", "data_mb",
-                  "integer_intervals", "strict_greedy", "drop_at_zero_interval", "home_first", "budget_test", "prices", "checks", "quick"});
+  root.only_keys({"bid_shares", "oft_shares", "period_days", "window", "pricing", "alpha", "budget_factor",
+                  "deadline_factor", "data_mb", "integer_intervals", "strict_greedy", "drop_at_zero_interval",
+                  "home_first", "budget_test", "prices", "checks", "quick"});
   if (root.has("bid_shares")) s.bid_shares = shares(root.at("bid_shares"));
   if (root.has("oft_shares")) s.oft_shares = shares(root.at("oft_shares"));
   if (root.has("period_days")) s.period_days = root.at("period_days").as_number(0, 1e6);
+  if (root.has("window")) {
+    const std::string w = root.at("window").as_string();
+    if (w != "median-load" && w != "first-days")
+      root.at("window").fail("\"median-load\" (each trace's start-up days skipped) or \"first-days\"");
+    s.window = w == "first-days" ? Window::kFirstDays : Window::kMedianLoad;
+  }
+  if (root.has("pricing")) {
+    const std::string p = root.at("pricing").as_string();
+    if (p != "processor-time" && p != "wall-clock")
+      root.at("pricing").fail("\"processor-time\" (B = c l / mu) or \"wall-clock\" (B = c l / (mu p))");
+    s.pricing = p == "wall-clock" ? sla::Pricing::kWallClock : sla::Pricing::kProcessorTime;
+  }
   if (root.has("alpha")) s.alpha = root.at("alpha").as_number(0, 1e3);
   if (root.has("budget_factor")) s.budget_factor = root.at("budget_factor").as_number(0, 1e6);
   if (root.has("deadline_factor")) s.deadline_factor = root.at("deadline_factor").as_number(1, 1e6);
@@ -95,12 +108,52 @@ Federation read(const scenario::Scenario& sc) {
     f.clusters.push_back(std::move(c));
   }
   f.settings = read_settings(sc.sweep, file);
+  for (Cluster& c : f.clusters) c.pricing = f.settings.pricing;
   if (f.settings.eq7_prices) {  // Eq. 6-7: c_i = (c / mu) mu_i, c the access price of the fastest cluster (mu its MIPS)
     const Cluster fastest = *std::max_element(f.clusters.begin(), f.clusters.end(),
                                               [](const Cluster& a, const Cluster& b) { return a.mips < b.mips; });
     for (Cluster& c : f.clusters) c.price = fastest.price / fastest.mips * c.mips;
   }
   return f;
+}
+
+const char* to_string(Window window) { return window == Window::kFirstDays ? "first-days" : "median-load"; }
+
+TraceWindow trace_window(const workload::Workload& trace, int processors, double period, Window window) {
+  TraceWindow w;
+  if (trace.jobs.empty()) return w;
+  const double first = trace.jobs.front().submit;
+  if (window == Window::kMedianLoad && period > 0) {
+    // Work submitted on each whole day from the first job, then every window of `period` seconds starting at a whole
+    // day (prefix sums; the last windows run past the trace's end and are not candidates).
+    const double day = 86400;
+    const std::size_t days = static_cast<std::size_t>((trace.jobs.back().submit - first) / day) + 1;
+    const std::size_t span = static_cast<std::size_t>(std::ceil(period / day));
+    std::vector<double> work(days + 1, 0.0);
+    for (const auto& j : trace.jobs) work[static_cast<std::size_t>((j.submit - first) / day) + 1] += j.procs * j.run;
+    for (std::size_t d = 1; d <= days; ++d) work[d] += work[d - 1];
+    std::vector<double> loads;
+    for (std::size_t d = 0; d + span <= days; ++d) loads.push_back(work[d + span] - work[d]);
+    if (!loads.empty()) {
+      std::vector<double> sorted = loads;
+      std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
+      const double median = sorted[sorted.size() / 2];
+      const auto at = std::find_if(loads.begin(), loads.end(), [&](double l) { return l >= median; });
+      w.start = static_cast<double>(at - loads.begin()) * day;
+    }
+  }
+  double work = 0;
+  for (const auto& j : trace.jobs) {
+    const double t = j.submit - first - w.start;
+    if (t < 0) continue;
+    if (period > 0 && t >= period) break;
+    workload::Job shifted = j;
+    shifted.submit = t;
+    work += j.procs * j.run;
+    w.jobs.push_back(shifted);
+  }
+  w.load = period > 0 ? work / (static_cast<double>(processors) * period) : 0.0;
+  return w;
 }
 
 const char* to_string(Objective objective) { return objective == Objective::kTime ? "OFT" : "OFC"; }
@@ -116,6 +169,7 @@ sla::Site site(const Cluster& cluster, int free_processors, bool budget_test) {
   s.free_processors = free_processors;
   s.mips = cluster.mips;
   s.price = cluster.price;
+  s.pricing = cluster.pricing;
   return s;
 }
 

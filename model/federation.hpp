@@ -6,6 +6,7 @@
 
 #include "model/scenario.hpp"
 #include "model/sla.hpp"
+#include "model/workload.hpp"
 
 #include <cstdint>
 #include <string>
@@ -20,13 +21,27 @@ struct Cluster {                 // a GFA and the cluster it manages (Table 2)
   double price = 0;              // c_m, the quote
   double bandwidth_gbps = 0;     // NIC to network
   std::size_t workload = 0;      // the scenario's workload its local users replay
+  sla::Pricing pricing = sla::Pricing::kProcessorTime;  // how its owner charges a job (the sweep's "pricing")
 };
+
+// Which days of each trace a run replays (sec. 4.1: "workload trace data over the total period of four days").
+enum class Window {
+  // Each trace's start-up days skipped: the window starts at the first whole day from the trace's first job from
+  // which the period carries at least the trace's median load over all such windows (load: the processors x run time
+  // submitted in the window over the cluster's processors x the period). Our reading: "four days" of a trace's
+  // ordinary load, not of its first, quiet days.
+  kMedianLoad,
+  kFirstDays,  // the first days from each trace's first job
+};
+const char* to_string(Window window);  // "median-load", "first-days"
 
 // The experiment's settings (the scenario's "sweep" block; docs/experiments.md lists each with its default).
 struct Settings {
   std::vector<double> bid_shares = {0, 0.1, 0.2, 0.3, 0.4, 0.5};  // total SLA bid time t_neg as a share of d
   std::vector<double> oft_shares = {1.0};  // share of jobs whose user seeks optimisation for time (the rest: cost)
-  double period_days = 4;                  // jobs submitted within this many days of each trace's start (0: all)
+  double period_days = 4;                  // jobs submitted within this many days of each window's start (0: all)
+  Window window = Window::kMedianLoad;     // where each trace's window starts
+  sla::Pricing pricing = sla::Pricing::kProcessorTime;  // B(J,R_m): price x processor time, or x wall-clock time
   double alpha = 0.1;                      // communication overhead as a share of the execution time at home
   double budget_factor = 2;                // Eq. 8: b = 2 B(J, R_home)
   double deadline_factor = 3;              // Eq. 9: d = 3 D(J, R_home)
@@ -54,6 +69,16 @@ struct Federation {
 };
 Federation read(const scenario::Scenario& scenario);
 
+// A cluster's window of its trace: the start (seconds from the trace's first job) and the jobs submitted in
+// [start, start + period), their submit times shifted so that the window starts at 0. `period` 0: the whole trace
+// from its first job. Jobs of run time 0 are kept (the federation leaves them out).
+struct TraceWindow {
+  double start = 0;
+  std::vector<workload::Job> jobs;
+  double load = 0;               // processors x run time of `jobs` over `processors` x period (0 when period is 0)
+};
+TraceWindow trace_window(const workload::Workload& trace, int processors, double period, Window window);
+
 enum class Objective { kTime, kCost };   // OFT: fastest first; OFC: cheapest first
 const char* to_string(Objective objective);
 
@@ -80,7 +105,7 @@ double transfer_seconds(const Cluster& home, double data_mb);
 Terms terms(const std::vector<Cluster>& clusters, const Job& job, const Settings& settings, double bid_share);
 
 // The job as an SLA bid at cluster m (model/sla.hpp), `now` on the federation's clock: D and B through sla::.
-sla::Site site(const Cluster& cluster, int free_processors, bool budget_test = false);
+sla::Site site(const Cluster& cluster, int free_processors, bool budget_test = false);  // priced as cluster.pricing
 sla::Bid bid(const Job& job, const Terms& terms, double now, std::string id);
 double response_time(const Cluster& cluster, const Job& job, const Terms& terms);  // D(J, R_m)
 double cost(const Cluster& cluster, const Job& job, const Terms& terms);           // B(J, R_m)

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <functional>
 #include <cmath>
 #include <limits>
 #include <unordered_set>
@@ -93,55 +94,88 @@ private:
 
 }  // namespace
 
-std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
+void for_each_record(const std::string& path,
+                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit) {
   require_not_directory(path);
   GzInput in(path);  // plain or .gz; a read error or a failed allocation propagates instead of ending the file early
   std::vector<std::string> fields;
-  bool blank = false;              // the record is one line of spaces and tabs (skipped)
   std::size_t line_no = 0, record_line = 0;  // lines read; the line the record starts on
   RecordSplitter splitter;
   auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record_line, why)); };
   // The next record's fields: one line, or several while a quoted field holds line breaks (kept as they are, CR
-  // included); a CR ending the record (CRLF files) is dropped. False at the end of the file.
+  // included); a CR ending the record (CRLF files) is dropped. False at the end of the file. A record that is one
+  // line of spaces and tabs is skipped.
   auto next_record = [&]() {
-    std::string physical;
-    if (!std::getline(in, physical)) return false;
-    record_line = ++line_no;
-    splitter.start();
-    std::size_t length = 0;
     for (;;) {
-      length += physical.size() + 1;
-      if (length > (1u << 20)) fail("longer than 1 MiB (not a CSV record)");
-      const bool cr = !physical.empty() && physical.back() == '\r';
-      if (cr) physical.pop_back();
-      if (record_line == line_no) blank = physical.find_first_not_of(" \t") == std::string::npos;  // its first line
-      if (splitter.feed(physical)) {
-        fields = std::move(splitter.finish());
-        return true;
+      std::string physical;
+      if (!std::getline(in, physical)) return false;
+      record_line = ++line_no;
+      splitter.start();
+      std::size_t length = 0;
+      bool blank = false;
+      for (;;) {
+        length += physical.size() + 1;
+        if (length > (1u << 20)) fail("longer than 1 MiB (not a CSV record)");
+        const bool cr = !physical.empty() && physical.back() == '\r';
+        if (cr) physical.pop_back();
+        if (record_line == line_no) blank = physical.find_first_not_of(" \t") == std::string::npos;  // its first line
+        if (splitter.feed(physical)) {
+          fields = std::move(splitter.finish());
+          break;
+        }
+        splitter.feed(cr ? "\r\n" : "\n");
+        if (!std::getline(in, physical)) fail("unterminated quote (the quoted field runs to the end of the file)");
+        ++line_no;
       }
-      splitter.feed(cr ? "\r\n" : "\n");
-      if (!std::getline(in, physical)) fail("unterminated quote (the quoted field runs to the end of the file)");
-      ++line_no;
+      if (!blank || record_line == 1) return true;
     }
   };
-  if (!next_record()) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
-  auto column = [&](const std::string& name, bool required) -> long {
-    for (std::size_t i = 0; i < fields.size(); ++i)
-      if (fields[i] == name) return static_cast<long>(i);
-    if (required)
-      fail(fmt::format("no column {} in the header (name the column with an option, see `schedcheck audit --help`)",
-                       shown(name)));
-    return -1;
-  };
-  const long id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
-  const long submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
-  const long workload = column(columns.workload, false), cluster = column(columns.cluster, false);
-  const std::size_t width = fields.size();
+  while (next_record()) visit(fields, record_line);
+}
 
+Table read_table(const std::string& path) {
+  Table table;
+  for_each_record(path, [&](std::vector<std::string>& fields, std::size_t line) {
+    if (line == 1) {
+      table.header = std::move(fields);
+      return;
+    }
+    if (fields.size() != table.header.size())
+      throw InputError(fmt::format("{}: line {}: {} fields, the header has {}", path, line, fields.size(), table.header.size()));
+    table.rows.push_back(std::move(fields));
+  });
+  if (table.header.empty()) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
+  return table;
+}
+
+std::string Table::at(std::size_t row, const std::string& column) const {
+  for (std::size_t k = 0; k < header.size(); ++k)
+    if (header[k] == column) return rows.at(row).at(k);
+  return "";
+}
+
+std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
   std::vector<ScheduleRow> rows;
   std::unordered_set<std::string> seen;
-  while (next_record()) {
-    if (blank) continue;
+  long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1;
+  std::size_t width = 0;
+  for_each_record(path, [&](std::vector<std::string>& fields, std::size_t line) {
+    auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, line, why)); };
+    if (line == 1) {  // the header
+      auto column = [&](const std::string& name, bool required) -> long {
+        for (std::size_t i = 0; i < fields.size(); ++i)
+          if (fields[i] == name) return static_cast<long>(i);
+        if (required)
+          fail(fmt::format("no column {} in the header (name the column with an option, see `schedcheck audit --help`)",
+                           shown(name)));
+        return -1;
+      };
+      id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
+      submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
+      workload = column(columns.workload, false), cluster = column(columns.cluster, false);
+      width = fields.size();
+      return;
+    }
     if (fields.size() != width) fail(fmt::format("{} fields, the header has {}", fields.size(), width));
     auto number = [&](long col, const std::string& name) {
       const std::string& text = fields[static_cast<std::size_t>(col)];
@@ -152,7 +186,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
       return value;
     };
     ScheduleRow row;
-    row.line = record_line;
+    row.line = line;
     row.id = fields[static_cast<std::size_t>(id)];
     if (row.id.empty()) fail(fmt::format("column {}: expected a job id, got an empty field", columns.id));
     row.start = number(start, columns.start);
@@ -172,7 +206,8 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     }
     if (!seen.insert(row.id).second) fail(fmt::format("column {}: job {} is listed twice", columns.id, shown(row.id)));
     rows.push_back(std::move(row));
-  }
+  });
+  if (id < 0) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
   return rows;
 }
 

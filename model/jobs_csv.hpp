@@ -8,6 +8,7 @@
 #include "model/input.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,21 @@ struct ScheduleRow {
   std::size_t line = 0;
   std::optional<std::uint32_t> cluster;
 };
+
+// Every CSV record of a file (plain or .gz) in turn, the header first, with the line it starts on; records that are
+// one line of spaces and tabs after the header are skipped. Throws InputError "FILE: line N: ..." on an unterminated
+// quote or a record longer than 1 MiB. The one CSV record reader of the project.
+void for_each_record(const std::string& path,
+                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit);
+
+// A whole CSV file as text fields: its header and its rows (each as wide as the header).
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string at(std::size_t row, const std::string& column) const;  // "" when the column is absent
+};
+// Throws InputError on an empty file or a row of another width than the header.
+Table read_table(const std::string& path);
 
 // Reads every row. Throws InputError "FILE: line N: column C: expected ..., got ..." on a missing column, a
 // non-number, a negative or non-finite time, a finish before its start, a cluster that is not an integer from 0, or a

@@ -22,7 +22,12 @@ constexpr double kMaxMagnitude = 1e12;
 
 double execution_time(const Site& site, const Bid& bid) { return bid.length_mi / (site.mips * bid.procs); }
 double response_time(const Site& site, const Bid& bid) { return bid.alpha + execution_time(site, bid); }
-double incentive(const Site& site, const Bid& bid) { return site.price * execution_time(site, bid); }
+double incentive(const Site& site, const Bid& bid) {
+  const double run = execution_time(site, bid);
+  return site.price * (site.pricing == Pricing::kProcessorTime ? run * bid.procs : run);
+}
+
+const char* to_string(Pricing pricing) { return pricing == Pricing::kProcessorTime ? "processor-time" : "wall-clock"; }
 
 std::string ineligibility_reason(const Site& site, const Bid& bid) {
   const double d = response_time(site, bid);
@@ -126,11 +131,17 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
   instance.name = read_instance_header(root, kInstanceKind, "SLA site instances", file);
 
   const Field site = root.at("site");
-  site.only_keys({"processors", "free", "mips", "price", "budget_test"});
+  site.only_keys({"processors", "free", "mips", "price", "pricing", "budget_test"});
   instance.site.processors = static_cast<int>(site.at("processors").as_int(1, kMaxProcessors));
   instance.site.mips = site.at("mips").as_positive();
   instance.site.price = site.at("price").as_non_negative();
   instance.site.budget_test = site.has("budget_test") && site.at("budget_test").as_bool();
+  if (site.has("pricing")) {
+    const std::string p = site.at("pricing").as_string();
+    if (p != "processor-time" && p != "wall-clock")
+      site.at("pricing").fail("\"processor-time\" (B = c l / mu, the default) or \"wall-clock\" (B = c l / (mu p))");
+    instance.site.pricing = p == "wall-clock" ? Pricing::kWallClock : Pricing::kProcessorTime;
+  }
   if (instance.site.mips > kMaxMagnitude) site.at("mips").fail(fmt::format("a number <= {:g}", kMaxMagnitude));
   if (instance.site.price > kMaxMagnitude) site.at("price").fail(fmt::format("a number <= {:g}", kMaxMagnitude));
 
@@ -188,6 +199,7 @@ nlohmann::json write_instance(const Instance& instance) {
   doc["site"] = {{"processors", instance.site.processors},
                  {"mips", instance.site.mips},
                  {"price", instance.site.price},
+                 {"pricing", to_string(instance.site.pricing)},
                  {"budget_test", instance.site.budget_test}};
   // With running jobs, r is derived from them (and the reader insists on that); without, r is explicit.
   if (instance.running.empty()) {

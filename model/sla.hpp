@@ -1,6 +1,7 @@
 // SLA admission at a contractor site: the formal model (value types, reader/writer, semantics, objective).
 // Paper 004 (Ranjan, Harwood, Buyya: SLA-based coordinated superscheduling), section 3.2, Eq. 4-5, and
-// the Grid-Federation job model it cites: D(J,R_m) = alpha + l/(mu_m p), B(J,R_m) = c_m l/(mu_m p).
+// the Grid-Federation job model it cites: D(J,R_m) = alpha + l/(mu_m p); B(J,R_m) = c_m l/mu_m (price x processor
+// time, the default) or c_m l/(mu_m p) (price x wall-clock time, a named reading): docs/policies.md, Readings.
 // Two problems share this instance type: `sla-admission` (instant knapsack) and `sla-admission-timed` (ours).
 #pragma once
 
@@ -16,11 +17,20 @@ namespace schedcheck::sla {
 
 inline constexpr const char* kInstanceKind = "sla-site";
 
+// How a job is charged (B(J,R_m)). Paper 004 defers to the Grid-Federation model it cites ([33]); its own magnitudes
+// (4.1e9 grid dollars over four days of Table 2) fit the price per second of processor time, c_m x p x l/(mu_m p).
+enum class Pricing {
+  kProcessorTime,  // B = c_m l / mu_m: the price of each processor's second (default)
+  kWallClock,      // B = c_m l / (mu_m p): the price of each second of the job's run, whatever its width
+};
+const char* to_string(Pricing pricing);               // "processor-time", "wall-clock"
+
 struct Site {                // paper: resource R_m at GFA m
   int processors = 0;        // p_m
   int free_processors = 0;   // r: free now (= processors - running processors)
   double mips = 0;           // mu_m, MIPS per processor
-  double price = 0;          // c_m, access price per second of processor-time block (incentive rate)
+  double price = 0;          // c_m, access price (per second of processor time, or of run time: `pricing`)
+  Pricing pricing = Pricing::kProcessorTime;  // JSON: site.pricing, "processor-time" (default) or "wall-clock"
   // Our addition, off by default: also require b >= B(J,R_m). Algorithm 2 (line 1.40) tests only r >= p and
   // de >= D; under the paper's pricing (Eq. 7-8, b = 2B) the budget test never binds. JSON: site.budget_test.
   bool budget_test = false;
@@ -58,7 +68,7 @@ struct Admission {
 // ---- semantics (Grid-Federation job model) ----
 double execution_time(const Site& site, const Bid& bid);  // l / (mu_m p)
 double response_time(const Site& site, const Bid& bid);   // D(J, R_m) = alpha + l / (mu_m p)
-double incentive(const Site& site, const Bid& bid);       // B(J, R_m) = c_m l / (mu_m p)
+double incentive(const Site& site, const Bid& bid);       // B(J, R_m): c_m l / mu_m, or c_m l / (mu_m p) (`pricing`)
 // Eligible: de >= D(J,R_m) (Algorithm 2 line 1.40), and b >= B(J,R_m) when site.budget_test is set.
 bool eligible(const Site& site, const Bid& bid);
 std::string ineligibility_reason(const Site& site, const Bid& bid);  // "" when eligible

@@ -24,6 +24,10 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
 // measure of what the protocol's drop rule loses, not a property (the asked clusters may have freed processors since
 // they answered; a cluster too slow for de may still meet d).
 std::size_t drops_with_room(const std::vector<Cluster>& clusters, const RunLog& run, bool asked_only);
+// The same drops, each explained in one line: the job, when and why it was dropped, a cluster that had room, and
+// whether the manager had asked it.
+std::vector<std::string> drops_with_room_explained(const std::vector<Cluster>& clusters, const RunLog& run,
+                                                   bool asked_only);
 
 // A job's name in messages and corpus files: "CLUSTER:ID".
 std::string job_name(const std::vector<Cluster>& clusters, const Job& job);

@@ -154,7 +154,7 @@ expect_bad "non-numeric --tolerance" "tolerance" -- check sla-admission --policy
 # ---------------------------------------------------------------- check on the worked example: exit 1, JSON fields
 "$SCHEDCHECK" check sla-admission --policy greedy-backfilling -i "$EXAMPLE" --json >"$T/check.json" 2>"$T/err"
 rc=$?
-[ "$rc" -eq 1 ] || fail "check example: exit $rc, expected 1 (greedy 300 < optimum 340)"
+[ "$rc" -eq 1 ] || fail "check example: exit $rc, expected 1 (greedy 1300 < optimum 1700)"
 [ -s "$T/err" ] && fail "check example: stderr not empty: $(cat "$T/err")"
 python3 - "$T/check.json" <<'EOF' || fail "check example: JSON fields (see above)"
 import json, sys
@@ -165,12 +165,12 @@ def need(cond, what):
 need(d.get("problem") == "sla-admission", "problem")
 need(d.get("policy") == "greedy-backfilling", "policy")
 h, o = d.get("heuristic") or {}, d.get("optimum") or {}
-need(h.get("objective") == 300, "heuristic.objective == 300")
+need(h.get("objective") == 1300, "heuristic.objective == 1300")
 need(h.get("accepted") == ["A", "D"], "heuristic.accepted == [A, D]")
 need(o.get("status") == "optimal", "optimum.status == optimal")
-need(o.get("objective") == 340, "optimum.objective == 340")
+need(o.get("objective") == 1700, "optimum.objective == 1700")
 need(o.get("accepted") == ["B", "C"], "optimum.accepted == [B, C]")
-need(isinstance(d.get("gap"), float) and abs(d["gap"] - 40 / 340) < 1e-12, "gap == (340-300)/340")
+need(isinstance(d.get("gap"), float) and abs(d["gap"] - 400 / 1700) < 1e-12, "gap == (1700-1300)/1700")
 props = d.get("properties")
 need(isinstance(props, list) and len(props) > 0, "properties is a non-empty list")
 for p in props or []:

@@ -20,13 +20,18 @@ inline std::ostream& operator<<(std::ostream& out, ExactStatus status) { return 
 namespace schedcheck::test {
 
 // A site with no running jobs and `free` processors free (free defaults to all of them).
-inline sla::Instance make_site(int processors, double mips, double price, int free = -1) {
+// A site of hand-made cases. Their hand computations charge price x run time (B = c l / (mu p), the wall-clock
+// reading), which keeps the arithmetic of the policies' cases small; tests of the default, price x processor time,
+// pass sla::Pricing::kProcessorTime.
+inline sla::Instance make_site(int processors, double mips, double price, int free = -1,
+                               sla::Pricing pricing = sla::Pricing::kWallClock) {
   sla::Instance instance;
   instance.name = "hand-made";
   instance.site.processors = processors;
   instance.site.free_processors = free < 0 ? processors : free;
   instance.site.mips = mips;
   instance.site.price = price;
+  instance.site.pricing = pricing;
   return instance;
 }
 

@@ -30,7 +30,7 @@ python3 -c "
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r['policy'] == 'incentive-density', r['policy']
-assert r['optimum']['status'] == 'optimal' and abs(r['optimum']['objective'] - 340) < 1e-9, r['optimum']
+assert r['optimum']['status'] == 'optimal' and abs(r['optimum']['objective'] - 1700) < 1e-9, r['optimum']
 " "$T/out.json" || fail "custom policy report: $(head -c 300 "$T/out.json")"
 ldd "$T/custom/schedcheck_custom_policy" | grep -q "$P/lib/libschedcheck.so" || fail "the program does not use the installed library"
 

@@ -8,7 +8,7 @@ SRC=${2:?usage: python_examples.sh PYTHON_MODULE_DIR SOURCE_DIR}
 . "$(dirname "$0")/common.sh"
 export PYTHONPATH="$MODULE:$SRC/examples/python"
 /usr/bin/python3 "$SRC/examples/python/check_my_scheduler.py" "$T/corpus" >"$T/out" 2>&1 || fail "check_my_scheduler.py: $(tail -5 "$T/out")"
-grep -q "gap 17.6%" "$T/out" || fail "tutorial step 1 changed: $(head -3 "$T/out")"
+grep -q "by_density 1300, optimum 1700 (optimal), gap 23.5%" "$T/out" || fail "tutorial step 1 changed: $(head -3 "$T/out")"
 [ "$(find "$T/corpus" -name '*.json' | wc -l)" -eq 3 ] || fail "expected 3 corpus files: $(ls "$T/corpus")"
 for corpus in "$T/corpus" "$SRC/examples/python/corpus"; do
   MY_CORPUS="$corpus" /usr/bin/python3 -m pytest -q -p no:cacheprovider "$SRC/examples/python/test_my_scheduler.py" >"$T/pytest" 2>&1 ||

@@ -268,6 +268,12 @@ BOOST_AUTO_TEST_CASE(unknown_fields_are_rejected_with_known_names) {
                      {"running[0].x: unknown field"});
 }
 
+BOOST_AUTO_TEST_CASE(pricing_must_be_named) {
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "pricing": "per-mi")"),
+                     {"site.pricing", "processor-time", "wall-clock"});
+  expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "pricing": 1)"), {"site.pricing"});
+}
+
 BOOST_AUTO_TEST_CASE(budget_test_must_be_a_boolean) {
   expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "budget_test": 1)"),
                      {"site.budget_test", "expected true or false", "got 1"});

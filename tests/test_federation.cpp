@@ -100,8 +100,9 @@ BOOST_AUTO_TEST_CASE(terms_follow_eq_1_8_9_and_the_job_model) {
   BOOST_TEST(t.length_mi == 100.0 * 900 * 4);          // l = run * mu_home * p
   BOOST_TEST(t.alpha == 10.0);                           // 10% of the execution time at home
   BOOST_TEST(response_time(clusters[0], j, t) == 110.0); // D = alpha + l / (mu p)
-  BOOST_TEST(cost(clusters[0], j, t) == 512.0, boost::test_tools::tolerance(1e-9));   // B = c l / (mu p) = 5.12 * 100
-  BOOST_TEST(t.budget == 1024.0, boost::test_tools::tolerance(1e-9));                 // Eq. 8
+  // B = c l / mu = 5.12 * 360000 / 900 = 5.12 * 400 processor-seconds (the default pricing)
+  BOOST_TEST(cost(clusters[0], j, t) == 2048.0, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(t.budget == 4096.0, boost::test_tools::tolerance(1e-9));                 // Eq. 8
   BOOST_TEST(t.deadline == 330.0);                                                     // Eq. 9
   BOOST_TEST(t.ts == 0.05, boost::test_tools::tolerance(1e-12));  // 10 MB = 80 Mb over 1.6 Gb/s
   BOOST_TEST(t.t_neg == 66.0, boost::test_tools::tolerance(1e-12));
@@ -110,7 +111,14 @@ BOOST_AUTO_TEST_CASE(terms_follow_eq_1_8_9_and_the_job_model) {
   // On a cluster twice as fast: half the execution time, the same alpha.
   const Cluster fast = make_cluster("fast", 8, 1800, 10.24);
   BOOST_TEST(response_time(fast, j, t) == 60.0);
-  BOOST_TEST(cost(fast, j, t) == 512.0, boost::test_tools::tolerance(1e-9));  // Eq. 7 prices: the same cost anywhere
+  BOOST_TEST(cost(fast, j, t) == 2048.0, boost::test_tools::tolerance(1e-9));  // Eq. 7 prices: the same cost anywhere
+  // The wall-clock reading charges the price per second of the run, whatever its width: B = c l / (mu p) = 5.12 * 100.
+  std::vector<Cluster> wall = clusters;
+  wall[0].pricing = sla::Pricing::kWallClock;
+  const Terms tw = terms(wall, j, s, 0.2);
+  BOOST_TEST(cost(wall[0], j, tw) == 512.0, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(tw.budget == 1024.0, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(tw.deadline == t.deadline);  // the deadline does not depend on the price
 }
 
 BOOST_AUTO_TEST_CASE(eq_2_halves_what_is_left) {
@@ -165,7 +173,8 @@ BOOST_AUTO_TEST_CASE(contract_net_timeline_at_50_percent) {
   BOOST_TEST((L[0].outcome == Outcome::kAccepted && L[0].ran_on == 0));
   BOOST_TEST(L[0].attempts[0].interval == 330.0);
   BOOST_TEST((L[0].start == 0.0 && L[0].finish == 240.0));
-  BOOST_TEST(L[0].charged == 400.0);  // B = 2 * 200 s at X; budget 2 * 1 * 400 = 800
+  BOOST_TEST(L[0].charged == 800.0);  // B = 2 * 2 processors * 200 s at X; budget 2 * (1 * 2 * 400) = 1600
+  BOOST_TEST(L[0].terms.budget == 1600.0);
   // Job 2 (d = 330, t_neg = 165): X busy until 240, its bid (82 s) expires at 92; Y gets 41 s and accepts at once.
   BOOST_TEST(L[1].attempts.size() == 2u);
   BOOST_TEST((L[1].attempts[0].contractor == 0 && L[1].attempts[0].interval == 82.0 && L[1].attempts[0].replied == 92.0 &&
@@ -235,7 +244,7 @@ BOOST_AUTO_TEST_CASE(each_run_property_fails_on_a_log_that_breaks_it) {
   broken("rejected-only-when-unfit", [](RunLog& l) { l.logs[1].attempts[0].replied = 245; });  // X free from 240
   broken("budget-respected", [](RunLog& l) { l.logs[0].terms.budget = 300; });
   broken("expiry-schedule", [](RunLog& l) { l.logs[1].attempts[1].interval = 82; });
-  broken("dropped-only-when-hopeless", [](RunLog& l) {  // job 3 dropped after X alone: Y (D = 110 <= de = 165) could
+  broken("drop-asked-every-cluster-with-room", [](RunLog& l) {  // job 3 dropped after X alone: Y (D = 110 <= de = 165) could
                                                         // run it from 202 to 312 < 350
     l.logs[2].attempts.pop_back();
     l.logs[2].dropped_at = 102;
@@ -243,30 +252,31 @@ BOOST_AUTO_TEST_CASE(each_run_property_fails_on_a_log_that_breaks_it) {
   broken("messages-accounted", [](RunLog& l) { l.sent_by_kind.front().second += 1; });
 }
 
-// Greedy admission is optimal at each decision of this run and still earns 100 where 180 was possible: a cluster of 2
-// processors gets bid A (2 processors, 100 s, incentive 100) alone at t=0 and accepts it; bids B and C (1 processor,
-// 90 s, incentive 90 each) arrive at t=1, wait, expire at 75 and are dropped. examples/scenarios/federation-greedy-
-// loses.json is this run.
+// Greedy admission is optimal at each decision of this run and still earns 160 where 180 was possible: a cluster of 2
+// processors (price 1 per processor-second) gets bid A (2 processors, 80 s, incentive 160) alone at t=0 and accepts
+// it; bids B and C (1 processor, 90 s, incentive 90 each) arrive at t=1, wait, expire at 75 and are dropped.
+// examples/scenarios/federation-greedy-loses.json is this run.
 BOOST_AUTO_TEST_CASE(greedy_at_each_decision_lowers_the_runs_earnings) {
   const std::vector<Cluster> one = {make_cluster("X", 2, 100, 1)};
-  const std::vector<Job> jobs = {make_job(0, 1, 0, 2, 100), make_job(0, 2, 1, 1, 90), make_job(0, 3, 1, 1, 90)};
+  const std::vector<Job> jobs = {make_job(0, 1, 0, 2, 80), make_job(0, 2, 1, 1, 90), make_job(0, 3, 1, 1, 90)};
   const Settings s = no_transfers();
   RunSpec spec;
   spec.bid_share = 0.5;
   const FederationRun r = run_federation(one, s, jobs, spec, registry());
   double earned = 0;
   for (const auto& l : r.log.logs) earned += l.outcome == Outcome::kAccepted ? l.charged : 0;
-  BOOST_TEST(earned == 100.0);
+  BOOST_TEST(earned == 160.0);
   BOOST_TEST(r.probe->counts().checked == r.probe->counts().at_optimum);  // every decision at its snapshot's optimum
   BOOST_TEST(r.probe->counts().checked == 3u);
   BOOST_TEST(total(violations(one, s, r.log)) == 0u);
-  // Another run of the same federation: X waits, takes B and C at t=1, lets A's bid expire (82 s) and earns 180. The
-  // properties accept it as a run of the contract net.
+  // Another run of the same federation: X waits, takes B and C at t=1, lets A's bid expire (66 s: d = 3 * 88, half
+  // of t_neg = 132) and earns 180. The properties accept it as a run of the contract net.
   RunLog other = r.log;
-  other.logs[0].attempts[0].replied = 82;
+  BOOST_TEST(other.logs[0].attempts[0].interval == 66.0);
+  other.logs[0].attempts[0].replied = 66;
   other.logs[0].attempts[0].accepted = false;
   other.logs[0].outcome = Outcome::kDropped;
-  other.logs[0].dropped_at = 82;
+  other.logs[0].dropped_at = 66;
   other.logs[0].drop_reason = "every cluster that could meet its SLA rejected it";
   other.logs[0].start = other.logs[0].finish = -1;
   other.logs[0].transfers = 0;
@@ -312,7 +322,7 @@ BOOST_AUTO_TEST_CASE(readings_home_first_and_drop_at_zero_interval) {
   const FederationRun dropped = tl.run(0.5, &tiny);
   BOOST_TEST((dropped.log.logs[0].outcome == Outcome::kDropped && dropped.log.logs[0].attempts.empty()));
   const auto v = violations(tl.clusters, s, dropped.log);
-  BOOST_TEST(v.at("dropped-only-when-hopeless") == 1u);  // X and Y, never asked, had room: the reading's cost, reported
+  BOOST_TEST(v.at("drop-asked-every-cluster-with-room") == 1u);  // X and Y, never asked, had room: the reading's cost, reported
   BOOST_TEST(total(v) == 1u);
 }
 
@@ -333,7 +343,7 @@ BOOST_AUTO_TEST_CASE(a_cluster_too_slow_for_de_is_no_missed_chance) {
 
 // STRICTGREEDY as written reserves one bid a call; our default reserves every bid that fits. On one snapshot the two
 // agree once the call is repeated; over a run they differ both ways. One cluster X (2 processors, 100 MIPS, quote 1:
-// the incentive is the run time); R (2 processors, 10 s) holds X until 11; A (1 processor, 50 s, expires at 42) and
+// the incentive is processors x run time); R (2 processors, 10 s) holds X until 11; A (1 processor, 50 s, expires at 42) and
 // B (1 processor, 40 s, expires at 35) wait; C (1 processor, 50 s) arrives at 12 and expires at 53.
 BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_fits) {
   const std::vector<Cluster> one = {make_cluster("X", 2, 100, 1)};
@@ -348,15 +358,15 @@ BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_
     for (const auto& l : r.log.logs) sum += l.outcome == Outcome::kAccepted ? l.charged : 0;
     return sum;
   };
-  // Every bid that fits: A and B at 11, C waits and expires at 53 (B ends at 55): 50 + 40 + 10 (R).
+  // Every bid that fits: A and B at 11, C waits and expires at 53 (B ends at 55): 50 + 40 + 2 * 10 (R).
   const FederationRun all = run_federation(one, s, with_c, spec, registry());
-  BOOST_TEST(earned(all) == 100.0);
+  BOOST_TEST(earned(all) == 110.0);
   BOOST_TEST((all.log.logs[3].outcome == Outcome::kDropped && all.log.logs[2].start == 11.0));
   BOOST_TEST(total(violations(one, s, all.log)) == 0u);
-  // One a call: A at 11; C, of higher incentive than B, at 12; B expires at 35 with X full: 50 + 50 + 10.
+  // One a call: A at 11; C, of higher incentive than B, at 12; B expires at 35 with X full: 50 + 50 + 2 * 10.
   s.one_reservation_per_call = true;
   const FederationRun once = run_federation(one, s, with_c, spec, registry());
-  BOOST_TEST(earned(once) == 110.0);
+  BOOST_TEST(earned(once) == 120.0);
   BOOST_TEST((once.log.logs[3].start == 12.0 && once.log.logs[2].outcome == Outcome::kDropped));
   BOOST_TEST(total(violations(one, s, once.log)) == 0u);
   BOOST_TEST(once.accepted_at_expiry == 0u);

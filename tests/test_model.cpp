@@ -55,6 +55,32 @@ BOOST_AUTO_TEST_CASE(response_time_and_incentive_match_hand_computation) {
   BOOST_TEST(incentive(s.site, bid) == 400.0);       // 2 * 200 (alpha is not paid for)
 }
 
+// The default pricing, price x processor time (paper 004's magnitudes; docs/policies.md, Readings): the same bid on the
+// same site costs c l / mu = 2 * 80000 / 100 = 1600, four times the wall-clock charge (4 processors for 200 s).
+BOOST_AUTO_TEST_CASE(processor_time_pricing_charges_each_processors_second) {
+  Instance s = make_site(10, 100, 2, -1, Pricing::kProcessorTime);
+  const Bid bid = make_bid("W", 4, 80000, 3200, 1000, /*alpha=*/5);
+  BOOST_TEST(execution_time(s.site, bid) == 200.0);
+  BOOST_TEST(response_time(s.site, bid) == 205.0);   // the deadline side does not depend on the pricing
+  BOOST_TEST(incentive(s.site, bid) == 1600.0);      // 2 * 4 processors * 200 s
+  s.bids = {bid, make_bid("N", 1, 10000, 0, 1000)};  // N: 1 processor, 100 s: 200 either way
+  BOOST_TEST(total_incentive(s, Admission{{true, true}, {0, 0}}) == 1800.0);
+  s.site.pricing = Pricing::kWallClock;
+  BOOST_TEST(incentive(s.site, bid) == 400.0);
+  BOOST_TEST(total_incentive(s, Admission{{true, true}, {0, 0}}) == 600.0);
+  // The reader: "pricing" absent is processor time; the writer names it, and reads back the same.
+  const nlohmann::json doc = nlohmann::json::parse(
+      R"({"kind": "sla-site", "site": {"processors": 10, "mips": 100, "price": 2}, "bids": [
+          {"id": "W", "procs": 4, "length": 80000, "budget": 3200, "deadline": 1000, "alpha": 5}]})");
+  const Instance read = read_instance(doc, "p.json");
+  BOOST_TEST((read.site.pricing == Pricing::kProcessorTime));
+  BOOST_TEST(incentive(read.site, read.bids[0]) == 1600.0);
+  nlohmann::json wall = write_instance(read);
+  BOOST_TEST(wall["site"]["pricing"] == "processor-time");
+  wall["site"]["pricing"] = "wall-clock";
+  BOOST_TEST(incentive(read_instance(wall, "w.json").site, read.bids[0]) == 400.0);
+}
+
 BOOST_AUTO_TEST_CASE(eligible_when_de_equals_D_and_budget_equals_B) {
   Instance s = semantics_site();
   s.site.budget_test = true;

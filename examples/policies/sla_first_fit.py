@@ -21,7 +21,8 @@ def decide(instance):
     for bid in instance["bids"]:
         execution = bid["length"] / (site["mips"] * bid["procs"])     # l / (mu p)
         response = bid.get("alpha", 0) + execution                      # D(J, R) = alpha + l / (mu p)
-        incentive = site["price"] * execution                           # B(J, R) = c l / (mu p)
+        # B(J, R): c l / mu (price x processor time, the default) or c l / (mu p) (site.pricing "wall-clock")
+        incentive = site["price"] * execution * (1 if site.get("pricing") == "wall-clock" else bid["procs"])
         eligible = at_most(response, bid.get("expected_response", bid["deadline"]))
         if site.get("budget_test", False):
             eligible = eligible and at_most(incentive, bid["budget"])

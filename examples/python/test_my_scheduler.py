@@ -26,5 +26,6 @@ def test_known_counterexample(path):
 def test_hand_computed_instance_keeps_its_value():
     here = os.path.dirname(os.path.abspath(__file__))
     report = schedcheck.check("sla-admission", os.path.join(here, "..", "sla-greedy-vs-optimum.json"), policy=by_density)
-    # Incentive per processor: D 100, B 36, A 33.3, C 32: D (1 processor), then B (5); A and C no longer fit.
-    assert report["heuristic"]["objective"] == pytest.approx(280)
+    # Incentive per processor (price x run time): A 200, B 180, C 160, D 100: A (6 processors), then D (1); B and C
+    # no longer fit. 1200 + 100.
+    assert report["heuristic"]["objective"] == pytest.approx(1300)

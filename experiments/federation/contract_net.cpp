@@ -195,10 +195,16 @@ private:
     sla::Instance instance = snapshot(ctx.now(), queue_);
     const sla::Admission decision = policy(instance);
     ++s_.out.decisions;
+    const bool single = instance.bids.size() == 1;
+    s_.out.single_bid += single;
     if (s_.out.probe && s_.out.probe->sample()) {
       const Report& r = s_.out.probe->check(ctx.now(), cluster_.name, instance, decision, name);
       if (r.optimum.status == "optimal" && r.heuristic.status == "feasible")
         s_.out.incentive_lost += std::max(0.0, r.optimum.objective - r.heuristic.objective);
+      if (!single) {
+        ++s_.out.knapsack_checked;
+        s_.out.knapsack_at_optimum += r.gap && *r.gap <= kObjectiveSlack;
+      }
     }
     std::vector<std::size_t> left;
     for (std::size_t i = 0; i < queue_.size(); ++i) {
@@ -256,20 +262,17 @@ private:
 }  // namespace
 }  // namespace actors
 
-std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<workload::Workload>& workloads,
+std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<TraceWindow>& windows,
                                  double oft_share, std::uint64_t seed) {
   std::vector<Job> jobs;
   std::mt19937_64 rng(seed);
   for (std::size_t m = 0; m < clusters.size(); ++m) {
-    const workload::Workload& w = workloads[clusters[m].workload];
-    if (w.jobs.empty()) continue;
-    const double start = w.jobs.front().submit;
-    for (const auto& tj : w.jobs) {
+    for (const auto& tj : windows.at(m).jobs) {
       if (tj.run <= 0) continue;
       Job j;
       j.home = m;
       j.trace_id = tj.id;
-      j.submit = tj.submit - start;
+      j.submit = tj.submit;
       j.procs = tj.procs;
       j.run_home = tj.run;
       const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;  // one draw a job, whatever the share

@@ -32,14 +32,18 @@ struct FederationRun {
   std::unique_ptr<AdmissionProbe> probe;  // with spec.check
   std::size_t decisions = 0;              // admission decisions taken (STRICTGREEDY passes over a non-empty queue,
                                           // or bids decided on arrival at a 0% bid time)
+  std::size_t single_bid = 0;             // ... of which over one bid (a knapsack of one item: optimal by construction)
+  std::size_t knapsack_checked = 0;       // checked decisions over two bids or more (real knapsacks) ...
+  std::size_t knapsack_at_optimum = 0;    // ... and of those, at the proven optimum
   std::size_t accepted_at_expiry = 0;     // bids reserved by the expiry event (line 1.17) rather than by STRICTGREEDY
   double incentive_lost = 0;              // over the checked decisions: optimum - decision, summed
   bool interrupted = false;
 };
 
-// The federation's jobs: every cluster's local workload from its start (the first job at 0), jobs of run time 0 left
-// out (they carry no work and no incentive). Each job's user seeks time with probability oft_share (seeded).
-std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<workload::Workload>& workloads,
+// The federation's jobs: every cluster's window of its trace (`windows[m]`, model/federation.hpp trace_window: the
+// window's start at 0), jobs of run time 0 left out (they carry no work and no incentive). Each job's user seeks time
+// with probability oft_share (seeded).
+std::vector<Job> federation_jobs(const std::vector<Cluster>& clusters, const std::vector<TraceWindow>& windows,
                                  double oft_share, std::uint64_t seed);
 
 // Runs the contract net over `jobs` until every job is accepted and finished or dropped. `registry` gives the

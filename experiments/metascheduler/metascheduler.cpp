@@ -49,24 +49,6 @@ std::string label(const std::string& policy) {
   return policy;
 }
 
-// Mean and (sample) standard deviation over the seeds, as the paper's bars show them.
-struct Spread {
-  std::size_t count = 0;
-  double mean = NAN, stddev = NAN;
-};
-Spread spread(const std::vector<double>& v) {
-  Spread s;
-  s.count = v.size();
-  if (v.empty()) return s;
-  double sum = 0;
-  for (const double x : v) sum += x;
-  s.mean = sum / static_cast<double>(v.size());
-  double sq = 0;
-  for (const double x : v) sq += (x - s.mean) * (x - s.mean);
-  s.stddev = v.size() > 1 ? std::sqrt(sq / static_cast<double>(v.size() - 1)) : 0.0;
-  return s;
-}
-
 std::vector<std::string> composition_policies(const Registry& registry) {
   std::vector<std::string> names;
   for (const auto& p : registry.typed<compose::Instance, compose::Composition>("offer-composition").spec().policies)
