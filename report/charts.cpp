@@ -11,8 +11,35 @@ namespace schedcheck::report {
 namespace {
 std::string number(double x) { return std::isfinite(x) ? fmt::format("{:.10g}", x) : "NaN"; }
 
-std::string common(const std::string& title, const std::string& x_label, const std::string& y_label) {
-  std::string s = fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quoted(title), quoted(x_label), quoted(y_label));
+// A title broken into lines of at most `width` characters at spaces, so that no part of it falls off the image, as
+// a gnuplot double-quoted string (\n breaks a line there; quoted() makes single-quoted strings, which keep it).
+std::string title_string(const std::string& title, int image_width) {
+  // The key stands outside on the right and the title is centred on the plot beside it: about 7 pixels a character.
+  const std::size_t width = static_cast<std::size_t>(std::max(40, (image_width - 350) / 7));
+  std::vector<std::string> lines(1);
+  std::string word;
+  auto flush = [&] {
+    if (word.empty()) return;
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+    word.clear();
+  };
+  for (const char c : title) {
+    if (c == ' ') flush();
+    else word += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  }
+  flush();
+  std::string out = "\"";
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    if (k) out += "\\n";
+    for (const char c : lines[k]) out += c == '"' ? std::string("\\\"") : c == '\\' ? std::string("\\\\") : std::string(1, c);
+  }
+  return out + "\"";
+}
+
+std::string common(const std::string& title, const std::string& x_label, const std::string& y_label, int image_width) {
+  std::string s = fmt::format("set title {} noenhanced\nset xlabel {}\nset ylabel {}\n", title_string(title, image_width),
+                              quoted(x_label), quoted(y_label));
   s += "set key outside right top vertical Left reverse samplen 2\nset grid ytics lc rgb '#e0e0e0'\n";
   s += "set border 3\nset xtics nomirror\nset ytics nomirror\n";
   return s;
@@ -34,7 +61,7 @@ Plot bar_plot(const BarChart& c) {
   plot.width = std::max(900, 220 + static_cast<int>(c.categories.size() * (c.series.size() * 18 + 30)));
   plot.height = 560;
   plot.data = {{"bars.dat", data}};
-  std::string s = common(c.title, c.x_label, c.y_label);
+  std::string s = common(c.title, c.x_label, c.y_label, plot.width);
   s += "set style data histograms\n";
   s += errors ? "set style histogram errorbars gap 1 lw 1\n" : "set style histogram clustered gap 1\n";
   s += "set style fill solid 0.85 border lc rgb '#404040'\nset boxwidth 0.9\n";
@@ -54,42 +81,81 @@ Plot cdf_plot(const CdfChart& c) {
   Plot plot;
   plot.width = 1000;
   plot.height = 600;
-  std::string s = common(c.title, c.x_label, "fraction of samples at or below x");
+  std::string s = common(c.title, c.x_label, "fraction of samples at or below x", plot.width);
 
-  // A log axis needs a positive sample somewhere: with none (every gap 0, say) the axis stays linear.
-  const bool positive = std::any_of(c.series.begin(), c.series.end(), [](const CdfSeries& series) {
-    return std::any_of(series.samples.begin(), series.samples.end(), [](double x) { return std::isfinite(x) && x > 0; });
-  });
-  if (c.log_x && positive) s += "set logscale x\n";
-  if (!positive) s += "set xrange [-1:1]\n";
+  // A log axis needs a positive sample somewhere: with none (every gap 0, say) the picture says so in words.
+  double low = INFINITY, high = 0;
+  std::size_t total = 0;
+  for (const auto& series : c.series) {
+    total += series.samples.size() + series.zeros;
+    for (const double x : series.samples)
+      if (std::isfinite(x) && x > 0) {
+        low = std::min(low, x);
+        high = std::max(high, x);
+      }
+  }
+  const bool positive = high > 0;
+  if (c.log_x && positive) {
+    // Ticks at most about ten: every k-th power of ten over a wide range; 1, 2 and 5 times each power over three
+    // decades or less (1 to 9 times when that gives fewer than four), so that a narrow range still shows its scale.
+    const int first = static_cast<int>(std::floor(std::log10(low))), last = static_cast<int>(std::ceil(std::log10(high)));
+    std::vector<double> ticks;
+    if (last - first > 3) {
+      const int step = std::max(1, (last - first + 9) / 10);
+      for (int e = first; e <= last; e += step) ticks.push_back(std::pow(10.0, e));
+    } else {
+      for (const std::vector<double> steps : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+        ticks.clear();
+        for (int e = first; e <= last; ++e)
+          for (const double m : steps) {
+            const double t = m * std::pow(10.0, e);
+            if (t >= low / 1.0001 && t <= high * 1.0001) ticks.push_back(t);
+          }
+        if (ticks.size() >= 4) break;
+      }
+    }
+    s += "set logscale x\n";
+    s += fmt::format("set xrange [{}:{}]\n", number(std::min(low / 1.5, ticks.empty() ? low : ticks.front())),
+                     number(std::max(high * 1.5, ticks.empty() ? high : ticks.back())));
+    std::string list;
+    for (const double t : ticks) list += fmt::format("{}\"{:g}\" {}", list.empty() ? "" : ", ", t, number(t));
+    if (!list.empty()) s += "set xtics (" + list + ")\n";
+  }
+  if (!positive) {
+    s += "set xrange [0:1]\n";
+    s += fmt::format("set label 1 {} at graph 0.5, 0.5 center\n",
+                     quoted(total == 0 ? "no sample to draw" : fmt::format("every one of the {} samples is 0: nothing to draw "
+                                                                           "(all at the optimum)", total)));
+  }
   std::string lines;
   double lowest = 1;  // the lowest fraction drawn at a positive x (zoom_y)
   for (std::size_t i = 0; i < c.series.size(); ++i) {
     std::vector<double> v = c.series[i].samples;
     std::sort(v.begin(), v.end());
-    const std::size_t zeros = c.series[i].zeros;
+    const std::size_t zeros = c.series[i].zeros + static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](double x) { return x <= 0; }));
+    v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return x <= 0; }), v.end());
     const double n = static_cast<double>(v.size() + zeros);
     std::string data;
-    std::size_t seen = 0;
-    bool zeros_out = zeros == 0;
-    const auto emit_zeros = [&] {  // the unlisted zeros, as one step at 0
-      data += "0 " + number(static_cast<double>(seen + zeros) / n) + "\n";
-      zeros_out = true;
-    };
+    if (!c.log_x && zeros > 0) data += "0 " + number(static_cast<double>(zeros) / n) + "\n";
+    std::size_t seen = zeros;
     for (const double x : v) {
-      if (!zeros_out && x > 0) emit_zeros();
       ++seen;
-      const double fraction = static_cast<double>(seen + (zeros_out ? zeros : 0)) / n;
-      if (x > 0 || !c.log_x) lowest = std::min(lowest, fraction);
+      const double fraction = static_cast<double>(seen) / n;
+      lowest = std::min(lowest, fraction);
       data += number(x) + " " + number(fraction) + "\n";
     }
-    if (!zeros_out) emit_zeros();
+    // On a log axis the zeros are off the axis: the line starts at the first positive gap, at the fraction the zeros
+    // reach, and the legend says how many are 0 (a series of zeros alone draws nothing and says so there).
+    if (c.log_x && zeros > 0 && !v.empty()) data = number(v.front()) + " " + number(static_cast<double>(zeros) / n) + "\n" + data;
+    if (c.log_x && zeros > 0) lowest = std::min(lowest, static_cast<double>(zeros) / n);
     const std::string name = fmt::format("cdf{}.dat", i);
-    plot.data.emplace_back(name, data.empty() ? std::string("NaN NaN\n") : data);
+    plot.data.emplace_back(name, data.empty() || (c.log_x && v.empty()) ? std::string("NaN NaN\n") : data);
+    const std::string at_zero = zeros == 0 ? "" : v.empty() ? ", all 0" : fmt::format(", {:.4g}% at 0", 100.0 * zeros / n);
     lines += fmt::format("{}'{}' using 1:2 with steps lw 2 title {}", i ? ", \\\n     " : "", name,
-                         quoted(fmt::format("{} ({} samples)", c.series[i].name, static_cast<std::size_t>(n))));
+                         quoted(n == 0 ? c.series[i].name + " (no sample)"
+                                       : fmt::format("{} ({} samples{})", c.series[i].name, static_cast<std::size_t>(n), at_zero)));
   }
-  if (c.zoom_y && lowest < 1) {
+  if (c.zoom_y && positive && lowest < 1) {
     const double margin = (1 - lowest) * 0.05;
     s += fmt::format("set yrange [{}:{}]\n", number(lowest - margin), number(1 + margin));
   } else {

@@ -392,7 +392,22 @@ BOOST_AUTO_TEST_CASE(gap_cdf_counts_the_unlisted_zeros) {
   BOOST_TEST(plot.data.at(0).second == "0 0.5\n0.25 0.75\n0.5 1\n");
   BOOST_TEST(plot.data.at(1).second == "0.5 1\n");
   BOOST_TEST(plot.data.at(2).second == "0 1\n");
-  BOOST_TEST(plot.commands.find("(4 samples)") != std::string::npos);
+  BOOST_TEST(plot.commands.find("(4 samples, 50% at 0)") != std::string::npos);
+  BOOST_TEST(plot.commands.find("(3 samples, all 0)") != std::string::npos);
+  // On a log axis the zeros are off the axis: the line starts at the first positive gap at the zeros' fraction, and a
+  // series of zeros alone draws nothing (its legend says so).
+  chart.log_x = true;
+  const report::Plot log = report::cdf_plot(chart);
+  BOOST_TEST(log.data.at(0).second == "0.25 0.5\n0.25 0.75\n0.5 1\n");
+  BOOST_TEST(log.data.at(2).second == "NaN NaN\n");
+  BOOST_TEST(log.commands.find("set logscale x") != std::string::npos);
+  // Nothing positive anywhere: the picture says so in words instead of drawing empty axes.
+  report::CdfChart zeros;
+  zeros.log_x = true;
+  zeros.series.push_back({"z", {}, 5});
+  const report::Plot empty = report::cdf_plot(zeros);
+  BOOST_TEST(empty.commands.find("set logscale x") == std::string::npos);
+  BOOST_TEST(empty.commands.find("every one of the 5 samples is 0: nothing to draw") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(scenario_reader_refuses_bad_federations) {

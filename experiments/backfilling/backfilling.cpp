@@ -399,7 +399,7 @@ public:
       f.header = {"policy", "windows_proven", "at_optimum", "share_at_optimum", "gap_mean", "gap_median", "gap_p95",
                   "gap_max"};
       report::CdfChart chart;
-      chart.title = "queue-window gap to the optimum, per policy (x: relative gap, log scale; gaps of 0 are left of the axis)";
+      chart.title = "queue-window gap to the optimum, per policy (x: relative gap, log scale; the legend counts the gaps of 0, which a log axis cannot show)";
       chart.x_label = "relative gap (policy - optimum) / optimum";
       chart.log_x = true;
       for (const auto& name : series_names()) {

@@ -338,7 +338,7 @@ public:
       f.header = {"bid_share", "oft_share", "seed", "policy", "decisions", "checked", "proven", "at_optimum",
                   "gap_mean", "gap_p95", "gap_max", "incentive_lost", "earnings", "incentive_lost_share"};
       report::CdfChart chart;
-      chart.title = "admission gap to the knapsack optimum, per bid time (log x: gaps of 0 are left of the axis)";
+      chart.title = "admission gap to the knapsack optimum, per bid time (log x; the legend counts the gaps of 0, which a log axis cannot show)";
       chart.x_label = "relative gap (optimum - decision) / optimum";
       chart.log_x = true;
       chart.zoom_y = true;  // nearly every decision is at the optimum: the y axis starts where the gaps do

@@ -297,7 +297,7 @@ public:
       f.caption = caption;
       f.header = {"policy", "schema", "seed", "decisions", "checked", "proven", "at_optimum", "gap_mean", "gap_p95", "gap_max"};
       report::CdfChart chart;
-      chart.title = caption + " (log x: gaps of 0 are left of the axis)";
+      chart.title = caption + " (log x; the legend counts the gaps of 0, which a log axis cannot show)";
       chart.x_label = "relative gap (decision - optimum) / optimum";
       chart.log_x = true;
       chart.zoom_y = true;
