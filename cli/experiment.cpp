@@ -114,7 +114,8 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
                          "(claims.csv, claims.md{})\n",
                          c["agrees"].get<int>() + c["partly"].get<int>() + c["disagrees"].get<int>() + c["not measured"].get<int>(),
                          c["agrees"].get<int>(), c["partly"].get<int>(), c["disagrees"].get<int>(),
-                         c["not measured"].get<int>(), a.options.readings ? "; every reading: claims-readings.csv" : "");
+                         c["not measured"].get<int>(),
+                         written.summary["claims"]["by_reading"].size() > 1 ? "; under each reading: claims-readings.csv" : "");
     }
     out += fmt::format("wrote      {} files in {} (summary.json lists them)\n", written.files.size(), a.out);
     out += sweep.violations() ? fmt::format("verdict    {} violations (exit 1)\n", sweep.violations())

@@ -76,7 +76,8 @@ std::vector<ClaimRow> evaluate_claims(const std::vector<Claim>& claims, const st
                                       const std::vector<std::optional<RunRecord>>& records) {
   std::vector<std::string> names = {""};
   for (const Reading& r : readings)
-    if (std::any_of(points.begin(), points.end(), [&](const Point& p) { return p.reading == r.name; })) names.push_back(r.name);
+    if (!r.needs_runs || std::any_of(points.begin(), points.end(), [&](const Point& p) { return p.reading == r.name; }))
+      names.push_back(r.name);
   std::vector<ClaimRow> rows;
   for (const std::string& name : names) {
     const Results results(points, records, name);

@@ -60,8 +60,8 @@ struct ClaimRow {
   std::string measured;
 };
 
-// Every claim under the default reading, then under each reading the points ran, in the order of `readings`
-// (readings without a run are left out). A check that throws is reported as not measured, with its message.
+// Every claim under the default reading, then under each reading the points ran (and each that needs no runs), in the
+// order of `readings` (readings without a run are left out). A check that throws is reported as not measured, with its message.
 std::vector<ClaimRow> evaluate_claims(const std::vector<Claim>& claims, const std::vector<Reading>& readings,
                                       const std::vector<Point>& points,
                                       const std::vector<std::optional<RunRecord>>& records);

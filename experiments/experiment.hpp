@@ -72,6 +72,7 @@ struct Reading {
   std::string name;      // "pricing-wall-clock"
   std::string scenario;  // the scenario line that selects it: "sweep": {"pricing": "wall-clock"}
   std::string what;      // what it changes, one line
+  bool needs_runs = true;  // false: it changes only how the default runs are read (a policy's role), no run of its own
 };
 
 // A figure: its data as a CSV table and its chart (null plot: a table alone).

@@ -282,7 +282,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
   if (!claim_rows.empty()) {
     write_file_atomically(path("claims.csv"), claims_csv(claim_rows));
     w.files.push_back(path("claims.csv"));
-    if (readings) {
+    if (std::any_of(claim_rows.begin(), claim_rows.end(), [](const ClaimRow& r) { return r.reading != "default"; })) {
       write_file_atomically(path("claims-readings.csv"), claims_readings_csv(claim_rows));
       w.files.push_back(path("claims-readings.csv"));
     }

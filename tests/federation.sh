@@ -2,7 +2,8 @@
 # `schedcheck experiment federation` (paper 004): the greedy-loses scenario (the run earns 160 with every decision at
 # its optimum), bad scenarios (exit 2, one stderr line, nothing written), and the --quick form on Table 2 over the
 # shared traces: no violation, every admission decision checked, every figure written, the same CSVs with --jobs 1 and
-# 2, corpus files (--corpus DIR) that re-check with their recorded verdict. Our own (issue 37).
+# 2, corpus files (--corpus DIR) that re-check with their recorded verdict; the paper's claims (claims.csv) and the
+# readings they depend on (--readings: the pricing reading flips fig4c-budget-rise). Our own.
 # Usage: federation.sh SCHEDCHECK SOURCE_DIR. Skips the shared-trace part when no traces folder is found.
 set -u
 S=${1:?usage: federation.sh SCHEDCHECK SOURCE_DIR}
@@ -103,5 +104,36 @@ for f in "$T/corpus1"/worst-admission-*.json; do
 done
 [ "$n" -ge 1 ] || fail "--corpus: no worst-admission file written"
 ls "$T/q1"/worst-admission-*.json >/dev/null 2>&1 && fail "--corpus DIR: corpus files also written in --out"
+
+# ---------------------------------------------------------------- the paper's claims, and the readings they depend on
+[ -s "$T/q1/claims.csv" ] && [ -s "$T/q1/claims.md" ] || fail "--quick: no claims.csv or claims.md"
+cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "--jobs 1 and --jobs 2 wrote different claims.csv"
+"$S" experiment federation --quick --readings --scenario "$T/fed.json" --out "$T/r" -q >"$T/r.txt" 2>"$T/r.err"
+rc=$?
+# The reading "drop at a zero interval" drops jobs before every cluster with room was asked: its runs violate
+# drop-asked-every-cluster-with-room (exit 1); the other readings' runs violate nothing.
+[ "$rc" -eq 1 ] || fail "--readings: exit $rc ($(tail -3 "$T/r.err"))"
+python3 - "$T/r" <<'EOF' || fail "--readings: claims"
+import csv, json, sys
+d = sys.argv[1]
+table = {r["claim"]: r for r in csv.DictReader(open(d + "/claims-readings.csv"))}
+readings = ["default", "pricing-wall-clock", "window-first-days", "home-first", "strict-greedy-one-per-call",
+            "drop-at-zero-interval"]
+assert list(next(iter(table.values())).keys()) == ["claim"] + readings, table
+# Under wall-clock pricing the users' budget no longer grows with the bid time (a wide job no longer costs more).
+assert table["fig4c-budget-rise"]["default"] == "agrees", table["fig4c-budget-rise"]
+assert table["fig4c-budget-rise"]["pricing-wall-clock"] == "disagrees", table["fig4c-budget-rise"]
+s = json.load(open(d + "/summary.json"))
+assert sorted(s["claims"]["by_reading"]) == sorted(readings), s["claims"]
+assert sum(s["claims"]["counts"].values()) == len(table) == 19, s["claims"]
+v = s["violations_by_reading"]
+assert [r for r in v if v[r]["violations"]] == ["drop-at-zero-interval"], v
+assert list(v["drop-at-zero-interval"]["by_invariant"]) == ["drop-asked-every-cluster-with-room"], v
+rows = list(csv.DictReader(open(d + "/claims.csv")))
+assert len(rows) == 19 * 6 and all(r["paper"] and r["test"] and r["where"] for r in rows), rows[0]
+EOF
+"$S" claims "$T/r" --markdown >"$T/claims.md" 2>"$T/err" || fail "schedcheck claims: exit $? ($(cat "$T/err"))"
+grep -qF '| `fig4c-budget-rise` | agrees → **disagrees**' "$T/claims.md" || fail "schedcheck claims --markdown: $(head -5 "$T/claims.md")"
+expect_exit "claims of a bad file" 2 "no column claim" -- "$S" claims "$T/q1/runs.csv"
 
 finish federation_experiment

@@ -405,21 +405,28 @@ public:
   }
 
   std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {
-    std::string out = fmt::format("{:>9} {:>5} {:>7} {:>8} {:>9} {:>12} {:>11} {:>9} {:>9} {:>9} {:>8}\n", "bid time",
+    std::string out = fmt::format("{:>9} {:>5} {:>7} {:>8} {:>8} {:>12} {:>11} {:>8} {:>9} {:>7} {:>15} {:>8}\n", "bid time",
                                   "OFT", "jobs", "accepted", "dropped", "earnings", "response s", "msg/job",
-                                  "checked", "at opt", "gap p95");
+                                  "decisions", "1 bid", "knapsacks opt", "gap p95");
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!records[i]) continue;
       const RunRecord& r = *records[i];
-      out += fmt::format("{:>9} {:>5} {:>7} {:>8} {:>9} {:>12.5g} {:>11.5g} {:>9.3f} {:>9} {:>9} {:>8.4f}\n",
+      out += fmt::format("{:>9} {:>5} {:>7} {:>8} {:>8} {:>12.5g} {:>11.5g} {:>8.3f} {:>9} {:>7} {:>15} {:>8.4f}\n",
                          percent(combos_[points[i].input].first), percent(combos_[points[i].input].second),
-                         r.metric("jobs"), r.metric("accepted"),
-                         r.metric("dropped"), r.metric("earnings"), r.metric("mean_response"),
-                         r.metric("messages_per_job"), r.metric("decisions_checked"), r.metric("decisions_at_optimum"),
+                         r.metric("jobs"), r.metric("accepted"), r.metric("dropped"), r.metric("earnings"),
+                         r.metric("mean_response"), r.metric("messages_per_job"), r.metric("decisions"),
+                         r.metric("decisions_single_bid"),
+                         fmt::format("{}/{}", r.metric("knapsacks_at_optimum"), r.metric("knapsacks_checked")),
                          r.metric("gap_p95"));
       for (const auto& [name, message] : r.data["first_violations"].items())
         out += fmt::format("  violated {}: {}\n", name, message.get<std::string>());
+      const auto& room = r.data["drops_with_room"];
+      if (!room.empty())
+        out += fmt::format("  {:g} of {:g} drops had room somewhere, e.g. {}\n", r.metric("dropped_with_room"),
+                           r.metric("dropped"), room.front().get<std::string>());
     }
+    out += "  (1 bid: decisions over a queue of one bid, optimal by construction; knapsacks opt: the decisions over two "
+           "bids or more at the proven optimum / checked)\n";
     return out;
   }
 
