@@ -54,7 +54,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   if (a.name.empty()) throw InputError("experiment: name one (schedcheck experiment --list), or give --list");
   if (a.out.empty()) throw InputError("experiment: --out DIR is required (the tables, plots and summary.json go there)");
   const auto& entry = experiments::find(a.name);
-  experiments::check_options(a.options);
+  experiments::check_options(a.options, entry);
   // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
   const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
   prepare_output_directory(a.out, "--out");
@@ -150,6 +150,8 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
   experiment->add_flag("--readings", a->options.readings,
                        "also run every reading of the model that a claim of the paper depends on, and judge each claim "
                        "under each (claims-readings.csv; --list names the readings)");
+  experiment->add_option("--reading", a->options.reading_names,
+                         "run this reading too (repeatable; --list names each experiment's readings)");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   auto claims_file = std::make_shared<std::string>();

@@ -30,6 +30,9 @@ struct ExperimentOptions {
   std::string scenario;                // --scenario FILE: a scenario file (examples/scenarios/), where it takes one
   std::string corpus;                  // --corpus DIR: where worst decisions go as corpus files (default: --out)
   bool readings = false;               // --readings: also run every reading a claim of the paper depends on
+  std::vector<std::string> reading_names;  // --reading NAME (repeatable): run these readings only
+  // Whether the reading named `name` is to be run (--readings, or named by --reading).
+  bool wants_reading(const std::string& name) const;
 };
 
 // One run of the sweep: its parameters, in column order (they become the CSV columns), and its seed.

@@ -21,7 +21,18 @@
 
 namespace schedcheck::experiments {
 
-void check_options(const ExperimentOptions& options) {
+bool ExperimentOptions::wants_reading(const std::string& name) const {
+  return readings || std::find(reading_names.begin(), reading_names.end(), name) != reading_names.end();
+}
+
+void check_options(const ExperimentOptions& options, const CatalogueEntry& entry) {
+  for (const auto& name : options.reading_names)
+    if (std::none_of(entry.readings.begin(), entry.readings.end(), [&](const Reading& r) { return r.name == name; })) {
+      std::string known;
+      for (const auto& r : entry.readings) known += (known.empty() ? "" : ", ") + r.name;
+      throw InputError(fmt::format("--reading: experiment {} has no reading {} (its readings: {})", entry.name,
+                                   quoted_text(name, 40), known.empty() ? "none" : known));
+    }
   if (options.seeds > 100'000)
     throw InputError(fmt::format("seeds: expected 1 to 100000, got {}", options.seeds));
   if (options.jobs < 1 || options.jobs > 1024) throw InputError(fmt::format("jobs: expected 1 to 1024, got {}", options.jobs));
@@ -333,6 +344,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"command", command},
       {"options", {{"seeds", options.seeds == 0 ? nlohmann::json("default") : nlohmann::json(options.seeds)},
                    {"jobs", options.jobs}, {"quick", options.quick}, {"readings", options.readings},
+                   {"reading", options.reading_names},
                    {"traces", options.traces},
                    {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)},
                    {"scenario", options.scenario.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.scenario)}}},

@@ -41,8 +41,9 @@ struct DefaultRuns {
 };
 DefaultRuns default_runs(const Sweep& sweep);
 
-// Checks the options every experiment takes: seeds 0 (the default) or 1 to 100,000, jobs 1 to 1,024. InputError.
-void check_options(const ExperimentOptions& options);
+// Checks the options every experiment takes: seeds 0 (the default) or 1 to 100,000, jobs 1 to 1,024, and the
+// --reading names among `entry`'s readings. InputError.
+void check_options(const ExperimentOptions& options, const CatalogueEntry& entry);
 // The catalogue as `experiment --list --json` prints it: name, paper, summary, options.
 nlohmann::json catalogue_json();
 // One CSV line (fields quoted as model/jobs_csv.hpp's field() does), with its newline.

@@ -1,4 +1,4 @@
-// Paper 000's evaluation model (see metascheduler.hpp): sec. V-A, Eq. V.1.
+// Paper 000's evaluation model (see metascheduler.hpp): sec. V-A, Eq. V.1, and the scenario reader with its readings.
 #include "model/metascheduler.hpp"
 
 #include "model/input.hpp"
@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 namespace schedcheck::metascheduler {
 
@@ -115,21 +117,26 @@ std::vector<Job> system_jobs(const System& system, const std::vector<workload::W
     }
   };
   auto first_submit = [](const workload::Workload& w) { return w.jobs.empty() ? 0.0 : w.jobs.front().submit; };
+  // Table II's "Job Req Time" range, on the time the reading names.
+  const bool requested = system.settings.req_time_filter == ReqTimeFilter::kRequested;
+  auto in_range = [&](const workload::Job& j, double min, double max) {
+    const double time = requested ? j.estimate : j.runtime();
+    return time >= min && time <= max;
+  };
   for (std::size_t c = 0; c < system.clusters.size(); ++c) {
     const Cluster& cl = system.clusters[c];
     const workload::Workload& w = workloads.at(cl.workload);
-    std::vector<workload::Job> in_range;
+    std::vector<workload::Job> kept;
     for (const auto& j : w.jobs)
-      if (j.runtime() >= cl.min_estimate && j.runtime() <= cl.max_estimate) in_range.push_back(j);
-    add(adjust_load(in_range, first_submit(w) + cl.start_days * kDay, window, cl.processors, cl.load,
+      if (in_range(j, cl.min_estimate, cl.max_estimate)) kept.push_back(j);
+    add(adjust_load(kept, first_submit(w) + cl.start_days * kDay, window, cl.processors, cl.load,
                     system.settings.load_seed + c),
         c);
   }
   const workload::Workload& ext = workloads.at(system.external.workload);
   std::vector<workload::Job> wide;
   for (const auto& j : ext.jobs)
-    if (j.procs >= system.external.min_processors && j.runtime() >= system.external.min_estimate &&
-        j.runtime() <= system.external.max_estimate)
+    if (j.procs >= system.external.min_processors && in_range(j, system.external.min_estimate, system.external.max_estimate))
       wide.push_back(j);
   add(adjust_load(wide, first_submit(ext) + system.external.start_days * kDay, window, system.processors(),
                   system.external.load, system.settings.load_seed + system.clusters.size()),
@@ -182,6 +189,18 @@ std::vector<std::string> names(const Field& list, const std::vector<std::string>
   return out;
 }
 
+// A reading's value by its name (`readings`: name and value, the default first), or a failure listing the names.
+template <class Reading>
+Reading reading_named(const Field& field, std::initializer_list<std::pair<const char*, Reading>> readings) {
+  const std::string n = field.as_string();
+  std::string all;
+  for (const auto& [name, value] : readings) {
+    if (n == name) return value;
+    all += fmt::format("{}\"{}\"", all.empty() ? "" : " or ", name);
+  }
+  field.fail(all);
+}
+
 // [min, max] in hours, min <= max.
 void read_range(const Field& field, double& min, double& max) {
   const auto items = field.items();
@@ -218,7 +237,8 @@ System read(const scenario::Scenario& sc, const std::vector<std::string>& polici
   }
   if (sc.sweep.is_null()) throw InputError(fmt::format("{}: sweep: expected the experiment's block with \"external\"", file));
   const Field root(sc.sweep, file, "sweep");
-  root.only_keys({"external", "days", "policies", "deadline_schemas", "seeds", "load_seed", "checks", "quick"});
+  root.only_keys({"external", "days", "policies", "deadline_schemas", "seeds", "load_seed", "checks", "quick",
+                  "dispatch", "fts_part_deadline", "req_time_filter"});
   {
     const Field e = root.at("external");
     e.only_keys({"workload", "min_processors", "start_days", "load", "estimate_hours"});
@@ -254,6 +274,16 @@ System read(const scenario::Scenario& sc, const std::vector<std::string>& polici
     if (q.has("days")) t.quick_days = q.at("days").as_number(1.0 / 24, 1e4);
     if (q.has("seeds")) t.quick_seeds = static_cast<std::size_t>(q.at("seeds").as_int(1, 100'000));
   }
+  if (root.has("dispatch"))
+    t.dispatch = reading_named<Dispatch>(
+        root.at("dispatch"), {{"work-conserving", Dispatch::kWorkConserving}, {"planned-starts", Dispatch::kPlannedStarts}});
+  if (root.has("fts_part_deadline"))
+    t.fts_part_deadline = reading_named<FtsPartDeadline>(
+        root.at("fts_part_deadline"),
+        {{"bot-deadline", FtsPartDeadline::kBotDeadline}, {"slot-end", FtsPartDeadline::kSlotEnd}});
+  if (root.has("req_time_filter"))
+    t.req_time_filter = reading_named<ReqTimeFilter>(
+        root.at("req_time_filter"), {{"run-time", ReqTimeFilter::kRunTime}, {"requested", ReqTimeFilter::kRequested}});
   return s;
 }
 

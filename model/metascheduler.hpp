@@ -61,13 +61,38 @@ std::vector<workload::Job> adjust_load(const std::vector<workload::Job>& trace, 
                                        int processors, double target, std::uint64_t seed);
 
 // ---- the system of sec. V-A, from a scenario file (examples/scenarios/metascheduler.json) ----
+// Readings of the system where paper 000 leaves room (docs/policies.md, Readings), each a key of the scenario's
+// "sweep" block; the first value of each is the default.
+// "dispatch": what a provider starts. Sec. III-A says only that providers schedule by EDF and keep every accepted
+// deadline; when EDF re-run from scratch would break one, the provider keeps its committed plan (providers.hpp), our
+// own fall-back. EDF itself never idles a processor that accepted work could use, hence the default.
+enum class Dispatch {
+  kWorkConserving,  // "work-conserving": the plan's starts, and waiting work that fits now without moving a
+                    // committed start
+  kPlannedStarts,   // "planned-starts": the plan's starts only; processors freed early stay idle until then
+};
+// "fts_part_deadline": the deadline a provider accepts a BoT part with under FreeTimeSlots (sec. III-B gives none;
+// sec. III-A: the BoT's information the metascheduler passes on "includes ... deadline", the user's).
+enum class FtsPartDeadline {
+  kBotDeadline,     // "bot-deadline": the user's deadline D, or the part's completion in its slots when later (an
+                    // offer part's rule)
+  kSlotEnd,         // "slot-end": the part's completion in the free slots it was composed from (a slot booked as
+                    // an advance reservation)
+};
+// "req_time_filter": what Table II's "Job Req Time" ranges (estimate_hours) bound.
+enum class ReqTimeFilter {
+  kRunTime,         // "run-time": the time a job runs (workload::Job::runtime(), its run time cut at its request)
+  kRequested,       // "requested": its requested time (workload::Job::estimate, the trace's field 9)
+};
+
 struct Cluster {                 // a resource provider: an EDF cluster replaying a local trace
   std::string name;
   int processors = 0;
   std::size_t workload = 0;      // index into the scenario's workloads
   double start_days = 0;         // where its window starts in the trace (days from the trace's first job)
   double load = 0;               // the local load of Table II (0 to 1)
-  // Table II's "Job Req Time" range, read as a filter: jobs whose estimate lies outside are left out (seconds).
+  // Table II's "Job Req Time" range, read as a filter: jobs whose time (Settings::req_time_filter) lies outside are
+  // left out (seconds).
   double min_estimate = 0, max_estimate = kForever;
 };
 
@@ -94,6 +119,9 @@ struct Settings {
   std::size_t keep_worst = 5;
   double quick_days = 4;
   std::size_t quick_seeds = 2;
+  Dispatch dispatch = Dispatch::kWorkConserving;                    // sweep.dispatch
+  FtsPartDeadline fts_part_deadline = FtsPartDeadline::kBotDeadline;  // sweep.fts_part_deadline
+  ReqTimeFilter req_time_filter = ReqTimeFilter::kRunTime;       // sweep.req_time_filter
 };
 
 struct System {
@@ -104,8 +132,8 @@ struct System {
   int processors() const;        // all clusters together
 };
 
-// Reads the clusters' `parameters` ({"workload", "start_days", "load"}) and the `sweep` block. `policies`: the
-// composition policies the sweep may name. Throws InputError naming the file and field.
+// Reads the clusters' `parameters` ({"workload", "start_days", "load", "estimate_hours"}) and the `sweep` block.
+// `policies`: the composition policies the sweep may name. Throws InputError naming the file and field.
 System read(const scenario::Scenario& scenario, const std::vector<std::string>& policies);
 // "schema-1" or "schema-2"; throws std::invalid_argument otherwise.
 DeadlineSchema schema_named(const std::string& name);
@@ -124,8 +152,8 @@ struct Job {
   bool bot() const { return cluster == kExternal; }
 };
 
-// The jobs of the system over `days`, without deadlines: each cluster's window of its trace (the jobs whose estimate
-// lies in its range) adjusted to its load
+// The jobs of the system over `days`, without deadlines: each cluster's window of its trace (the jobs whose time,
+// run or requested as settings.req_time_filter says, lies in its range) adjusted to its load
 // (adjust_load, seeded with settings.load_seed + the cluster's index), the external trace's jobs of at least
 // min_processors adjusted to the external load over all processors (seed load_seed + clusters), each a BoT of
 // `procs` tasks. Local jobs wider than their cluster are left out and counted in `too_wide` (per cluster). By submit
@@ -146,7 +174,9 @@ struct Execution {                // processors held from start to end by one jo
 struct Part {                     // what one cluster accepted of a BoT
   std::size_t cluster = 0;
   long long tasks = 0;
-  double deadline = 0;            // the completion time it was accepted with (the offer's, or its free slots')
+  // The deadline it was accepted with: the offer's completion; under FreeTimeSlots its completion in the slots, or
+  // the later of that and the BoT's D (Settings::fts_part_deadline).
+  double deadline = 0;
 };
 
 struct JobLog {

@@ -466,7 +466,7 @@ PYBIND11_MODULE(schedcheck, m) {
   m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
                          const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario,
-                         const std::optional<std::string>& corpus) {
+                         const std::optional<std::string>& corpus, const std::vector<std::string>& readings) {
     experiments::ExperimentOptions options;
     options.seeds = seeds.value_or(0);
     options.jobs = jobs;
@@ -475,9 +475,12 @@ PYBIND11_MODULE(schedcheck, m) {
     options.traces_dir = traces_dir.value_or("");
     options.scenario = scenario.value_or("");
     options.corpus = corpus.value_or("");
+    const bool all_readings = readings.size() == 1 && readings.front() == "all";
+    options.readings = all_readings;
+    if (!all_readings) options.reading_names = readings;
     if (seeds && *seeds == 0) throw InputError("seeds: expected 1 to 100000, got 0");
-    experiments::check_options(options);
     const auto& entry = experiments::find(name);
+    experiments::check_options(options, entry);
     const auto experiment = entry.make(options, state().registry);
     prepare_output_directory(out, "out");
     if (!options.corpus.empty()) prepare_output_directory(options.corpus, "corpus");
@@ -506,6 +509,7 @@ PYBIND11_MODULE(schedcheck, m) {
       nlohmann::json run = nlohmann::json::object();
       for (const auto& [key, value] : sweep.points[i].parameters) run[key] = value;
       run["seed"] = sweep.points[i].seed;
+      run["reading"] = sweep.points[i].reading.empty() ? "default" : sweep.points[i].reading;
       for (const auto& [metric, value] : sweep.records[i]->metrics) run[metric] = value;
       runs.push_back(std::move(run));
     }
@@ -519,8 +523,9 @@ PYBIND11_MODULE(schedcheck, m) {
     return to_python(result);
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
      py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
-     py::arg("corpus") = py::none(),
-     "Runs an experiment (see experiments()) and writes its tables, plots and summary.json into `out`; returns the "
-     "summary (as summary.json) with 'runs': one dict a finished run (its parameters and metrics). Ctrl-C stops it "
-     "after the point being run: the finished points are written, then KeyboardInterrupt.");
+     py::arg("corpus") = py::none(), py::arg("readings") = std::vector<std::string>{},
+     "Runs an experiment (see experiments()) and writes its tables, plots, claims and summary.json into `out`; "
+     "returns the summary (as summary.json) with 'runs': one dict a finished run (its parameters, reading and "
+     "metrics). `readings`: names of readings of the model to run too (the paper's claims are judged under each), or "
+     "[\"all\"]. Ctrl-C stops it after the point being run: the finished points are written, then KeyboardInterrupt.");
 }

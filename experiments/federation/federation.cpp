@@ -101,11 +101,11 @@ public:
     // Whole traces: where a window starts depends on the trace's load over its whole span.
     for (const auto& spec : federation_.scenario.workloads) workloads_.push_back(workload::load(spec.trace, spec.read));
     windows_[s.window] = cut(s.window);
-    if (options.readings)
-      for (const Reading& r : federation_readings()) {
-        Settings t = s;
-        if (apply_reading(r.name, t) && !windows_.count(t.window)) windows_[t.window] = cut(t.window);
-      }
+    for (const Reading& r : federation_readings()) {
+      Settings t = s;
+      if (options.wants_reading(r.name) && apply_reading(r.name, t) && !windows_.count(t.window))
+        windows_[t.window] = cut(t.window);
+    }
     for (const auto& [window, cut] : windows_) {
       std::string counts;
       std::size_t jobs = 0;
@@ -131,11 +131,10 @@ public:
 
   std::vector<Point> points() const override {
     std::vector<std::string> readings = {""};
-    if (options_.readings)
-      for (const Reading& r : federation_readings()) {
-        Settings t = federation_.settings;
-        if (apply_reading(r.name, t)) readings.push_back(r.name);
-      }
+    for (const Reading& r : federation_readings()) {
+      Settings t = federation_.settings;
+      if (options_.wants_reading(r.name) && apply_reading(r.name, t)) readings.push_back(r.name);
+    }
     std::vector<Point> points;
     for (const std::string& reading : readings)
       for (std::size_t c = 0; c < combos_.size(); ++c)
@@ -787,7 +786,8 @@ CatalogueEntry federation_experiment() {
       "--scenario FILE (default: examples/scenarios/federation.json, Table 2 on the shared traces); --seeds "
       "N: which users seek cost when the scenario's oft_shares are below 1 (default 1); --quick: one day "
       "of traces, bid times 0%, 20%, 50%; --corpus DIR: where the worst admission decisions go as corpus "
-      "files (default: the output folder)");
+      "files (default: the output folder)",
+      federation_run::federation_readings());
 }
 
 }  // namespace schedcheck::experiments

@@ -52,14 +52,39 @@ std::string label(const std::string& policy) {
   return policy;
 }
 
-// The readings the claims may depend on (docs/policies.md, Readings).
+// The readings the claims may depend on (docs/policies.md, Readings): OffersWithDPLBV2's formula (both readings are
+// policies of every sweep), and three readings of the system, each a line of the scenario's "sweep".
 const std::vector<Reading>& metascheduler_readings() {
   static const std::vector<Reading> all = {
       {"dplb-v2-as-written", "\"sweep\": {\"policies\": [..., \"offers-dplb-v2\", ...]} (both DPLBV2 readings run by default)",
        "OffersWithDPLBV2 judged as its formula is written (DP = load / group load: the busier provider gets more) "
        "instead of the stated intent", false},
+      {"dispatch-planned-starts", "\"sweep\": {\"dispatch\": \"planned-starts\"}",
+       "a provider that keeps its committed plan starts only the plan's starts, leaving processors idle until then, "
+       "instead of also starting waiting work that fits without moving a committed start"},
+      {"fts-part-deadline-slot-end", "\"sweep\": {\"fts_part_deadline\": \"slot-end\"}",
+       "under FreeTimeSlots a BoT part is due at its slots' end instead of at the user's deadline"},
+      {"req-time-requested", "\"sweep\": {\"req_time_filter\": \"requested\"}",
+       "Table II's Job Req Time ranges bound the requested times instead of the run times (LPC-EGEE then keeps its "
+       "many short jobs: runs take many times longer)"},
   };
   return all;
+}
+
+// Applies a reading of the system to settings; false when they already are the reading's, or when the reading is not
+// one of the system (it changes no run).
+bool apply_reading(const std::string& name, Settings& s) {
+  const Settings before = s;
+  if (name == "dispatch-planned-starts") s.dispatch = Dispatch::kPlannedStarts;
+  else if (name == "fts-part-deadline-slot-end") s.fts_part_deadline = FtsPartDeadline::kSlotEnd;
+  else if (name == "req-time-requested") s.req_time_filter = ReqTimeFilter::kRequested;
+  return s.dispatch != before.dispatch || s.fts_part_deadline != before.fts_part_deadline ||
+         s.req_time_filter != before.req_time_filter;
+}
+
+// Whether a reading changes the runs of a policy (FreeTimeSlots' part deadlines concern that policy alone).
+bool reading_changes(const std::string& reading, const std::string& policy) {
+  return reading != "fts-part-deadline-slot-end" || policy == "free-time-slots";
 }
 
 // Table II (sec. V-A): jobs and load of each cluster's local trace and of the external BoTs.
@@ -89,6 +114,14 @@ public:
     for (const auto& spec : system_.scenario.workloads) workloads.push_back(workload::load(spec.trace, spec.read));
     std::vector<std::size_t> too_wide;
     jobs_ = system_jobs(system_, workloads, days_, &too_wide);
+    for (const Reading& r : metascheduler_readings()) {
+      Settings t = s;
+      if (options.wants_reading(r.name) && apply_reading(r.name, t) && t.req_time_filter != s.req_time_filter) {
+        System other = system_;
+        other.settings = t;
+        other_jobs_ = system_jobs(other, workloads, days_);
+      }
+    }
     notes_.push_back("inputs: the scenario " + file);
     std::vector<std::size_t> per(system_.clusters.size() + 1, 0);
     for (const Job& j : jobs_) ++per[j.bot() ? system_.clusters.size() : j.cluster];
@@ -119,17 +152,26 @@ public:
   std::vector<Point> points() const override {
     std::vector<Point> points;
     const Settings& s = system_.settings;
-    for (const auto& schema : s.schemas)
-      for (const auto& policy : s.policies)
-        for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
-          Point p;
-          p.parameters = {{"policy", policy}, {"schema", schema}};
-          p.seed = seed;
-          p.weight = policy == "free-time-slots" ? 0.5 : 1.0;
-          p.reproduce = fmt::format("schedcheck experiment metascheduler --scenario {}{} --seeds {}",
-                                    shell_quoted(system_.scenario.file), options_.quick ? " --quick" : "", seeds_);
-          points.push_back(std::move(p));
-        }
+    std::vector<std::string> readings = {""};
+    for (const Reading& r : metascheduler_readings()) {
+      Settings t = s;
+      if (options_.wants_reading(r.name) && apply_reading(r.name, t)) readings.push_back(r.name);
+    }
+    for (const auto& reading : readings)
+      for (const auto& schema : s.schemas)
+        for (const auto& policy : s.policies)
+          for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
+            if (!reading.empty() && !reading_changes(reading, policy)) continue;
+            Point p;
+            p.parameters = {{"policy", policy}, {"schema", schema}};
+            p.seed = seed;
+            p.reading = reading;
+            p.weight = (policy == "free-time-slots" ? 0.5 : 1.0) * (reading == "req-time-requested" ? 20.0 : 1.0);
+            p.reproduce = fmt::format("schedcheck experiment metascheduler --scenario {}{} --seeds {}{}",
+                                      shell_quoted(system_.scenario.file), options_.quick ? " --quick" : "", seeds_,
+                                      reading.empty() ? "" : " (with the scenario line of reading " + reading + ")");
+            points.push_back(std::move(p));
+          }
     return points;
   }
 
@@ -137,14 +179,17 @@ public:
     RunSpec spec;
     spec.policy = point.parameter("policy");
     const DeadlineSchema schema = schema_named(point.parameter("schema"));
-    MetaRun r = run_system(system_, with_deadlines(jobs_, schema, point.seed), spec, registry_);
+    System system = system_;
+    if (!point.reading.empty()) apply_reading(point.reading, system.settings);
+    const std::vector<Job>& jobs = system.settings.req_time_filter == system_.settings.req_time_filter ? jobs_ : other_jobs_;
+    MetaRun r = run_system(system, with_deadlines(jobs, schema, point.seed), spec, registry_);
     RunRecord record;
     record.interrupted = r.interrupted;
     record.wall_seconds = r.stats.wall_seconds;
     if (r.interrupted) return record;
     const RunLog& log = r.log;
     nlohmann::json first = nlohmann::json::object();
-    for (const auto& p : check_run(system_, log)) {
+    for (const auto& p : check_run(system, log)) {
       record.violations[p.name] = p.violations;
       if (p.violations) first[p.name] = p.first;
     }
@@ -231,6 +276,7 @@ public:
         {"admissions", static_cast<double>(r.providers.admissions)},
         {"replans", static_cast<double>(r.providers.replans)},
         {"edf_fallbacks", static_cast<double>(r.providers.edf_fallbacks)},
+        {"early_starts", static_cast<double>(r.providers.early_starts)},
         {"events", static_cast<double>(r.stats.events)}};
     record.metrics.insert(record.metrics.end(), more.begin(), more.end());
     record.metrics.push_back({"violations", static_cast<double>(record.violated())});
@@ -387,7 +433,8 @@ public:
           names.push_back(std::string(m) + load);
       for (const char* m : {"clusters_per_bot", "utilisation_pct", "tasks_lost", "bots_losing_tasks", "bots_balanced",
                             "compositions_checked", "compositions_at_optimum", "composition_gap_max", "offer_lists",
-                            "offer_lists_checked", "offer_lists_proven", "offer_gap_max", "edf_fallbacks", "violations"})
+                            "offer_lists_checked", "offer_lists_proven", "offer_gap_max", "edf_fallbacks", "early_starts",
+                            "violations"})
         names.push_back(m);
       for (const auto& n : names) f.header.push_back(n);
       for (std::size_t i = 0; i < points.size(); ++i) {
@@ -455,6 +502,7 @@ private:
   Described info_;
   System system_;
   std::vector<Job> jobs_;
+  std::vector<Job> other_jobs_;  // the jobs under the other Job Req Time filter (reading req-time-requested)
   double days_ = 60;
   std::size_t seeds_ = 1;
   std::vector<std::string> notes_;
@@ -753,7 +801,8 @@ CatalogueEntry metascheduler_experiment() {
        "sampled against the exact offers, every run against the run properties"},
       "--scenario FILE (default: examples/scenarios/metascheduler.json, Table II on the shared traces); "
       "--seeds N: deadline seeds per policy and schema (default: the scenario's, 30); --quick: 4 days, "
-      "2 seeds; --corpus DIR: where the worst decisions go as corpus files (default: the output folder)");
+      "2 seeds; --corpus DIR: where the worst decisions go as corpus files (default: the output folder)",
+      metascheduler_run::metascheduler_readings());
 }
 
 }  // namespace schedcheck::experiments

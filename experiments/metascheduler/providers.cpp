@@ -1,5 +1,6 @@
 // Paper 000's providers and metascheduler on the kernel (see providers.hpp): EDF admission with FEEDBACK (III-A),
-// offer lists Phi (III-A steps 1-4) or free time slots (III-B), composition (IV, V) and the providers' plans.
+// offer lists Phi (III-A steps 1-4) or free time slots (III-B), composition (IV, V) and the providers' plans, with
+// the dispatch and FreeTimeSlots part-deadline readings of model/metascheduler.hpp.
 #include "experiments/metascheduler/providers.hpp"
 
 #include "reference/compose_policies.hpp"
@@ -16,6 +17,16 @@ namespace schedcheck::metascheduler {
 // this file) does not reach them.
 namespace actors {
 namespace {
+
+// The committed plan on the availability profile: the running jobs to their estimated ends, every waiting task at its
+// planned start (`plan`, a schedule of `state`).
+AvailabilityProfile plan_profile(const offers::Instance& state, const offers::Schedule& plan) {
+  AvailabilityProfile profile = offers::running_profile(state);
+  for (std::size_t i = 0; i < state.waiting.size(); ++i)
+    for (const double start : plan.starts[i])
+      profile.reserve(start, start + state.waiting[i].runtime, state.waiting[i].procs);
+  return profile;
+}
 
 // Timer tags (sim::TimerTag): what falls due and the job or execution.
 enum Due : std::uint64_t { kArrive = 0, kEnd = 1, kStart = 2 };
@@ -119,12 +130,7 @@ private:
     for (const Entry& e : waiting_) p.starts.push_back(e.starts);
     return p;
   }
-  AvailabilityProfile committed_profile(const offers::Instance& inst) const {
-    AvailabilityProfile profile = offers::running_profile(inst);
-    for (const Entry& e : waiting_)
-      for (const double start : e.starts) profile.reserve(start, start + e.job.runtime, e.job.procs);
-    return profile;
-  }
+  AvailabilityProfile committed_profile(const offers::Instance& inst) const { return plan_profile(inst, plan()); }
   // Adopts the starts of a schedule of snapshot() (same waiting order, one list a waiting job) as the committed plan.
   void adopt(std::vector<std::vector<double>> starts) {
     for (std::size_t i = 0; i < waiting_.size(); ++i) {
@@ -280,25 +286,49 @@ private:
       ++s_.out.providers.edf_fallbacks;
   }
 
-  // Starts what the plan starts now; wakes up for the next planned start.
-  void dispatch(sim::Context& ctx) {
+  // Starts the first `count` tasks of `e` (a local job: the job) now.
+  void start_tasks(sim::Context& ctx, Entry& e, std::size_t count) {
     const double now = ctx.now();
     auto& executions = s_.log.executions[c_];
+    const int procs = e.job.procs * static_cast<int>(count);
+    const std::size_t x = executions.size();
+    executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
+    running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
+    ctx.wake_at(now + e.run, tag(kEnd, x), sim::Lane::kEnd);
+    e.starts.erase(e.starts.begin(), e.starts.begin() + static_cast<std::ptrdiff_t>(count));
+    e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
+    ++version_;
+  }
+
+  // The work-conserving dispatch: waiting work that fits now without moving a committed start (early_starts),
+  // looked for only when some waiting job needs no more processors than are idle now.
+  void start_early(sim::Context& ctx) {
+    int idle = cluster_.processors;
+    for (const Running& r : running_) idle -= r.procs;
+    if (std::none_of(waiting_.begin(), waiting_.end(),
+                     [&](const Entry& e) { return !e.starts.empty() && e.job.procs <= idle; }))
+      return;
+    const std::vector<long long> early = early_starts(snapshot(ctx.now()), plan());
+    for (std::size_t i = 0; i < waiting_.size(); ++i)
+      if (early[i] > 0) {
+        start_tasks(ctx, waiting_[i], static_cast<std::size_t>(early[i]));
+        s_.out.providers.early_starts += static_cast<std::size_t>(early[i]);
+      }
+  }
+
+  // Starts what the plan starts now (and, with the work-conserving dispatch, what fits early); wakes up for the next
+  // planned start.
+  void dispatch(sim::Context& ctx) {
+    const double now = ctx.now();
+    for (Entry& e : waiting_) {
+      const auto due = std::upper_bound(e.starts.begin(), e.starts.end(), now + kTimeTolerance) - e.starts.begin();
+      if (due > 0) start_tasks(ctx, e, static_cast<std::size_t>(due));
+    }
+    if (s_.system.settings.dispatch == Dispatch::kWorkConserving) start_early(ctx);
     double next = kForever;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < waiting_.size(); ++i) {
       Entry& e = waiting_[i];
-      const auto due = std::upper_bound(e.starts.begin(), e.starts.end(), now + kTimeTolerance) - e.starts.begin();
-      if (due > 0) {
-        const int procs = e.job.procs * static_cast<int>(due);
-        const std::size_t x = executions.size();
-        executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
-        running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
-        ctx.wake_at(now + e.run, tag(kEnd, x), sim::Lane::kEnd);
-        e.starts.erase(e.starts.begin(), e.starts.begin() + due);
-        e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
-        ++version_;
-      }
       if (e.starts.empty()) continue;
       next = std::min(next, e.starts.front());
       if (kept != i) waiting_[kept] = std::move(e);
@@ -369,8 +399,13 @@ private:
     if (c.parts.size() != inst.providers.size())
       throw std::logic_error(fmt::format("{}: {} parts for {} providers", s_.spec.policy, c.parts.size(), inst.providers.size()));
     JobLog& log = s_.log.logs[current_];
+    // A part is due at its completion: the offer's (D when it meets D, else FEEDBACK's quote), or in the free slots;
+    // under FreeTimeSlots' bot-deadline reading at the later of D and its completion in the slots.
+    const bool due_at_d = s_.slots && s_.system.settings.fts_part_deadline == FtsPartDeadline::kBotDeadline;
     for (std::size_t p = 0; p < c.parts.size(); ++p)
-      if (c.parts[p].tasks > 0) log.parts.push_back(Part{p, c.parts[p].tasks, c.parts[p].completion});
+      if (c.parts[p].tasks > 0)
+        log.parts.push_back(Part{p, c.parts[p].tasks,
+                                 due_at_d ? std::max(job.deadline, c.parts[p].completion) : c.parts[p].completion});
     log.lost = std::max(0LL, static_cast<long long>(job.procs) - compose::assigned_tasks(c));
     log.new_deadline = std::max(job.deadline, compose::bot_completion(inst, c));
     log.balanced = !s_.slots && compose::deadline_can_be_met(inst);
@@ -393,6 +428,31 @@ private:
 
 }  // namespace
 }  // namespace actors
+
+std::vector<long long> early_starts(const offers::Instance& state, const offers::Schedule& plan) {
+  std::vector<long long> out(state.waiting.size(), 0);
+  const double now = state.now;
+  AvailabilityProfile profile = actors::plan_profile(state, plan);
+  if (profile.free_at(now) <= 0) return out;
+  const offers::EdfScheduler edf(state);  // its order: deadline, then arrival
+  for (const std::size_t i : edf.order()) {
+    const offers::WaitingJob& job = state.waiting[i];
+    std::vector<double> starts = plan.starts[i];
+    std::sort(starts.begin(), starts.end());
+    for (const double start : starts) {
+      if (start <= now + kTimeTolerance) continue;
+      profile.release(start, start + job.runtime, job.procs);
+      if (profile.min_free(now, now + job.runtime) < job.procs) {
+        // A later task of the job gives back less of [now, now + runtime): it fits no better.
+        profile.reserve(start, start + job.runtime, job.procs);
+        break;
+      }
+      profile.reserve(now, now + job.runtime, job.procs);
+      ++out[i];
+    }
+  }
+  return out;
+}
 
 std::string job_name(const System& system, const Job& job) {
   return job.bot() ? fmt::format("bot:{}", job.trace_id) : fmt::format("{}:{}", system.clusters[job.cluster].name, job.trace_id);
