@@ -382,6 +382,41 @@ BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_
   BOOST_TEST((sla::greedy_backfilling(snapshot).accepted == std::vector<bool>{true, true}));
 }
 
+// The window of a trace (sec. 4.1, "four days"), two days here, on a cluster of 10 processors. The 10-day trace: day 0,
+// one job of 1 x 100 s; day 1, nothing; days 2-9, two jobs of 1 x 43,200 s, at the day's start and at noon. The two-day
+// windows starting at days 0..8 carry 100, 86,400, then 172,800 processor-seconds seven times: the median is 172,800,
+// and the first window that carries it starts at day 2. first-days starts at day 0 (one job: day 1 is empty).
+BOOST_AUTO_TEST_CASE(trace_window_skips_the_quiet_start_up_days) {
+  workload::Workload w;
+  auto job = [&](std::int64_t id, double submit, double run) {
+    workload::Job j;
+    j.id = id;
+    j.submit = submit;
+    j.run = j.estimate = run;
+    j.procs = 1;
+    w.jobs.push_back(j);
+  };
+  const double day = 86400;
+  job(1, 1000, 100);  // the trace's first job, at t = 1000: days count from it
+  for (int d = 2; d < 10; ++d) {
+    job(10 * d, 1000 + d * day, day / 2);
+    job(10 * d + 1, 1000 + d * day + day / 2, day / 2);
+  }
+  const TraceWindow median = trace_window(w, 10, 2 * day, Window::kMedianLoad);
+  BOOST_TEST(median.start == 2 * day);
+  BOOST_TEST(median.jobs.size() == 4u);  // days 2 and 3, each window's times from 0
+  BOOST_TEST(median.jobs.front().id == 20);
+  BOOST_TEST(median.jobs.front().submit == 0.0);
+  BOOST_TEST(median.jobs.back().submit == 1.5 * day);
+  BOOST_TEST(median.load == 4 * (day / 2) / (10 * 2 * day));  // 10% of 10 processors over two days
+  const TraceWindow first = trace_window(w, 10, 2 * day, Window::kFirstDays);
+  BOOST_TEST(first.start == 0.0);
+  BOOST_TEST(first.jobs.size() == 1u);  // day 0's job alone: day 1 is empty
+  BOOST_TEST(first.load == 100 / (10 * 2 * day));
+  // Period 0: the whole trace from its first job, whatever the window.
+  BOOST_TEST(trace_window(w, 10, 0, Window::kMedianLoad).jobs.size() == w.jobs.size());
+}
+
 // The admission-gap CDF keeps its mostly-zero data compact: the positive gaps, and a count of zeros drawn as one step.
 BOOST_AUTO_TEST_CASE(gap_cdf_counts_the_unlisted_zeros) {
   report::CdfChart chart;

@@ -2,9 +2,11 @@
 // and the five Table 2 inputs (examples/dbc-table2-input{1..5}.json: the paper gives each input's job count, deadline
 // and total length only; the split into jobs and Bfactor 0.5 are ours, said in each file). Every DBC decision is
 // checked against the exact minimum cost (`dp`) and by every property; both cost units are run, since Table 4's
-// magnitudes fit neither reading exactly. Limits: no network, queueing or background load (model/dbc.hpp).
+// magnitudes fit neither reading exactly, and the paper's claims are judged in each (the unit is a reading).
+// Limits: no network, queueing or background load (model/dbc.hpp).
 #include "experiments/dbc/dbc.hpp"
 
+#include "experiments/claims.hpp"
 #include "experiments/runner.hpp"
 #include "model/dbc.hpp"
 #include "model/input.hpp"
@@ -14,8 +16,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
+#include <optional>
 
 #ifndef SCHEDCHECK_DBC_INPUTS
 #define SCHEDCHECK_DBC_INPUTS ""
@@ -33,19 +38,106 @@ struct PaperRow {
   double time_with;     // Table 3 and Table 5 "with DBC cost time optimization"
   double time_without;  // Table 5 "without optimization"
   double cost_with;     // Table 4
+  double speedup;       // Table 5 "Speedup ratio" as printed (without / with, cut to 3 decimals)
 };
-const PaperRow kPaper[5] = {{7, 1074.37, 58.06, 66.71, 33476.49},
-                            {8, 1718.49, 70.79, 71.79, 24224.34},
-                            {9, 1873.78, 79.60, 85.92, 10562.93},
-                            {11, 2333.46, 96.48, 98.48, 14518.65},
-                            {12, 2044.11, 89.32, 94.15, 27384.72}};
+const PaperRow kPaper[5] = {{7, 1074.37, 58.06, 66.71, 33476.49, 1.148},
+                            {8, 1718.49, 70.79, 71.79, 24224.34, 1.014},
+                            {9, 1873.78, 79.60, 85.92, 10562.93, 1.079},
+                            {11, 2333.46, 96.48, 98.48, 14518.65, 1.020},
+                            {12, 2044.11, 89.32, 94.15, 27384.72, 1.054}};
 
 const char* const kPolicies[] = {"dbc-cost-time", "dbc-cost-time-jobs-outer", "dbc-cost-time-local-first"};
 const char* const kCostUnits[] = {"per-mi", "per-pe-second"};
 // Properties a DBC schedule must keep (a failure is a violation); the others measure how good it is.
 const char* const kInvariants[] = {"budget-respected", "deadline-respected", "placement", "cost-time-tiebreak"};
 
-double number(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : NAN; }
+double json_number(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : NAN; }
+
+// The reading the claims depend on (docs/policies.md, Readings: cost unit). Both units run in every sweep, so the
+// reading only chooses the runs a claim reads: per MI by default (the text's unit), per PE-second under it.
+const char* const kPerPeSecondReading = "cost-per-pe-second";
+std::vector<Reading> dbc_readings() {
+  return {{kPerPeSecondReading,
+           "\"readings\": {\"cost_unit\": \"per-pe-second\"} in an input file; the sweep runs both units",
+           "Table 1's RC charged per PE-second (a job costs RC x MI / MIPS) instead of per MI", false}};
+}
+const char* unit_of(const Results& r) { return r.reading() == kPerPeSecondReading ? "per-pe-second" : "per-mi"; }
+const char* unit_words(const Results& r) { return r.reading() == kPerPeSecondReading ? "per PE-second" : "per MI"; }
+
+// A metric of DBC cost-time's run on input k (0-based) in the reading's cost unit; NaN when it did not finish.
+double dbc_metric(const Results& r, std::size_t k, const std::string& metric) {
+  return r.metric({{"cost_unit", unit_of(r)}, {"policy", "dbc-cost-time"}, {"input", std::to_string(k + 1)}}, metric)
+      .mean;
+}
+
+// What a claim finds on one input: whether it holds there, and the numbers.
+struct OnInput {
+  bool holds = false;
+  std::string numbers;
+};
+// A claim checked on each Table 2 input (`on` gives nullopt where the run did not finish): all hold -> agrees, some
+// -> partly, none -> disagrees.
+Finding on_each_input(const Results& r, const std::function<std::optional<OnInput>(std::size_t)>& on) {
+  std::size_t holding = 0, checked = 0;
+  std::string text;
+  for (std::size_t k = 0; k < std::size(kPaper); ++k) {
+    const std::optional<OnInput> o = on(k);
+    if (!o) continue;
+    ++checked;
+    holding += o->holds;
+    text += fmt::format("{}input {} {}{}", text.empty() ? "" : ", ", k + 1, o->numbers, o->holds ? "" : " (not)");
+  }
+  if (checked == 0) return {Agreement::kUnmeasured, fmt::format("no run of dbc-cost-time {} finished", unit_words(r))};
+  return {share_holding(holding, checked), fmt::format("{}: {}; {} of {} hold", unit_words(r), text, holding, checked)};
+}
+
+// The verdict rule of a claim checked by on_each_input, as its test says it.
+constexpr const char* kOnEachInput = ": all -> agrees, some -> partly, none -> disagrees";
+
+// The claim that DBC cost-time's `metric` on each input lies within `tolerance` (relative) of the paper's column
+// `paper`; `what` and `table` name the two in its test, `unit` follows each number.
+Claim near_paper_claim(std::string id, std::string where, std::string words, const std::string& what,
+                       const std::string& table, const std::string& metric, double PaperRow::*paper, double tolerance,
+                       const std::string& unit) {
+  return {std::move(id), std::move(where), std::move(words),
+          fmt::format("each input's {} within {:g}% of {}'s{}", what, 100 * tolerance, table, kOnEachInput),
+          [=](const Results& r) {
+            return on_each_input(r, [&](std::size_t k) -> std::optional<OnInput> {
+              const double ours = dbc_metric(r, k, metric), theirs = kPaper[k].*paper;
+              if (std::isnan(ours)) return std::nullopt;
+              return OnInput{std::fabs(relative_change(theirs, ours)) <= tolerance,
+                             fmt::format("{}{} (paper {}, {})", number(ours), unit, number(theirs),
+                                         percent_change(theirs, ours))};
+            });
+          }};
+}
+
+// DBC cost-time's `metric` over the inputs in order of total length: rises at every step -> agrees; the longest
+// input's above the shortest's only -> partly; else disagrees.
+Finding rises_with_length(const Results& r, const std::string& metric) {
+  std::vector<std::size_t> order(std::size(kPaper));
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<double> length(order.size()), value(order.size());
+  for (const std::size_t k : order) {
+    length[k] = dbc_metric(r, k, "length_mi");
+    value[k] = dbc_metric(r, k, metric);
+    if (std::isnan(length[k]) || std::isnan(value[k]))
+      return {Agreement::kUnmeasured, fmt::format("input {}: no run of dbc-cost-time {}", k + 1, unit_words(r))};
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return length[a] < length[b]; });
+  std::size_t rises = 0;
+  std::string text;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (i > 0) rises += value[order[i]] > value[order[i - 1]];
+    text += fmt::format("{}{:.0f} MI {}", i ? ", " : "", length[order[i]], number(value[order[i]]));
+  }
+  const bool ends_higher = value[order.back()] > value[order.front()];
+  const Agreement verdict = rises + 1 == order.size() ? Agreement::kAgrees
+                            : ends_higher             ? Agreement::kPartly
+                                                      : Agreement::kDisagrees;
+  return {verdict, fmt::format("{}, by length: {} (rises at {} of {} steps)", unit_words(r), text, rises,
+                               order.size() - 1)};
+}
 
 // Each DBC decision against the exact minimum cost; in the run the gap is measured (tolerance: any), the corpus files
 // re-check at tolerance 0.
@@ -88,6 +180,8 @@ public:
 
   const Described& info() const override { return info_; }
   std::vector<std::string> notes() const override { return notes_; }
+  std::vector<Reading> readings() const override { return dbc_readings(); }
+  std::vector<Claim> claims() const override;
 
   std::vector<Point> points() const override {
     std::vector<Point> points;
@@ -133,7 +227,7 @@ public:
         all_assigned_holds = fails ? 0 : 1;
     }
     const nlohmann::json& m = report.heuristic.metrics;
-    const auto get = [&](const char* key) { return m.is_object() && m.contains(key) ? number(m[key]) : NAN; };
+    const auto get = [&](const char* key) { return m.is_object() && m.contains(key) ? json_number(m[key]) : NAN; };
     const bool proven = report.optimum.status == "optimal";
     record.metrics = {{"jobs", static_cast<double>(instance.jobs.size())},
                       {"length_mi", dbc::total_length(instance.jobs)},
@@ -372,6 +466,102 @@ private:
   std::vector<std::string> notes_;
 };
 
+// Paper 001's checkable statements about its results (RESULTS: Tables 3-5, Fig. 2-5; DISCUSSION and CONCLUSION on
+// Fig. 6-7; the abstract's Results), each judged on DBC cost-time's runs in the reading's cost unit. The baseline
+// (no-optimization) gives the `without` figures.
+std::vector<Claim> DbcExperiment::claims() const {
+  // A ratio of the baseline's figure to DBC's above 1 on each input.
+  const auto above_one = [](const Results& r, const std::string& ratio, const std::string& without,
+                            const std::string& with) {
+    return on_each_input(r, [&](std::size_t k) -> std::optional<OnInput> {
+      const double x = dbc_metric(r, k, ratio);
+      if (std::isnan(x)) return std::nullopt;
+      return OnInput{x > 1, fmt::format("{} ({} / {})", number(x), number(dbc_metric(r, k, without)),
+                                        number(dbc_metric(r, k, with)))};
+    });
+  };
+  const std::string outperforms =
+      "the explicit allocation strategy with optimization out performs than the explicit allocation strategy without "
+      "optimization in terms of ";
+  const std::string greater_than_one =
+      "From Fig. 6 and Fig. 7 the cost factor and speedup ratio for the given input specifications are greater than "
+      "one";
+  const std::string proportional =
+      "From Fig. 2 and Fig. 4 , Execution Time and Processing Cost varies proportional to Job Length";
+  const std::string table5 =
+      "Table 5: Comparison of total execution time (Without optimization Vs with DBC cost time optimization): ";
+  std::vector<Claim> c;
+  c.push_back({"cfactor-above-one", "DISCUSSION, Fig. 5-6; CONCLUSION",
+               outperforms + "processing cost ... " + greater_than_one,
+               std::string("Cfactor = the baseline's cost / DBC cost-time's above 1 (no margin: \"greater than one\") "
+                           "on each of the five inputs") + kOnEachInput,
+               [=](const Results& r) { return above_one(r, "cfactor", "cost_without", "cost_with"); }});
+  c.push_back({"tspeedup-above-one", "DISCUSSION, Fig. 4, Fig. 7, Table 5; CONCLUSION",
+               outperforms + "... the total execution time needed to process all the jobs. " + greater_than_one,
+               std::string("Tspeedup = the baseline's makespan / DBC cost-time's above 1 (no margin) on each of the "
+                           "five inputs") + kOnEachInput,
+               [=](const Results& r) { return above_one(r, "tspeedup", "time_without", "time_with"); }});
+  c.push_back(near_paper_claim("table5-speedup-ratios", "RESULTS, Table 5, Fig. 4",
+                               table5 + "Speedup ratio 1.148, 1.014, 1.079, 1.020, 1.054 (7, 8, 9, 11, 12 jobs)",
+                               "Tspeedup", "Table 5", "tspeedup", &PaperRow::speedup, 0.05, ""));
+  c.push_back(near_paper_claim("table3-time-with-dbc", "RESULTS, Table 3, Fig. 2",
+                               "Table 3 shows the execution time for various job length: 58.06, 70.79, 79.60, 96.48, "
+                               "89.32 s with DBC (7, 8, 9, 11, 12 jobs)",
+                               "DBC cost-time makespan", "Table 3", "time_with", &PaperRow::time_with, 0.25, " s"));
+  c.back().check = [near = c.back().check](const Results& r) {  // and the deadlines the paper's times exceed
+    Finding f = near(r);
+    std::string deadlines;
+    for (std::size_t k = 0; k < std::size(kPaper); ++k)
+      deadlines += fmt::format("{}{}", k ? ", " : "", number(dbc_metric(r, k, "deadline")));
+    f.measured += "; Table 2's deadlines " + deadlines + " s";
+    return f;
+  };
+  c.push_back(near_paper_claim("table5-time-without", "RESULTS, Table 5, Fig. 4",
+                               table5 + "66.71, 71.79, 85.92, 98.48, 94.15 s without optimization (7, 8, 9, 11, 12 "
+                                        "jobs)",
+                               "baseline makespan", "Table 5", "time_without", &PaperRow::time_without, 0.25, " s"));
+  c.push_back(near_paper_claim("table4-cost-with-dbc", "RESULTS, Table 4, Fig. 3",
+                               "Table 4 indicates the processing cost for these jobs: 33476.49, 24224.34, 10562.93, "
+                               "14518.65, 27384.72 G$ (7, 8, 9, 11, 12 jobs)",
+                               "DBC cost-time cost", "Table 4", "cost_with", &PaperRow::cost_with, 0.25, " G$"));
+  c.push_back({"fig2-time-grows-with-length", "RESULTS, Fig. 2, Fig. 4, Table 3", proportional,
+               "DBC cost-time's makespan over the inputs in order of total length rises at every step -> agrees (Table "
+               "3's does); the longest input's above the shortest's only -> partly; else disagrees",
+               [=](const Results& r) { return rises_with_length(r, "time_with"); }});
+  c.push_back({"fig3-cost-grows-with-length", "RESULTS, Fig. 3, Table 4",
+               proportional + ". Fig. 3 depicts the processing cost in Grid dollar (G$) over the job length",
+               "DBC cost-time's cost over the inputs in order of total length rises at every step -> agrees; the "
+               "longest input's above the shortest's only -> partly; else disagrees (Table 4's own falls at 3 of its 4 "
+               "steps, 33476 to 10563 G$ over the three shortest)",
+               [=](const Results& r) {
+                 Finding f = rises_with_length(r, "cost_with");
+                 const Finding exact = rises_with_length(r, "exact_min_cost");
+                 if (exact.verdict != Agreement::kUnmeasured)
+                   f.measured += "; the exact minimum (dp): " + exact.measured;
+                 return f;
+               }});
+  c.push_back({"abstract-cheapest-within-deadline", "Abstract, Results",
+               "The cost-time optimization scheduling allocates the cheapest resources to ensure that the deadline can "
+               "be met and computation is minimized",
+               std::string("on each input DBC cost-time assigns every job by the deadline at a cost within 1% of the "
+                           "exact minimum (dp)") + kOnEachInput,
+               [=](const Results& r) {
+                 return on_each_input(r, [&](std::size_t k) -> std::optional<OnInput> {
+                   const double jobs = dbc_metric(r, k, "jobs"), assigned = dbc_metric(r, k, "assigned");
+                   if (std::isnan(jobs)) return std::nullopt;
+                   const double gap = dbc_metric(r, k, "gap");
+                   const bool all = assigned == jobs,
+                              in_time = dbc::fits(dbc_metric(r, k, "time_with"), dbc_metric(r, k, "deadline"));
+                   std::string numbers = !all               ? fmt::format("{:g} of {:g} jobs assigned", assigned, jobs)
+                                         : std::isnan(gap) ? std::string("no proven minimum")
+                                                           : fmt::format("gap {:.2f}%", 100 * gap);
+                   if (!in_time) numbers += ", past the deadline";
+                   return OnInput{all && in_time && gap <= 0.01, numbers};
+                 });
+               }});
+  return c;
+}
+
 }  // namespace
 
 CatalogueEntry dbc_experiment() {
@@ -382,7 +572,8 @@ CatalogueEntry dbc_experiment() {
        "optimisation, beside the paper's numbers, in both cost units; every decision checked against the "
        "exact minimum cost (dp) and every property"},
       "no inputs to choose (the paper's Table 2: examples/dbc-table2-input1..5.json); deterministic, so "
-      "no --seeds; --quick: the same 30 runs (about a second)");
+      "no --seeds; --quick: the same 30 runs (about a second)",
+      dbc_readings());
 }
 
 }  // namespace schedcheck::experiments
