@@ -109,13 +109,21 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
                          f["plot"].is_null() ? "" : " + " + f["plot"].get<std::string>(), f["caption"].get<std::string>());
     out += written.claims_text;
     if (!written.summary["claims"].is_null()) {
-      const auto& c = written.summary["claims"]["counts"];
-      out += fmt::format("claims     {} of the paper's statements: {} agree, {} partly, {} disagree, {} not measured "
-                         "(claims.csv, claims.md{})\n",
-                         c["agrees"].get<int>() + c["partly"].get<int>() + c["disagrees"].get<int>() + c["not measured"].get<int>(),
-                         c["agrees"].get<int>(), c["partly"].get<int>(), c["disagrees"].get<int>(),
-                         c["not measured"].get<int>(),
-                         written.summary["claims"]["by_reading"].size() > 1 ? "; under each reading: claims-readings.csv" : "");
+      const auto counted = [](const nlohmann::json& c) {
+        return fmt::format("{} agree, {} partly, {} disagree, {} not measured", c["agrees"].get<int>(), c["partly"].get<int>(),
+                           c["disagrees"].get<int>(), c["not measured"].get<int>());
+      };
+      const auto total = [](const nlohmann::json& c) {
+        int n = 0;
+        for (const auto& [verdict, count] : c.items()) n += count.get<int>();
+        return n;
+      };
+      const auto& c = written.summary["claims"];
+      out += fmt::format("claims     {} of the paper's statements about its results: {}", total(c["counts"]), counted(c["counts"]));
+      if (total(c["inputs"]) > 0)
+        out += fmt::format("; {} about its inputs: {}", total(c["inputs"]), counted(c["inputs"]));
+      out += fmt::format(" (claims.csv, claims.md{})\n",
+                         c["by_reading"].size() > 1 ? "; under each reading: claims-readings.csv" : "");
     }
     out += fmt::format("wrote      {} files in {} (summary.json lists them)\n", written.files.size(), a.out);
     out += sweep.violations() ? fmt::format("verdict    {} violations (exit 1)\n", sweep.violations())

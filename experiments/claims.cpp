@@ -67,6 +67,16 @@ Spread Results::value(const Where& where, const std::function<double(const RunRe
   return spread(v);
 }
 
+std::map<std::uint64_t, double> Results::per_seed(const Where& where, const std::function<double(const RunRecord&)>& of) const {
+  std::map<std::uint64_t, double> out;
+  for (const auto& [point, record] : runs_)
+    if (std::all_of(where.begin(), where.end(), [&](const auto& w) { return point->parameter(w.first) == w.second; })) {
+      const double x = of(*record);
+      if (!std::isnan(x)) out[point->seed] = x;
+    }
+  return out;
+}
+
 Spread Results::metric(const Where& where, const std::string& name) const {
   return value(where, [&](const RunRecord& r) { return r.metric(name); });
 }
@@ -82,7 +92,7 @@ std::vector<ClaimRow> evaluate_claims(const std::vector<Claim>& claims, const st
   for (const std::string& name : names) {
     const Results results(points, records, name);
     for (const Claim& c : claims) {
-      ClaimRow row{c.id, c.where, c.words, c.test, name.empty() ? "default" : name, Agreement::kUnmeasured, ""};
+      ClaimRow row{c.id, c.where, c.words, c.test, c.input, name.empty() ? "default" : name, Agreement::kUnmeasured, ""};
       try {
         const Finding f = c.check(results);
         row.verdict = f.verdict;
@@ -133,8 +143,9 @@ std::string cell(std::string text) {  // a Markdown table cell: no bar, no line 
 }  // namespace
 
 std::string claims_csv(const std::vector<ClaimRow>& rows) {
-  std::string out = csv_line({"claim", "where", "paper", "test", "reading", "verdict", "measured"});
-  for (const auto& r : rows) out += csv_line({r.id, r.where, r.words, r.test, r.reading, to_string(r.verdict), r.measured});
+  std::string out = csv_line({"claim", "kind", "where", "paper", "test", "reading", "verdict", "measured"});
+  for (const auto& r : rows)
+    out += csv_line({r.id, r.input ? "input" : "result", r.where, r.words, r.test, r.reading, to_string(r.verdict), r.measured});
   return out;
 }
 
@@ -156,12 +167,15 @@ std::string claims_readings_csv(const std::vector<ClaimRow>& rows) {
 
 std::vector<ClaimRow> read_claims_csv(const std::string& path) {
   const jobs_csv::Table t = jobs_csv::read_table(path);
-  for (const char* column : {"claim", "where", "paper", "test", "reading", "verdict", "measured"})
+  for (const char* column : {"claim", "kind", "where", "paper", "test", "reading", "verdict", "measured"})
     if (std::find(t.header.begin(), t.header.end(), column) == t.header.end())
       throw InputError(fmt::format("{}: line 1: no column {} (expected the claims.csv of an experiment)", path, column));
   std::vector<ClaimRow> rows;
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
-    ClaimRow r{t.at(i, "claim"), t.at(i, "where"), t.at(i, "paper"), t.at(i, "test"), t.at(i, "reading"),
+    const std::string kind = t.at(i, "kind");
+    if (kind != "result" && kind != "input")
+      throw InputError(fmt::format("{}: line {}: column kind: expected result or input, got {}", path, i + 2, quoted_text(kind, 40)));
+    ClaimRow r{t.at(i, "claim"), t.at(i, "where"), t.at(i, "paper"), t.at(i, "test"), kind == "input", t.at(i, "reading"),
                Agreement::kUnmeasured, t.at(i, "measured")};
     try {
       r.verdict = agreement_named(t.at(i, "verdict"));
@@ -179,8 +193,8 @@ std::string claims_markdown(const std::vector<ClaimRow>& rows, const std::vector
   for (const ClaimRow* first : first_rows(rows)) {
     const ClaimRow* d = row_of(rows, first->id, "default");
     if (!d) d = first;
-    out += fmt::format("| `{}` | {} | \"{}\" | {} | {} | **{}** |\n", d->id, cell(d->where), cell(d->words), cell(d->test),
-                       cell(d->measured), to_string(d->verdict));
+    out += fmt::format("| `{}`{} | {} | \"{}\" | {} | {} | **{}** |\n", d->id, d->input ? " (input)" : "", cell(d->where),
+                       cell(d->words), cell(d->test), cell(d->measured), to_string(d->verdict));
   }
   if (names.size() <= 1) return out;
   out += "\n| claim |";
@@ -216,10 +230,10 @@ std::string claims_markdown(const std::vector<ClaimRow>& rows, const std::vector
   return out;
 }
 
-nlohmann::json claims_counts(const std::vector<ClaimRow>& rows, const std::string& reading) {
+nlohmann::json claims_counts(const std::vector<ClaimRow>& rows, const std::string& reading, bool inputs) {
   nlohmann::json counts = {{"agrees", 0}, {"partly", 0}, {"disagrees", 0}, {"not measured", 0}};
   for (const auto& r : rows)
-    if (r.reading == reading) counts[to_string(r.verdict)] = counts[to_string(r.verdict)].get<int>() + 1;
+    if (r.reading == reading && r.input == inputs) counts[to_string(r.verdict)] = counts[to_string(r.verdict)].get<int>() + 1;
   return counts;
 }
 
@@ -246,13 +260,43 @@ std::string number(double x) {
   return fmt::format("{:.4g}", x);
 }
 
-Finding near(double measured, double paper, double close, double far, const std::string& what) {
+Finding near(double measured, double paper, double close, double factor, const std::string& what) {
   Finding f;
   const double off = relative_change(paper, measured);
   f.measured = fmt::format("{} {} against the paper's {} ({})", what, number(measured), number(paper), percent_change(paper, measured));
-  if (std::isnan(off)) return f;
-  f.verdict = std::fabs(off) <= close ? Agreement::kAgrees : std::fabs(off) <= far ? Agreement::kPartly : Agreement::kDisagrees;
+  if (std::isnan(off) || paper <= 0) return f;
+  const double ratio = measured / paper;
+  f.verdict = std::fabs(off) <= close                               ? Agreement::kAgrees
+              : ratio >= 1 / factor && ratio <= factor ? Agreement::kPartly
+                                                                    : Agreement::kDisagrees;
   return f;
+}
+
+Difference difference(const std::map<std::uint64_t, double>& a, const std::map<std::uint64_t, double>& b) {
+  Difference d;
+  std::vector<double> paired;
+  for (const auto& [seed, x] : a)
+    if (const auto it = b.find(seed); it != b.end()) paired.push_back(x - it->second);
+  if (!paired.empty() && paired.size() == a.size() && paired.size() == b.size()) {
+    const Spread s = spread(paired);
+    d.count = paired.size();
+    d.mean = s.mean;
+    d.standard_error = s.stddev / std::sqrt(static_cast<double>(paired.size()));
+    d.paired = true;
+    return d;
+  }
+  auto values = [](const std::map<std::uint64_t, double>& m) {
+    std::vector<double> v;
+    for (const auto& [seed, x] : m) v.push_back(x);
+    return spread(v);
+  };
+  const Spread sa = values(a), sb = values(b);
+  if (sa.count == 0 || sb.count == 0) return d;
+  d.count = std::min(sa.count, sb.count);
+  d.mean = sa.mean - sb.mean;
+  d.standard_error = std::sqrt(sa.stddev * sa.stddev / static_cast<double>(sa.count) +
+                               sb.stddev * sb.stddev / static_cast<double>(sb.count));
+  return d;
 }
 
 Agreement share_holding(std::size_t holding, std::size_t checked) {

@@ -8,6 +8,7 @@
 #include "experiments/experiment.hpp"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,8 @@ public:
   // A value of those runs (`of` may give NaN: left out) over the seeds: count, mean, standard deviation.
   Spread value(const Where& where, const std::function<double(const RunRecord&)>& of) const;
   Spread metric(const Where& where, const std::string& metric) const;  // value() of a metric
+  // The value of each run that matches `where`, by seed (NaN left out).
+  std::map<std::uint64_t, double> per_seed(const Where& where, const std::function<double(const RunRecord&)>& of) const;
 
 private:
   std::string reading_;
@@ -50,11 +53,15 @@ struct Claim {
   std::string words;   // the paper's sentence, quoted from the text
   std::string test;    // the predicate and its tolerance, in words
   std::function<Finding(const Results&)> check;
+  // A statement about the experiment's inputs (the workload the paper says it used: job counts, loads), not about
+  // its results: a check that the reproduction runs what the paper ran, counted apart from the results' claims.
+  bool input = false;
 };
 
 // One claim under one reading.
 struct ClaimRow {
   std::string id, where, words, test;
+  bool input = false;    // Claim::input (claims.csv: kind "input", else "result")
   std::string reading;   // "default" or a reading's name
   Agreement verdict = Agreement::kUnmeasured;
   std::string measured;
@@ -76,8 +83,9 @@ std::vector<ClaimRow> read_claims_csv(const std::string& path);
 // words and the numbers; with readings, the claims x readings table of verdicts and the numbers of each verdict a
 // reading changes.
 std::string claims_markdown(const std::vector<ClaimRow>& rows, const std::vector<Reading>& readings = {});
-// The count of each verdict under one reading ("default" or a reading's name): {"agrees": n, ...}.
-nlohmann::json claims_counts(const std::vector<ClaimRow>& rows, const std::string& reading);
+// The count of each verdict under one reading ("default" or a reading's name): {"agrees": n, ...}, of the claims about
+// the results (or, with `inputs`, of those about the inputs).
+nlohmann::json claims_counts(const std::vector<ClaimRow>& rows, const std::string& reading, bool inputs = false);
 
 // ---- building blocks of claims ----
 // A relative change (b - a) / |a| as "+12.3%"; "n/a" when a is 0 or either is NaN.
@@ -85,8 +93,17 @@ double relative_change(double a, double b);
 std::string percent_change(double a, double b);
 // A number in a claim's words: 4 significant digits, in exponent form from 1e4 ("2.75e9", "1.183e4").
 std::string number(double x);
-// A value against the paper's: agrees within `close` (relative), partly within `far`, else disagrees.
-Finding near(double measured, double paper, double close, double far, const std::string& what);
+// A value against the paper's: agrees within `close` (relative: |measured / paper - 1| <= close), partly within a
+// factor of `factor` (paper / factor <= measured <= paper x factor), else disagrees.
+Finding near(double measured, double paper, double close, double factor, const std::string& what);
+// a - b over the seeds: paired (the same seed on both sides: the same jobs and deadlines) when both sides have runs of
+// the same seeds, else the difference of the means; with the standard error of that difference (0 for one seed).
+struct Difference {
+  std::size_t count = 0;   // seeds (paired) or the smaller side's runs
+  double mean = NAN, standard_error = NAN;
+  bool paired = false;
+};
+Difference difference(const std::map<std::uint64_t, double>& a, const std::map<std::uint64_t, double>& b);
 // How many of `checks` hold: all -> agrees, some -> partly, none -> disagrees (none to check: not measured).
 Agreement share_holding(std::size_t holding, std::size_t checked);
 

@@ -299,12 +299,13 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     }
     write_file_atomically(path("claims.md"), claims_markdown(claim_rows, all_readings));
     w.files.push_back(path("claims.md"));
-    claims = {{"counts", claims_counts(claim_rows, "default")}, {"by_reading", nlohmann::json::object()},
-              {"readings", nlohmann::json::array()}};
+    claims = {{"counts", claims_counts(claim_rows, "default")}, {"inputs", claims_counts(claim_rows, "default", true)},
+              {"by_reading", nlohmann::json::object()}, {"readings", nlohmann::json::array()}};
     for (const ClaimRow& r : claim_rows) {
       if (!claims["by_reading"].contains(r.reading)) claims["by_reading"][r.reading] = claims_counts(claim_rows, r.reading);
       if (r.reading == "default")
-        w.claims_text += fmt::format("claim      {:<13} {} ({}): {}\n", to_string(r.verdict), r.id, r.where, r.measured);
+        w.claims_text += fmt::format("{}  {:<13} {} ({}): {}\n", r.input ? "input claim" : "claim      ", to_string(r.verdict),
+                                     r.id, r.where, r.measured);
     }
     for (const Reading& r : all_readings)
       claims["readings"].push_back({{"name", r.name}, {"scenario", r.scenario}, {"what", r.what},

@@ -2,6 +2,7 @@
 #include "model/federation.hpp"
 
 #include "model/input.hpp"
+#include "model/metascheduler.hpp"
 
 #include <fmt/format.h>
 
@@ -27,7 +28,7 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   const Field root(sweep, file, "sweep");
   root.only_keys({"bid_shares", "oft_shares", "period_days", "window", "pricing", "alpha", "budget_factor",
                   "deadline_factor", "data_mb", "integer_intervals", "strict_greedy", "drop_at_zero_interval",
-                  "home_first", "budget_test", "prices", "checks", "quick"});
+                  "home_first", "budget_test", "prices", "substitute_load", "load_seed", "checks", "quick"});
   if (root.has("bid_shares")) s.bid_shares = shares(root.at("bid_shares"));
   if (root.has("oft_shares")) s.oft_shares = shares(root.at("oft_shares"));
   if (root.has("period_days")) s.period_days = root.at("period_days").as_number(0, 1e6);
@@ -43,6 +44,13 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
       root.at("pricing").fail("\"processor-time\" (B = c l / mu) or \"wall-clock\" (B = c l / (mu p))");
     s.pricing = p == "wall-clock" ? sla::Pricing::kWallClock : sla::Pricing::kProcessorTime;
   }
+  if (root.has("substitute_load")) {
+    const std::string l = root.at("substitute_load").as_string();
+    if (l != "as-traced" && l != "median")
+      root.at("substitute_load").fail("\"as-traced\" or \"median\" (the median load of the other clusters' windows)");
+    s.substitute_load = l == "median" ? SubstituteLoad::kMedian : SubstituteLoad::kAsTraced;
+  }
+  if (root.has("load_seed")) s.load_seed = static_cast<std::uint64_t>(root.at("load_seed").as_int(0, 1'000'000'000));
   if (root.has("alpha")) s.alpha = root.at("alpha").as_number(0, 1e3);
   if (root.has("budget_factor")) s.budget_factor = root.at("budget_factor").as_number(0, 1e6);
   if (root.has("deadline_factor")) s.deadline_factor = root.at("deadline_factor").as_number(1, 1e6);
@@ -94,13 +102,14 @@ Federation read(const scenario::Scenario& sc) {
   for (std::size_t k = 0; k < sc.clusters.size(); ++k) {
     const auto& spec = sc.clusters[k];
     const Field p(spec.parameters, file, fmt::format("clusters[{}].parameters", k));
-    p.only_keys({"mips", "price", "bandwidth_gbps", "workload"});
+    p.only_keys({"mips", "price", "bandwidth_gbps", "workload", "substitute"});
     Cluster c;
     c.name = spec.name;
     c.processors = spec.processors;
     c.mips = p.at("mips").as_number(1e-6, 1e12);
     c.price = p.at("price").as_number(0, 1e12);
     c.bandwidth_gbps = p.at("bandwidth_gbps").as_number(1e-9, 1e9);
+    c.substitute = p.has("substitute") && p.at("substitute").as_bool();
     const std::string w = p.at("workload").as_string();
     const auto it = std::find_if(sc.workloads.begin(), sc.workloads.end(), [&](const auto& spec) { return spec.name == w; });
     if (it == sc.workloads.end()) p.at("workload").fail("the name of one of the scenario's workloads");
@@ -153,6 +162,18 @@ TraceWindow trace_window(const workload::Workload& trace, int processors, double
     w.jobs.push_back(shifted);
   }
   w.load = period > 0 ? work / (static_cast<double>(processors) * period) : 0.0;
+  return w;
+}
+
+TraceWindow loaded_window(const workload::Workload& trace, int processors, double period, const TraceWindow& window,
+                          double load, std::uint64_t seed) {
+  TraceWindow w;
+  w.start = window.start;
+  if (trace.jobs.empty() || period <= 0) return window;
+  w.jobs = metascheduler::adjust_load(trace.jobs, trace.jobs.front().submit + window.start, period, processors, load, seed);
+  double work = 0;
+  for (const auto& j : w.jobs) work += j.procs * j.run;
+  w.load = work / (static_cast<double>(processors) * period);
   return w;
 }
 

@@ -22,6 +22,15 @@ struct Cluster {                 // a GFA and the cluster it manages (Table 2)
   double bandwidth_gbps = 0;     // NIC to network
   std::size_t workload = 0;      // the scenario's workload its local users replay
   sla::Pricing pricing = sla::Pricing::kProcessorTime;  // how its owner charges a job (the sweep's "pricing")
+  // Its users replay another trace than the paper's (parameters.substitute; the scenario says which): the claims
+  // about this cluster are not judged, and the reading "substitute_load" may give it a typical load.
+  bool substitute = false;
+};
+
+// How loaded a substitute cluster's window is (sweep.substitute_load).
+enum class SubstituteLoad {
+  kAsTraced,  // "as-traced": its trace's window as it is (HPC2N's 240-processor jobs on LANL Origin's 2,048)
+  kMedian,    // "median": adjusted to the median load of the other clusters' windows (the load rule below)
 };
 
 // Which days of each trace a run replays (sec. 4.1: "workload trace data over the total period of four days").
@@ -42,6 +51,8 @@ struct Settings {
   double period_days = 4;                  // jobs submitted within this many days of each window's start (0: all)
   Window window = Window::kMedianLoad;     // where each trace's window starts
   sla::Pricing pricing = sla::Pricing::kProcessorTime;  // B(J,R_m): price x processor time, or x wall-clock time
+  SubstituteLoad substitute_load = SubstituteLoad::kAsTraced;
+  std::uint64_t load_seed = 1;             // the load rule's removals (the same for every run)
   double alpha = 0.1;                      // communication overhead as a share of the execution time at home
   double budget_factor = 2;                // Eq. 8: b = 2 B(J, R_home)
   double deadline_factor = 3;              // Eq. 9: d = 3 D(J, R_home)
@@ -78,6 +89,11 @@ struct TraceWindow {
   double load = 0;               // processors x run time of `jobs` over `processors` x period (0 when period is 0)
 };
 TraceWindow trace_window(const workload::Workload& trace, int processors, double period, Window window);
+// The same window adjusted to `load` by paper 000's load rule (model/metascheduler.hpp adjust_load: the following
+// windows of the trace folded back while below it, jobs removed at random, seeded, while above; that rule counts run
+// times cut at the requested time).
+TraceWindow loaded_window(const workload::Workload& trace, int processors, double period, const TraceWindow& window,
+                          double load, std::uint64_t seed);
 
 enum class Objective { kTime, kCost };   // OFT: fastest first; OFC: cheapest first
 const char* to_string(Objective objective);

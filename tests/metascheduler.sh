@@ -109,13 +109,13 @@ python3 - "$T/q1" <<'EOF' || fail "--quick: claims"
 import csv, json, sys
 d = sys.argv[1]
 table = {r["claim"]: r for r in csv.DictReader(open(d + "/claims-readings.csv"))}
-assert len(table) == 14, sorted(table)
+assert len(table) == 15, sorted(table)
 assert list(next(iter(table.values())).keys()) == ["claim", "default", "dplb-v2-as-written"], table
-assert table["fig2-3-dplbv2-better-than-dplb"]["default"] == "agrees", table["fig2-3-dplbv2-better-than-dplb"]
-assert table["fig2-3-dplbv2-better-than-dplb"]["dplb-v2-as-written"] == "disagrees", table["fig2-3-dplbv2-better-than-dplb"]
+better = table["fig2-3-dplbv2-better-than-dplb"]
+assert better["default"] in ("agrees", "partly") and better["dplb-v2-as-written"] == "disagrees", better
 assert table["table2-loads"]["default"] == "agrees", table["table2-loads"]
 s = json.load(open(d + "/summary.json"))
-assert sum(s["claims"]["counts"].values()) == 14, s["claims"]
+assert sum(s["claims"]["counts"].values()) == 13 and sum(s["claims"]["inputs"].values()) == 2, s["claims"]
 EOF
 cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "--jobs 1 and --jobs 2 wrote different claims.csv"
 # The worst decisions, written with --corpus, re-check with the verdict they record (an undecided one may prove).

@@ -9,6 +9,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,7 +64,12 @@ public:
       const double v = r.metric({{"x", std::to_string(x)}}, "y").mean;
       return r.reading() == "as-written" ? -v : v;
     };
-    return {{"y-rises", "sec. 1", "y grows with x", "y(2) > y(1) > y(0)",
+    Claim input{"x-counts", "sec. 0", "three points", "3 runs", [](const Results& r) {
+                  return Finding{r.runs().size() == 3 ? Agreement::kAgrees : Agreement::kDisagrees, "runs"};
+                }};
+    input.input = true;
+    return {input,
+            {"y-rises", "sec. 1", "y grows with x", "y(2) > y(1) > y(0)",
              [=](const Results& r) {
                const bool rises = y(r, 2) > y(r, 1) && y(r, 1) > y(r, 0);
                return Finding{rises ? Agreement::kAgrees : Agreement::kDisagrees,
@@ -123,7 +129,7 @@ BOOST_AUTO_TEST_CASE(a_claim_flips_when_its_reading_is_switched) {
 BOOST_AUTO_TEST_CASE(without_readings_only_the_readings_that_need_no_runs_are_judged) {
   Sweep sweep;
   const std::vector<ClaimRow> rows = evaluated(Toy(false), sweep);
-  BOOST_TEST(rows.size() == 4u);  // two claims, under the default and as-written
+  BOOST_TEST(rows.size() == 6u);  // three claims, under the default and as-written
   BOOST_TEST((row(rows, "y-rises", "default").verdict == Agreement::kAgrees));
   BOOST_TEST((row(rows, "y-rises", "as-written").verdict == Agreement::kDisagrees));
 }
@@ -138,17 +144,21 @@ BOOST_AUTO_TEST_CASE(files_written_and_read_back) {
   options.readings = true;
   const Written w = write_results(toy, options, sweep, dir, "test");
   BOOST_TEST(toy.seen_by_figures == 3u);  // the figures see the default runs only
-  BOOST_TEST(w.summary["claims"]["counts"]["agrees"] == 1);
+  BOOST_TEST(w.summary["claims"]["counts"]["agrees"] == 1);  // the claims about results; the input's apart
   BOOST_TEST(w.summary["claims"]["counts"]["not measured"] == 1);
+  BOOST_TEST(w.summary["claims"]["inputs"]["agrees"] == 1);
   BOOST_TEST(w.summary["claims"]["by_reading"]["decreasing"]["disagrees"] == 1);
   const std::vector<ClaimRow> back = read_claims_csv(dir + "/claims.csv");
-  BOOST_TEST(back.size() == 8u);
+  BOOST_TEST(back.size() == 12u);
+  BOOST_TEST(row(back, "x-counts", "default").input);
+  BOOST_TEST(!row(back, "y-rises", "default").input);
   BOOST_TEST(row(back, "throws", "default").words == "a statement, with \"quotes\", a comma and a | bar");
   BOOST_TEST((row(back, "y-rises", "decreasing").verdict == Agreement::kDisagrees));
   const std::string table = read_text_file(dir + "/claims-readings.csv");
   BOOST_TEST(table.find("y-rises,agrees,disagrees,disagrees,disagrees") != std::string::npos, table);
   const std::string md = read_text_file(dir + "/claims.md");
   BOOST_TEST(md.find("| `y-rises` | agrees → **disagrees** | y = 0, -1, -2 |") != std::string::npos, md);
+  BOOST_TEST(md.find("| `x-counts` (input) |") != std::string::npos, md);
   BOOST_TEST(md.find("a | bar") == std::string::npos);  // the bar escaped in its table cell
   BOOST_TEST(md.find("a \\| bar") != std::string::npos);
   BOOST_TEST(claims_markdown(back) == claims_markdown(read_claims_csv(dir + "/claims.csv")));
@@ -163,9 +173,19 @@ BOOST_AUTO_TEST_CASE(building_blocks) {
   BOOST_TEST(number(4549.3) == "4549");
   BOOST_TEST(percent_change(100, 111.1) == "+11.1%");
   BOOST_TEST(percent_change(0, 1) == "n/a");
-  BOOST_TEST((near(105, 100, 0.1, 0.5, "x").verdict == Agreement::kAgrees));
-  BOOST_TEST((near(130, 100, 0.1, 0.5, "x").verdict == Agreement::kPartly));
-  BOOST_TEST((near(250, 100, 0.1, 0.5, "x").verdict == Agreement::kDisagrees));
+  // Within 10%, then within a factor of 2 either way.
+  BOOST_TEST((near(105, 100, 0.1, 2, "x").verdict == Agreement::kAgrees));
+  BOOST_TEST((near(130, 100, 0.1, 2, "x").verdict == Agreement::kPartly));
+  BOOST_TEST((near(55, 100, 0.1, 2, "x").verdict == Agreement::kPartly));
+  BOOST_TEST((near(45, 100, 0.1, 2, "x").verdict == Agreement::kDisagrees));
+  BOOST_TEST((near(250, 100, 0.1, 2, "x").verdict == Agreement::kDisagrees));
+  BOOST_TEST((near(3, 100, 0.1, 2, "x").verdict == Agreement::kDisagrees));
+  // Paired differences over the seeds both sides ran; else the difference of the means.
+  const Difference paired = difference({{1, 5}, {2, 7}, {3, 9}}, {{1, 4}, {2, 6}, {3, 8}});
+  BOOST_TEST((paired.paired && paired.count == 3u && paired.mean == 1.0 && paired.standard_error == 0.0));
+  const Difference unpaired = difference({{1, 5}, {2, 7}}, {{3, 4}, {4, 6}});
+  BOOST_TEST((!unpaired.paired && unpaired.mean == 1.0));
+  BOOST_TEST(unpaired.standard_error == std::sqrt(2.0 / 2 + 2.0 / 2), boost::test_tools::tolerance(1e-12));
   BOOST_TEST((share_holding(2, 2) == Agreement::kAgrees));
   BOOST_TEST((share_holding(1, 2) == Agreement::kPartly));
   BOOST_TEST((share_holding(0, 2) == Agreement::kDisagrees));

@@ -494,7 +494,9 @@ std::vector<Claim> DbcExperiment::claims() const {
   c.push_back({"cfactor-above-one", "DISCUSSION, Fig. 5-6; CONCLUSION",
                outperforms + "processing cost ... " + greater_than_one,
                std::string("Cfactor = the baseline's cost / DBC cost-time's above 1 (no margin: \"greater than one\") "
-                           "on each of the five inputs") + kOnEachInput,
+                           "on each of the five inputs") + kOnEachInput +
+                   " (nearly by construction here: the baseline ignores cost and takes the fastest PEs, which Table 1 "
+                   "prices highest)",
                [=](const Results& r) { return above_one(r, "cfactor", "cost_without", "cost_with"); }});
   c.push_back({"tspeedup-above-one", "DISCUSSION, Fig. 4, Fig. 7, Table 5; CONCLUSION",
                outperforms + "... the total execution time needed to process all the jobs. " + greater_than_one,
@@ -508,6 +510,8 @@ std::vector<Claim> DbcExperiment::claims() const {
                                "Table 3 shows the execution time for various job length: 58.06, 70.79, 79.60, 96.48, "
                                "89.32 s with DBC (7, 8, 9, 11, 12 jobs)",
                                "DBC cost-time makespan", "Table 3", "time_with", &PaperRow::time_with, 0.25, " s"));
+  c.back().test += " (it cannot agree while DBC keeps Table 2's deadlines of 19-30 s: 25% below Table 3's smallest "
+                   "time is 43.5 s)";
   c.back().check = [near = c.back().check](const Results& r) {  // and the deadlines the paper's times exceed
     Finding f = near(r);
     std::string deadlines;
@@ -539,25 +543,6 @@ std::vector<Claim> DbcExperiment::claims() const {
                  if (exact.verdict != Agreement::kUnmeasured)
                    f.measured += "; the exact minimum (dp): " + exact.measured;
                  return f;
-               }});
-  c.push_back({"abstract-cheapest-within-deadline", "Abstract, Results",
-               "The cost-time optimization scheduling allocates the cheapest resources to ensure that the deadline can "
-               "be met and computation is minimized",
-               std::string("on each input DBC cost-time assigns every job by the deadline at a cost within 1% of the "
-                           "exact minimum (dp)") + kOnEachInput,
-               [=](const Results& r) {
-                 return on_each_input(r, [&](std::size_t k) -> std::optional<OnInput> {
-                   const double jobs = dbc_metric(r, k, "jobs"), assigned = dbc_metric(r, k, "assigned");
-                   if (std::isnan(jobs)) return std::nullopt;
-                   const double gap = dbc_metric(r, k, "gap");
-                   const bool all = assigned == jobs,
-                              in_time = dbc::fits(dbc_metric(r, k, "time_with"), dbc_metric(r, k, "deadline"));
-                   std::string numbers = !all               ? fmt::format("{:g} of {:g} jobs assigned", assigned, jobs)
-                                         : std::isnan(gap) ? std::string("no proven minimum")
-                                                           : fmt::format("gap {:.2f}%", 100 * gap);
-                   if (!in_time) numbers += ", past the deadline";
-                   return OnInput{all && in_time && gap <= 0.01, numbers};
-                 });
                }});
   return c;
 }

@@ -509,9 +509,11 @@ private:
 };
 
 
-// Paper 000's checkable statements about Fig. 2-6 and Table II (sec. V), each judged on the means over the deadline
-// seeds (and, where the paper says "similar", on their standard deviations). A statement about both schemas agrees
-// when it holds in both, partly when in some of its checks.
+// Paper 000's checkable statements about Fig. 2-6 and Table II (sec. V), each judged on the runs over the deadline
+// seeds. Two policies (or schemas) are compared by their difference seed by seed (the same seed gives the same jobs
+// and deadline draws), with its standard error SE: "below" is a mean difference under 0 by more than 2 SE, "similar"
+// one within max(1 point, 2 SE), "at most" (better or similar) one under max(1 point, 2 SE). A statement about both
+// schemas agrees when it holds in both, partly when in some of its checks.
 std::vector<Claim> MetaschedulerExperiment::claims() const {
   const Settings& settings = system_.settings;
   const auto has = [&](const std::string& policy) {
@@ -527,6 +529,9 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
   const auto at = [](const Results& r, const std::string& policy, const std::string& schema, const std::string& metric) {
     return r.metric({{"policy", policy}, {"schema", schema}}, metric);
   };
+  const auto seeds = [](const Results& r, const std::string& policy, const std::string& schema, const std::string& metric) {
+    return r.per_seed({{"policy", policy}, {"schema", schema}}, [&](const RunRecord& x) { return x.metric(metric); });
+  };
   // How many of a claim's checks hold, and their numbers.
   struct Tally {
     std::size_t holding = 0, checked = 0;
@@ -541,24 +546,44 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
       return {share_holding(holding, checked), fmt::format("{} of {} hold: {}", holding, checked, text)};
     }
   };
-  const auto shown = [](const Spread& x) { return fmt::format("{:.3g}±{:.2g}", x.mean, x.stddev); };
-  // "Similar": within 2 points or the two standard deviations together.
-  const auto tolerance = [](const Spread& a, const Spread& b) {
-    return std::max(2.0, (std::isnan(a.stddev) ? 0 : a.stddev) + (std::isnan(b.stddev) ? 0 : b.stddev));
-  };
-  const auto measured = [](const Spread& a, const Spread& b) { return a.count > 0 && b.count > 0; };
-  // a at most b + tolerance (better or similar: lower is better), or |a - b| within it (similar).
-  const auto compare = [=](const Results& r, const std::string& a, const std::string& b, const std::string& metric,
-                           bool similar_only, Tally& t) {
-    for (const auto& schema : schemas) {
-      const Spread x = at(r, a, schema, metric), y = at(r, b, schema, metric);
-      if (!measured(x, y)) continue;
-      const double tol = tolerance(x, y);
-      const bool ok = similar_only ? std::fabs(x.mean - y.mean) <= tol : x.mean <= y.mean + tol;
-      t.add(ok, fmt::format("{} {} {} {} vs {} {}", schema, metric, label(a), shown(x), label(b), shown(y)));
+  enum class Relation { kBelow, kAbove, kSimilar, kAtMost };
+  // Policy a against policy b under a schema (or a under two schemas), by the seed-by-seed difference of a metric.
+  const auto relate = [](const std::map<std::uint64_t, double>& x, const std::map<std::uint64_t, double>& y, Relation rel,
+                         double points, const std::string& what, Tally& t) {
+    const Difference d = difference(x, y);
+    if (d.count == 0) return;
+    const double se = std::isnan(d.standard_error) ? 0 : d.standard_error;
+    const double margin = std::max(points, 2 * se);
+    bool ok = false;
+    switch (rel) {
+      case Relation::kBelow: ok = d.mean < 0 && -d.mean > 2 * se; break;
+      case Relation::kAbove: ok = d.mean > 0 && d.mean > 2 * se; break;
+      case Relation::kSimilar: ok = std::fabs(d.mean) <= margin; break;
+      case Relation::kAtMost: ok = d.mean <= margin; break;
     }
+    t.add(ok, fmt::format("{}: difference {:+.3g} (SE {:.2g}, {} seed{}{})", what, d.mean, se, d.count,
+                          d.count == 1 ? "" : "s", d.paired ? ", paired" : ""));
+  };
+  const auto compare = [=](const Results& r, const std::string& a, const std::string& b, const std::string& metric,
+                           Relation rel, double points, Tally& t) {
+    for (const auto& schema : schemas)
+      relate(seeds(r, a, schema, metric), seeds(r, b, schema, metric), rel, points,
+             fmt::format("{} {} {} {:.3g} vs {} {:.3g}", schema, metric, label(a), at(r, a, schema, metric).mean, label(b),
+                         at(r, b, schema, metric).mean),
+             t);
   };
   const std::vector<std::string> local_metrics = {"jobs_delayed_pct_local", "work_delayed_pct_local"};
+  // The check of a claim that policy a(r) stands in `rel` to b(r) on local jobs and work delayed, in each schema.
+  using Role = std::function<std::string(const Results&)>;
+  const auto on_local = [=](Role a, Role b, Relation rel, double points) {
+    return [=](const Results& r) {
+      Tally t;
+      for (const auto& metric : local_metrics) compare(r, a(r), b(r), metric, rel, points, t);
+      return t.finding();
+    };
+  };
+  const auto named = [](std::string policy) { return [policy](const Results&) { return policy; }; };
+  const double days = days_;  // Table II's counts are of 60 days: a shorter window is compared with its share of them
   // Each of Table II's rows the runs replayed (clusters 1-5, then the external BoTs), as one check of a claim.
   const auto each_input = [this](const Results& r,
                                  const std::function<void(Tally&, std::size_t, const std::string&, const nlohmann::json&)>& check) {
@@ -574,13 +599,12 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
     return t.finding();
   };
   const auto ratio = [](double a, double b) { return b > 0 ? fmt::format(" (x{:.2f})", a / b) : std::string(); };
-  const double days = days_;  // Table II's counts are of 60 days: a shorter window is compared with its share of them
   std::vector<Claim> c;
   c.push_back({"fig2-3-relaxed-deadlines-spread", "sec. V-B (Deadline Tightness), Fig. 2-3",
                "the difference in the results among the offer-based policies increases when jobs have more relaxed "
                "deadlines (Schema 1 has more relaxed deadline jobs than Schema 2)",
-               "the range (max - min) of the offer-based policies' means (PLB, DPLB, DPLBV2), all jobs, is larger under "
-               "schema-1 than schema-2, for jobs delayed (Fig. 2) and work delayed (Fig. 3)",
+               "the range (max - min) of the offer-based policies' means (PLB, DPLB, DPLBV2), all jobs, larger under "
+               "schema-1 than under schema-2, for jobs delayed (Fig. 2) and work delayed (Fig. 3)",
                [=](const Results& r) {
                  Tally t;
                  if (schemas.size() < 2) return t.finding();
@@ -606,8 +630,9 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                "When it is not possible to meet a user deadline, which is the more frequent in Schema 2, the load "
                "balancing policies cannot be used. The metascheduler has to use the OffersWithNoLB policy (Section "
                "IV-A) for most of the jobs",
-               "under schema-2, each offer-based policy composes more than half of the BoTs by OffersNoLB, and a larger "
-               "share than under schema-1",
+               "our reading of \"most of the jobs\": most BoTs (not most of those whose deadline cannot be met, which "
+               "would hold by definition): under schema-2 each offer-based policy composes more than half of the BoTs by "
+               "OffersNoLB, and a larger share than under schema-1",
                [=](const Results& r) {
                  Tally t;
                  if (schemas.size() < 2) return t.finding();
@@ -618,7 +643,7 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                      });
                    };
                    const Spread a = share(schemas[0]), b = share(schemas[1]);
-                   if (!measured(a, b)) continue;
+                   if (a.count == 0 || b.count == 0) continue;
                    t.add(b.mean > 0.5 && b.mean > a.mean, fmt::format("{} by OffersNoLB: {:.0f}% under {}, {:.0f}% under {}",
                                                                       label(p), 100 * a.mean, schemas[0], 100 * b.mean, schemas[1]));
                  }
@@ -626,44 +651,54 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                }});
   c.push_back({"fig2-3-fts-local-best", "sec. V-B (Information access), Fig. 2-3",
                "the former policy [FreeTimeSlots] handles local jobs better or similar to offer-based policies",
-               "FreeTimeSlots' local jobs and work delayed at most each offer-based policy's (PLB, DPLB, DPLBV2) plus the "
-               "tolerance (2 points or the two standard deviations together), in each schema",
+               "FreeTimeSlots' local jobs and work delayed at most each offer-based policy's (PLB, DPLB, DPLBV2), seed by "
+               "seed: the mean difference under max(1 point, 2 SE), in each schema",
                [=](const Results& r) {
                  Tally t;
                  for (const auto& metric : local_metrics)
-                   for (const auto& p : {plb, dplb, v2(r)}) compare(r, fts, p, metric, false, t);
+                   for (const auto& p : {plb, dplb, v2(r)}) compare(r, fts, p, metric, Relation::kAtMost, 1, t);
                  return t.finding();
                }});
   c.push_back({"fig2-3-dplbv2-like-fts", "sec. V-B (Information access), Fig. 2-3",
                "We observe that the OffersWithDPLBV2 policy can generate similar results as FreeTimeSlots for local jobs",
-               "DPLBV2's local jobs and work delayed within the tolerance of FreeTimeSlots' (2 points or the two standard "
-               "deviations together), in each schema",
-               [=](const Results& r) {
-                 Tally t;
-                 for (const auto& metric : local_metrics) compare(r, v2(r), fts, metric, true, t);
-                 return t.finding();
-               }});
+               "DPLBV2's local jobs and work delayed similar to FreeTimeSlots': the mean difference, seed by seed, within "
+               "max(1 point, 2 SE), in each schema",
+               on_local(v2, named(fts), Relation::kSimilar, 1)});
   c.push_back({"fig2-3-dplb-as-good-as-fts", "sec. V-B (Information access), Fig. 2-3",
                "having access to the providers' total computing power is enough to provide as good results as the "
                "FreeTimeSlots policy",
-               "DPLB's local jobs and work delayed at most FreeTimeSlots' plus the tolerance, in each schema",
-               [=](const Results& r) {
-                 Tally t;
-                 for (const auto& metric : local_metrics) compare(r, dplb, fts, metric, false, t);
-                 return t.finding();
-               }});
+               "DPLB's local jobs and work delayed at most FreeTimeSlots': the mean difference, seed by seed, under "
+               "max(1 point, 2 SE), in each schema",
+               on_local(named(dplb), named(fts), Relation::kAtMost, 1)});
   c.push_back({"fig2-3-dplbv2-better-than-dplb", "sec. V-B (Information access), Fig. 2-3",
                "If rough load information is also available (OffersWithDPLBV2), it is possible to get even better results",
-               "DPLBV2's local jobs and work delayed below DPLB's, in each schema",
+               "DPLBV2's local jobs and work delayed below DPLB's: the mean difference, seed by seed, under 0 by more "
+               "than 2 SE, in each schema",
+               on_local(v2, named(dplb), Relation::kBelow, 0)});
+  c.push_back({"fig4-like-previous-metrics", "sec. V-B (Job delays), Fig. 4",
+               "We observe that the behavior of this metric is similar to the previous metrics, except that the delayed "
+               "external jobs suffer much more in the FreeTimeSlots policy",
+               "for local jobs, the four policies (FreeTimeSlots, PLB, DPLB, DPLBV2) in the same order by mean Total "
+               "Weighted Delay as by mean jobs delayed, in each schema",
                [=](const Results& r) {
                  Tally t;
-                 for (const auto& metric : local_metrics)
-                   for (const auto& schema : schemas) {
-                     const Spread a = at(r, v2(r), schema, metric), b = at(r, dplb, schema, metric);
-                     if (measured(a, b))
-                       t.add(a.mean < b.mean, fmt::format("{} {} {} {} vs {} {}", schema, metric, label(v2(r)), shown(a),
-                                                          label(dplb), shown(b)));
+                 for (const auto& schema : schemas) {
+                   std::vector<std::pair<double, std::string>> twd, delayed;
+                   for (const auto& p : {fts, plb, dplb, v2(r)}) {
+                     const Spread a = at(r, p, schema, "twd_local"), b = at(r, p, schema, "jobs_delayed_pct_local");
+                     if (a.count == 0 || b.count == 0) return Tally{}.finding();
+                     twd.emplace_back(a.mean, label(p));
+                     delayed.emplace_back(b.mean, label(p));
                    }
+                   std::sort(twd.begin(), twd.end());
+                   std::sort(delayed.begin(), delayed.end());
+                   std::string a, b;
+                   for (std::size_t k = 0; k < twd.size(); ++k) {
+                     a += (k ? " < " : "") + twd[k].second;
+                     b += (k ? " < " : "") + delayed[k].second;
+                   }
+                   t.add(a == b, fmt::format("{}: by TWD {}; by jobs delayed {}", schema, a, b));
+                 }
                  return t.finding();
                }});
   c.push_back({"fig4-fts-external-twd-worst", "sec. V-B (Job delays), Fig. 4",
@@ -675,20 +710,23 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                  for (const auto& schema : schemas)
                    for (const auto& p : {plb, dplb, v2(r)}) {
                      const Spread a = at(r, fts, schema, "twd_external"), b = at(r, p, schema, "twd_external");
-                     if (measured(a, b))
+                     if (a.count > 0 && b.count > 0)
                        t.add(a.mean >= 1.25 * b.mean, fmt::format("{} FreeTimeSlots {} vs {} {}{}", schema, number(a.mean),
                                                                   label(p), number(b.mean), ratio(a.mean, b.mean)));
                    }
                  return t.finding();
                }});
   c.push_back({"fig4-fts-worse-than-plb", "sec. V-B (Job delays), Fig. 4",
-               "such a policy produces much worse results than the simplest offer-based policy, i.e. OffersWithPLB",
-               "FreeTimeSlots' Total Weighted Delay of all jobs at least 1.25 times PLB's, in each schema",
+               "Thus, even though resource providers disclose detailed information of their local load to the "
+               "metascheduler using the FreeTimeSlots policiy, such a policy produces much worse results than the "
+               "simplest offer-based policy, i.e. OffersWithPLB",
+               "the paragraph's subject, external jobs: FreeTimeSlots' external Total Weighted Delay at least 1.25 times "
+               "PLB's, in each schema",
                [=](const Results& r) {
                  Tally t;
                  for (const auto& schema : schemas) {
-                   const Spread a = at(r, fts, schema, "twd_all"), b = at(r, plb, schema, "twd_all");
-                   if (measured(a, b))
+                   const Spread a = at(r, fts, schema, "twd_external"), b = at(r, plb, schema, "twd_external");
+                   if (a.count > 0 && b.count > 0)
                      t.add(a.mean >= 1.25 * b.mean, fmt::format("{} FreeTimeSlots {} vs OffersWithPLB {}{}", schema,
                                                                 number(a.mean), number(b.mean), ratio(a.mean, b.mean)));
                  }
@@ -698,30 +736,28 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                "the tighter the deadlines, the fewer options the metascheduler has to distribute the tasks of BoT "
                "applications among resource providers ... fewer options in offer-based policies, and fewer time slots "
                "in the FreeTimeSlots policy",
-               "each policy (FreeTimeSlots, PLB, DPLB, DPLBV2) uses fewer clusters per BoT under schema-2 than schema-1",
+               "each policy (FreeTimeSlots, PLB, DPLB, DPLBV2) uses fewer clusters per BoT under schema-2 than under "
+               "schema-1: the mean difference, seed by seed, under 0 by more than 2 SE",
                [=](const Results& r) {
                  Tally t;
                  if (schemas.size() < 2) return t.finding();
-                 for (const auto& p : {fts, plb, dplb, v2(r)}) {
-                   const Spread a = at(r, p, schemas[0], "clusters_per_bot"), b = at(r, p, schemas[1], "clusters_per_bot");
-                   if (measured(a, b))
-                     t.add(b.mean < a.mean, fmt::format("{} {:.3g} -> {:.3g}", label(p), a.mean, b.mean));
-                 }
+                 for (const auto& p : {fts, plb, dplb, v2(r)})
+                   relate(seeds(r, p, schemas[1], "clusters_per_bot"), seeds(r, p, schemas[0], "clusters_per_bot"),
+                          Relation::kBelow, 0,
+                          fmt::format("{} {:.3g} -> {:.3g}", label(p), at(r, p, schemas[0], "clusters_per_bot").mean,
+                                      at(r, p, schemas[1], "clusters_per_bot").mean),
+                          t);
                  return t.finding();
                }});
   c.push_back({"fig5-dplb-spread-most", "sec. V-B (Load and System utilization), Fig. 5",
                "the offer-based policies with double proportional load balancing tend to distribute the load better "
                "than the other two policies",
-               "DPLB's and DPLBV2's clusters per BoT above both PLB's and FreeTimeSlots', in each schema",
+               "DPLB's and DPLBV2's clusters per BoT above both PLB's and FreeTimeSlots': the mean difference, seed by "
+               "seed, over 0 by more than 2 SE, in each schema",
                [=](const Results& r) {
                  Tally t;
-                 for (const auto& schema : schemas)
-                   for (const auto& d : {dplb, v2(r)})
-                     for (const auto& o : {plb, fts}) {
-                       const Spread a = at(r, d, schema, "clusters_per_bot"), b = at(r, o, schema, "clusters_per_bot");
-                       if (measured(a, b))
-                         t.add(a.mean > b.mean, fmt::format("{} {} {:.3g} vs {} {:.3g}", schema, label(d), a.mean, label(o), b.mean));
-                     }
+                 for (const auto& d : {dplb, v2(r)})
+                   for (const auto& o : {plb, fts}) compare(r, d, o, "clusters_per_bot", Relation::kAbove, 0, t);
                  return t.finding();
                }});
   c.push_back({"fig6-utilisation-within-1-point", "sec. V-B (Load and System utilization), Fig. 6",
@@ -762,30 +798,35 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
                  }
                  return t.finding();
                }});
-  c.push_back({"table2-job-counts", "sec. V-A, Table II",
-               "Table II: 3,478 / 959 / 4,913 / 1,088 / 6,574 jobs at clusters 1-5 and 969 external jobs over the 60 days",
+  Claim counts{"table2-job-counts", "sec. V-A, Table II",
+               "Table II: 3,478 / 959 / 4,913 / 1,088 / 6,574 jobs at clusters 1-5 and 969 external jobs [over the 60 "
+               "days]",
                "each cluster's and the external job count within 25% of Table II's (scaled to the window when it is not "
-               "60 days)",
+               "60 days); cluster 3's window was chosen with this count in mind (Readings)",
                [=](const Results& r) {
                  return each_input(r, [&](Tally& t, std::size_t k, const std::string& name, const nlohmann::json& input) {
                    const double want = (k < std::size(kTableJobs) ? kTableJobs[k] : kTableExternalJobs) * days / 60;
                    const double got = input.at("jobs").get<double>();
                    t.add(std::fabs(relative_change(want, got)) <= 0.25, fmt::format("{} {:g} ({})", name, got, percent_change(want, got)));
                  });
-               }});
-  c.push_back({"table2-loads", "sec. V-A, Table II",
-               "Table II: loads of 49% / 56% / 48% / 54% / 52% at clusters 1-5 and 54% external; \"approximately 50% comes "
-               "from the multi-site BoTs (external load) ... and approximately 50% comes from users submitting ... "
-               "directly to a particular cluster\"",
-               "each cluster's and the external load (processors x run time over processors x 60 days) within 5 points of "
-               "Table II's",
-               [=](const Results& r) {
-                 return each_input(r, [&](Tally& t, std::size_t k, const std::string& name, const nlohmann::json& input) {
-                   const double want = k < std::size(kTableLoad) ? kTableLoad[k] : kTableExternalLoad;
-                   const double got = input.at("load").get<double>();
-                   t.add(std::fabs(got - want) <= 0.05, fmt::format("{} {:.0f}% (Table II {:.0f}%)", name, 100 * got, 100 * want));
-                 });
-               }});
+               }};
+  counts.input = true;
+  c.push_back(std::move(counts));
+  Claim loads{"table2-loads", "sec. V-A, Table II",
+              "Table II: loads of 49% / 56% / 48% / 54% / 52% at clusters 1-5 and 54% external; \"approximately 50% comes "
+              "from the multi-site BoTs (external load) ... and approximately 50% comes from users submitting parallel "
+              "or sequential jobs directly to a particular cluster\"",
+              "each cluster's and the external load (processors x run time over processors x the window) within 5 points "
+              "of Table II's; the load rule aims at these loads, so this checks the inputs, not a result",
+              [=](const Results& r) {
+                return each_input(r, [&](Tally& t, std::size_t k, const std::string& name, const nlohmann::json& input) {
+                  const double want = k < std::size(kTableLoad) ? kTableLoad[k] : kTableExternalLoad;
+                  const double got = input.at("load").get<double>();
+                  t.add(std::fabs(got - want) <= 0.05, fmt::format("{} {:.0f}% (Table II {:.0f}%)", name, 100 * got, 100 * want));
+                });
+              }};
+  loads.input = true;
+  c.push_back(std::move(loads));
   return c;
 }
 }  // namespace
