@@ -18,11 +18,11 @@ copy() {  # a copy of the script and the docs, to break
 }
 copy
 python3 - "$T/r/docs/policies.md" <<'PY'
-import sys
+import re, sys
 p = sys.argv[1]; s = open(p).read()
-old = "(`fig7a-messages-flat`\n  **disagrees**)"
-assert old in s, "the prose no longer gives fig7a-messages-flat's verdict there"
-open(p, "w").write(s.replace(old, "(`fig7a-messages-flat`\n  **agrees**)", 1))
+said = re.compile(r"(`fig7a-messages-flat`\s+)\*\*disagrees\*\*")
+assert said.search(s), "the prose no longer gives fig7a-messages-flat's default verdict"
+open(p, "w").write(said.sub(r"\1**agrees**", s, count=1))
 PY
 expect_exit "prose says agrees where the CSV says disagrees" 1 "says fig7a-messages-flat agrees under default; the CSV says disagrees" -- \
   "$T/r/scripts/claims-docs" --check
