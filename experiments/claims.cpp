@@ -299,6 +299,17 @@ Difference difference(const std::map<std::uint64_t, double>& a, const std::map<s
   return d;
 }
 
+void Checks::add(bool holds, const std::string& numbers) {
+  ++checked_;
+  holding_ += holds;
+  text_ += (text_.empty() ? "" : separator_) + numbers + (holds ? "" : " (not)");
+}
+
+Finding Checks::finding() const {
+  if (checked_ == 0) return {Agreement::kUnmeasured, "no run of what it compares"};
+  return {verdict(), fmt::format("{} of {} hold: {}", holding_, checked_, text_)};
+}
+
 Agreement share_holding(std::size_t holding, std::size_t checked) {
   if (checked == 0) return Agreement::kUnmeasured;
   return holding == checked ? Agreement::kAgrees : holding > 0 ? Agreement::kPartly : Agreement::kDisagrees;

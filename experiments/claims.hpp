@@ -106,5 +106,22 @@ struct Difference {
 Difference difference(const std::map<std::uint64_t, double>& a, const std::map<std::uint64_t, double>& b);
 // How many of `checks` hold: all -> agrees, some -> partly, none -> disagrees (none to check: not measured).
 Agreement share_holding(std::size_t holding, std::size_t checked);
+// The checks of one claim as they are made: how many hold, and the numbers of each (a check that does not hold is
+// marked "(not)"), joined by `separator`.
+class Checks {
+public:
+  explicit Checks(std::string separator = "; ") : separator_(std::move(separator)) {}
+  void add(bool holds, const std::string& numbers);
+  std::size_t holding() const { return holding_; }
+  std::size_t checked() const { return checked_; }
+  const std::string& text() const { return text_; }
+  Agreement verdict() const { return share_holding(holding_, checked_); }
+  // "K of N hold: the numbers"; not measured when nothing was checked.
+  Finding finding() const;
+
+private:
+  std::string separator_, text_;
+  std::size_t holding_ = 0, checked_ = 0;
+};
 
 }  // namespace schedcheck::experiments

@@ -78,17 +78,11 @@ struct OnInput {
 // A claim checked on each Table 2 input (`on` gives nullopt where the run did not finish): all hold -> agrees, some
 // -> partly, none -> disagrees.
 Finding on_each_input(const Results& r, const std::function<std::optional<OnInput>(std::size_t)>& on) {
-  std::size_t holding = 0, checked = 0;
-  std::string text;
-  for (std::size_t k = 0; k < std::size(kPaper); ++k) {
-    const std::optional<OnInput> o = on(k);
-    if (!o) continue;
-    ++checked;
-    holding += o->holds;
-    text += fmt::format("{}input {} {}{}", text.empty() ? "" : ", ", k + 1, o->numbers, o->holds ? "" : " (not)");
-  }
-  if (checked == 0) return {Agreement::kUnmeasured, fmt::format("no run of dbc-cost-time {} finished", unit_words(r))};
-  return {share_holding(holding, checked), fmt::format("{}: {}; {} of {} hold", unit_words(r), text, holding, checked)};
+  Checks checks(", ");
+  for (std::size_t k = 0; k < std::size(kPaper); ++k)
+    if (const std::optional<OnInput> o = on(k)) checks.add(o->holds, fmt::format("input {} {}", k + 1, o->numbers));
+  if (checks.checked() == 0) return {Agreement::kUnmeasured, fmt::format("no run of dbc-cost-time {} finished", unit_words(r))};
+  return {checks.verdict(), fmt::format("{}: {}; {} of {} hold", unit_words(r), checks.text(), checks.holding(), checks.checked())};
 }
 
 // The verdict rule of a claim checked by on_each_input, as its test says it.

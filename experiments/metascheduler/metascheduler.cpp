@@ -532,20 +532,7 @@ std::vector<Claim> MetaschedulerExperiment::claims() const {
   const auto seeds = [](const Results& r, const std::string& policy, const std::string& schema, const std::string& metric) {
     return r.per_seed({{"policy", policy}, {"schema", schema}}, [&](const RunRecord& x) { return x.metric(metric); });
   };
-  // How many of a claim's checks hold, and their numbers.
-  struct Tally {
-    std::size_t holding = 0, checked = 0;
-    std::string text;
-    void add(bool ok, const std::string& what) {
-      ++checked;
-      holding += ok;
-      text += (text.empty() ? "" : "; ") + what + (ok ? "" : " (not)");
-    }
-    Finding finding() const {
-      if (checked == 0) return {Agreement::kUnmeasured, "no run of the policies and schemas it compares"};
-      return {share_holding(holding, checked), fmt::format("{} of {} hold: {}", holding, checked, text)};
-    }
-  };
+  using Tally = Checks;
   enum class Relation { kBelow, kAbove, kSimilar, kAtMost };
   // Policy a against policy b under a schema (or a under two schemas), by the seed-by-seed difference of a metric.
   const auto relate = [](const std::map<std::uint64_t, double>& x, const std::map<std::uint64_t, double>& y, Relation rel,
