@@ -37,7 +37,7 @@ PY
 expect_exit "a claims table edited by hand" 1 "the block of docs/claims/federation.csv is not what" -- "$T/r/scripts/claims-docs" --check
 copy
 printf '\nThe earnings `fig4z-made-up` **agrees** with the paper.\n' >>"$T/r/docs/policies.md"
-expect_exit "an unknown claim" 1 "claim fig4z-made-up under default is in no claims CSV" -- "$T/r/scripts/claims-docs" --check
+expect_exit "an unknown claim" 1 "claim fig4z-made-up under default is in no claims CSV of its section" -- "$T/r/scripts/claims-docs" --check
 # Written back: the table is what `schedcheck claims` prints again.
 "$T/r/scripts/claims-docs" >/dev/null 2>"$T/err"
 grep -q "fig4z-made-up" "$T/err" || fail "claims-docs (write): the unknown claim not reported: $(cat "$T/err")"

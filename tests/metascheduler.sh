@@ -118,6 +118,25 @@ s = json.load(open(d + "/summary.json"))
 assert sum(s["claims"]["counts"].values()) == 13 and sum(s["claims"]["inputs"].values()) == 2, s["claims"]
 EOF
 cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "--jobs 1 and --jobs 2 wrote different claims.csv"
+# Table II's Job Req Time read as requested times (a reading with runs of its own): LPC-EGEE then keeps its many
+# short jobs, and the job counts leave Table II's.
+"$S" experiment metascheduler --quick --scenario "$T/ms.json" --reading req-time-requested --jobs 2 --out "$T/req" -q \
+  >"$T/req.txt" 2>"$T/req.err"
+[ "$?" -le 1 ] || fail "--reading req-time-requested: $(tail -3 "$T/req.err")"
+python3 - "$T/req" <<'EOF' || fail "--reading req-time-requested: claims"
+import csv, json, sys
+d = sys.argv[1]
+table = {r["claim"]: r for r in csv.DictReader(open(d + "/claims-readings.csv"))}
+assert list(next(iter(table.values())).keys()) == ["claim", "default", "dplb-v2-as-written", "req-time-requested"], table
+assert table["table2-job-counts"]["req-time-requested"] == "disagrees", table["table2-job-counts"]
+assert table["table2-job-counts"]["default"] != "disagrees", table["table2-job-counts"]
+s = json.load(open(d + "/summary.json"))
+assert s["points"] == s["finished"] == 56 and s["violations_by_reading"]["req-time-requested"]["runs"] == 28, s["points"]
+EOF
+expect_exit "an unknown reading" 2 "has no reading" -- "$S" experiment metascheduler --quick --scenario "$T/ms.json" \
+  --reading nope --out "$T/x8"
+[ -e "$T/x8" ] && fail "a refused run created $T/x8"
+
 # The worst decisions, written with --corpus, re-check with the verdict they record (an undecided one may prove).
 n=0
 for f in "$T/corpus1"/worst-*.json; do
