@@ -242,7 +242,7 @@ Instance read_instance(const nlohmann::json& document, const std::string& file, 
       RunningJob job;
       job.id = unique_id(item);
       job.procs = static_cast<int>(item.at("procs").as_int(1, instance.processors));
-      job.remaining = item.at("remaining").as_positive();
+      job.remaining = item.at("remaining").as_non_negative();  // 0: it ends at this instant
       check_magnitude(item.at("remaining"), job.remaining);
       running_procs += job.procs;
       if (running_procs > instance.processors)

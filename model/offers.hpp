@@ -24,7 +24,9 @@ inline constexpr double kMaxMagnitude = 1e12;         // times and runtimes
 // Delta of paper 000 III-A step 1: the shares of the BoT size the provider offers for, as published.
 inline constexpr double kDeltaShares[] = {1.0, 0.75, 0.5, 0.25, 0.10};
 
-struct RunningJob {          // started before now; holds `procs` processors until now + remaining
+// Started before now; holds `procs` processors until now + remaining (0: it ends at now, as a job whose end event
+// comes at the decision instant does, and holds nothing that a start at or after now could use).
+struct RunningJob {
   std::string id;
   int procs = 0;
   double remaining = 0;

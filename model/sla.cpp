@@ -154,7 +154,7 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
       job.id = item.at("id").as_string();
       if (!ids.insert(job.id).second) item.at("id").fail("an id not used by another job or bid");
       job.procs = static_cast<int>(item.at("procs").as_int(1, instance.site.processors));
-      job.remaining = item.at("remaining").as_positive();
+      job.remaining = item.at("remaining").as_non_negative();  // 0: it ends at this instant
       running_procs += job.procs;
       if (running_procs > instance.site.processors)
         item.at("procs").fail(fmt::format("running jobs to use at most site.processors = {} in total",

@@ -46,7 +46,10 @@ struct Bid {                    // an SLA bid for job J_{i,j,k}
   double expected_response = 0; // de_{i,j,k}, the manager's expected response time
 };
 
-struct RunningJob {             // already accepted and running: holds procs until `remaining` seconds from now
+// Already accepted and running: holds procs until `remaining` seconds from now. A job whose end is the decision
+// instant (remaining 0) still holds its processors for the instant's decision (r counts them busy, as the site that
+// took the decision did) and frees them for anything placed later.
+struct RunningJob {
   std::string id;
   int procs = 0;
   double remaining = 0;

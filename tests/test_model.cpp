@@ -4,6 +4,7 @@
 // Source: paper 004 sec. 3.2 (Eq. 4-5, Algorithm 2 line 1.40) for D/B/eligibility; the rest is our own.
 #include "model/answer_lines.hpp"
 #include "model/input.hpp"
+#include "model/offers.hpp"
 #include "model/profile.hpp"
 #include "model/sla.hpp"
 #include "solver/z3_support.hpp"
@@ -706,6 +707,22 @@ BOOST_AUTO_TEST_CASE(read_instance_derives_free_from_running_jobs) {
       "bids": []})");
   BOOST_TEST(s.site.free_processors == 8);  // 16 - 5 - 3
   BOOST_TEST(s.running.size() == 2u);
+}
+
+// A job whose end is the decision instant is still running then (the federation's snapshot at a bid that arrives as
+// it ends): remaining 0 reads back, holds its processors for the instant's knapsack, and the round trip is exact.
+BOOST_AUTO_TEST_CASE(read_instance_takes_a_running_job_that_ends_now) {
+  const Instance s = read_text(R"({"site": {"processors": 16, "mips": 1, "price": 1},
+      "running": [{"id": "r1", "procs": 5, "remaining": 0}, {"id": "r2", "procs": 3, "remaining": 20}],
+      "bids": []})");
+  BOOST_TEST(s.site.free_processors == 8);
+  BOOST_TEST(s.running[0].remaining == 0.0);
+  const Instance again = read_instance(write_instance(s), "again.json");
+  BOOST_TEST(write_instance(again) == write_instance(s));
+  const auto offers = offers::read_instance(parse_json_text(
+      R"({"provider": {"processors": 8, "now": 100}, "running": [{"id": "r", "procs": 2, "remaining": 0}]})", "o.json"),
+      "o.json", false);
+  BOOST_TEST(offers.running.at(0).remaining == 0.0);
 }
 
 BOOST_AUTO_TEST_CASE(read_instance_accepts_free_consistent_with_running) {

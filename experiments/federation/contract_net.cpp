@@ -243,7 +243,7 @@ private:
     for (const std::size_t j : running_) {
       const JobLog& log = s_.logs[j];
       instance.running.push_back({job_name(s_.clusters, s_.jobs[j]), s_.jobs[j].procs,
-                                  log.start + response_time(cluster_, s_.jobs[j], log.terms) - now});
+                                  std::max(0.0, log.start + response_time(cluster_, s_.jobs[j], log.terms) - now)});
     }
     for (const std::size_t j : bids) instance.bids.push_back(bid(s_.jobs[j], s_.logs[j].terms, now, job_name(s_.clusters, s_.jobs[j])));
     return instance;
