@@ -6,6 +6,8 @@
 #include "experiments/runner.hpp"
 #include "model/input.hpp"
 #include "support/files.hpp"
+#include "support/memory.hpp"
+#include "support/signals.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -25,7 +27,7 @@ struct ExperimentArgs {
   std::string name;
   std::string out;
   experiments::ExperimentOptions options;
-  bool json = false, quiet = false;
+  bool json = false, quiet = false, force = false;
 };
 
 std::string duration(double seconds) {
@@ -57,8 +59,14 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   experiments::check_options(a.options, entry);
   // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
   const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
-  prepare_output_directory(a.out, "--out");
+  // --corpus first: refused, it leaves no --out folder behind.
   if (!a.options.corpus.empty()) prepare_output_directory(a.options.corpus, "--corpus");
+  const std::vector<std::string> removed = experiments::claim_output_directory(a.out, "--out", a.force);
+  if (!removed.empty())
+    std::cerr << fmt::format("schedcheck: --out {}: removed {} files of an earlier run ({}{})\n", printable_text(a.out),
+                             removed.size(), printable_text(removed.front(), 60), removed.size() > 1 ? ", ..." : "");
+  // From here a second SIGINT or SIGTERM still leaves summary.json and no temporary (support/signals.hpp).
+  const FinishingSection finishing;
   const std::unique_ptr<Executor> executor = make_executor(a.options.jobs);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {
@@ -70,9 +78,14 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
                              rate, duration(left));
   };
   const experiments::Sweep sweep = experiments::run_sweep(*experiment, *executor, progress);
+  if (memory_limit_mb() > 0 && sweep.workers < std::min(a.options.jobs, sweep.points.size()))
+    std::cerr << fmt::format("schedcheck: --jobs {}: {} worker{} ran the points (under --memory-mb {} the stacks of "
+                             "more threads would take over half of the memory left)\n", a.options.jobs, sweep.workers,
+                             sweep.workers == 1 ? "" : "s", memory_limit_mb());
   const experiments::Written written = experiments::write_results(*experiment, a.options, sweep, a.out, command);
   for (const auto& failure : written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
-  if (sweep.interrupted)
+  for (const auto& skipped : written.skipped) std::cerr << "schedcheck: skipped " << skipped << "\n";
+  if (sweep.interrupted || stop_requested())
     std::cerr << fmt::format("schedcheck: experiment {} {}: {} of {} points finished; their results are written in {}\n",
                              a.name, stop_request_text(), sweep.finished, sweep.points.size(), a.out);
   if (a.json) {
@@ -128,7 +141,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     out += fmt::format("wrote      {} files in {} (summary.json lists them)\n", written.files.size(), a.out);
     out += sweep.violations() ? fmt::format("verdict    {} violations (exit 1)\n", sweep.violations())
                               : "verdict    no violation\n";
-    std::cout << out;
+    std::cout << printable_lines(out);  // cluster and trace names: escaped, never raw on a terminal
   }
   return sweep.violations() ? 1 : 0;
 }
@@ -160,6 +173,8 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
                        "under each (claims-readings.csv; --list names the readings)");
   experiment->add_option("--reading", a->options.reading_names,
                          "run this reading too (repeatable; --list names each experiment's readings)");
+  experiment->add_flag("--force", a->force,
+                       "write into an --out folder that holds files other than an experiment's results (kept)");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   auto claims_file = std::make_shared<std::string>();

@@ -104,9 +104,11 @@ public:
   virtual std::vector<std::string> notes() const { return {}; }
   // A short human summary of the finished runs (printed unless --json).
   virtual std::string text(const std::vector<Point>&, const std::vector<std::optional<RunRecord>>&) const { return ""; }
-  // Further files (charts of single cases, corpus files) written into `dir`; their paths.
+  // Further files (charts of single cases, corpus files) written into `dir`; their paths. After a stop request a
+  // file that would need a check or more time than is left (finishing_time_up) is left out, with a line "FILE: why"
+  // in `skipped`.
   virtual std::vector<std::string> extras(const std::vector<Point>&, const std::vector<std::optional<RunRecord>>&,
-                                          const std::string& /*dir*/) const {
+                                          const std::string& /*dir*/, std::vector<std::string>& /*skipped*/) const {
     return {};
   }
 };

@@ -132,6 +132,7 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
       });
   sweep.interrupted = stop_requested() || sweep.finished < sweep.points.size();
   sweep.wall_seconds = seconds();
+  sweep.workers = executor.workers();
   return sweep;
 }
 
@@ -181,6 +182,18 @@ nlohmann::json pooled_checks(const Sweep& sweep) {
 
 }  // namespace
 
+void require_exact_method(const Problem& problem, const std::string& name, const std::string& file,
+                          const std::string& field) {
+  if (name.empty() || name == "none") return;
+  std::string known;
+  for (const auto& m : problem.exact_methods()) {
+    if (m.name == name) return;
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  throw InputError(fmt::format("{}: {}: expected an exact method of {} ({}, or \"none\"), got {}", file, field,
+                               problem.info().name, known, quoted_text(name)));
+}
+
 scenario::Scenario system_scenario(const std::string& experiment, const ExperimentOptions& options,
                                    const std::string& default_file) {
   if (!options.traces.empty() || !options.traces_dir.empty())
@@ -198,7 +211,7 @@ scenario::Scenario system_scenario(const std::string& experiment, const Experime
 std::vector<std::string> write_worst_decisions(
     const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records, const std::string& key,
     const Problem& problem, CheckRequest request, std::size_t keep, const std::string& dir, const std::string& stem,
-    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by) {
+    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by, std::vector<std::string>& skipped) {
   struct Candidate {
     bool fails;
     double gap;
@@ -216,7 +229,11 @@ std::vector<std::string> write_worst_decisions(
   std::vector<std::string> files;
   std::size_t rank = 0;
   for (const Candidate& c : all) {
-    if (stop_requested()) break;
+    if (stop_requested()) {  // its verdict would be the interrupted check's: left out, and said so
+      skipped.push_back(fmt::format("{}-{}.json{}: not written: the run was stopped before it was re-checked", stem,
+                                    rank + 1, rank + 1 < all.size() ? fmt::format(" to {}-{}.json", stem, all.size()) : ""));
+      break;
+    }
     const nlohmann::json& w = *c.worst;
     const std::string path = (fs::path(dir) / fmt::format("{}-{}.json", stem, ++rank)).string();
     request.policy = w["policy"].get<std::string>();
@@ -227,6 +244,57 @@ std::vector<std::string> write_worst_decisions(
     files.push_back(path);
   }
   return files;
+}
+
+bool is_result_file(const std::string& name) {
+  std::string base = name;
+  if (base.size() > 4 && base.ends_with(".tmp")) base.resize(base.size() - 4);
+  if (base.starts_with(".schedcheck-probe-")) return true;
+  if (base == "summary.json" || base == "claims.md") return true;
+  if (base.starts_with("worst-") && base.ends_with(".json")) return true;
+  const std::string ext = fs::path(base).extension().string();
+  return ext == ".csv" || ext == ".png" || ext == ".svg";
+}
+
+namespace {
+
+// The regular files directly in `dir`, by name.
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+    if (it->is_regular_file(error) || it->is_symlink(error)) names.push_back(it->path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Removes the result files in `dir` not among `keep` (full paths); returns their names.
+std::vector<std::string> remove_other_results(const std::string& dir, const std::vector<std::string>& keep) {
+  std::set<std::string> kept;
+  for (const auto& file : keep)
+    if (fs::path(file).parent_path() == fs::path(dir)) kept.insert(fs::path(file).filename().string());
+  std::vector<std::string> removed;
+  for (const auto& name : files_in(dir)) {
+    if (!is_result_file(name) || kept.count(name)) continue;
+    std::error_code error;
+    if (fs::remove(fs::path(dir) / name, error)) removed.push_back(name);
+  }
+  return removed;
+}
+
+}  // namespace
+
+std::vector<std::string> claim_output_directory(const std::string& dir, const std::string& option, bool force) {
+  std::error_code error;
+  if (!force && fs::is_directory(dir, error))
+    for (const auto& name : files_in(dir))
+      if (!is_result_file(name))
+        throw InputError(fmt::format("{}: {}: holds {}, which is not an experiment's result (a run owns its folder and "
+                                     "removes the tables, plots and corpus files an earlier run left there); expected a "
+                                     "new or empty folder, or --force to keep such files", dir, option,
+                                     quoted_text(name)));
+  prepare_output_directory(dir, option);
+  return remove_other_results(dir, {});
 }
 
 Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
@@ -269,14 +337,27 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     write_file_atomically(path(f.stem + ".csv"), text);
     w.files.push_back(path(f.stem + ".csv"));
     nlohmann::json entry = {{"stem", f.stem}, {"caption", f.caption}, {"csv", f.stem + ".csv"}, {"plot", nullptr}};
-    if (f.plot && sweep.finished == 0) {  // nothing to draw (an interrupted sweep): the CSV says so by its rows
-      entry["plot_error"] = "no run finished";
+    const auto skip = [&](const std::string& why) {
+      entry["plot_skipped"] = why;
+      w.skipped.push_back(f.stem + ".png: " + why);
+    };
+    if (f.plot && (sweep.finished == 0 || f.rows.empty())) {  // nothing to draw: the CSV says so by its rows
+      skip(sweep.interrupted ? "not drawn: no data (the runs it shows did not finish before the stop)"
+                             : "not drawn: no data");
+    } else if (f.plot && finishing_time_up()) {
+      skip("not drawn: the run was stopped and its time to finish is up (the CSV is written)");
     } else if (f.plot) {
       std::string failed = can_plot ? report::draw(*f.plot, path(f.stem + ".png"))
                                     : "gnuplot: not found on PATH; install the Debian package gnuplot-nox";
+      const bool no_data = failed.find("No valid points") != std::string::npos ||
+                           failed.find("all points undefined") != std::string::npos;
       if (failed.empty()) {
         entry["plot"] = f.stem + ".png";
         w.files.push_back(path(f.stem + ".png"));
+      } else if (finishing_time_up()) {
+        skip("not drawn: the run was stopped and its time to finish is up (the CSV is written)");
+      } else if (no_data && sweep.interrupted) {
+        skip("not drawn: no data (the runs it shows did not finish before the stop)");
       } else {
         entry["plot_error"] = failed;
         w.plot_failures.push_back(f.stem + ".png: " + failed);
@@ -284,7 +365,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
     }
     figures.push_back(entry);
   }
-  for (const auto& file : experiment.extras(shown.points, shown.records, dir)) w.files.push_back(file);
+  for (const auto& file : experiment.extras(shown.points, shown.records, dir, w.skipped)) w.files.push_back(file);
 
   // The claims: claims.csv, claims.md, claims-readings.csv (readings only).
   const std::vector<Reading> all_readings = experiment.readings();
@@ -344,7 +425,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"summary", info.summary},
       {"command", command},
       {"options", {{"seeds", options.seeds == 0 ? nlohmann::json("default") : nlohmann::json(options.seeds)},
-                   {"jobs", options.jobs}, {"quick", options.quick}, {"readings", options.readings},
+                   {"jobs", options.jobs}, {"workers", sweep.workers}, {"quick", options.quick}, {"readings", options.readings},
                    {"reading", options.reading_names},
                    {"traces", options.traces},
                    {"traces_dir", options.traces_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.traces_dir)},
@@ -352,7 +433,8 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
       {"notes", experiment.notes()},
       {"points", sweep.points.size()},
       {"finished", sweep.finished},
-      {"interrupted", sweep.interrupted},
+      {"interrupted", sweep.interrupted || stop_requested()},  // a stop while writing counts too (exit 130)
+      {"skipped", w.skipped},
       {"wall_seconds", sweep.wall_seconds},
       {"invariants", {{"checked", checked}, {"decisions", decisions}, {"violations_by_invariant", violated}}},
       {"decision_checks", checks.empty() ? nlohmann::json(nullptr) : checks[0]},
@@ -367,6 +449,7 @@ Written write_results(const Experiment& experiment, const ExperimentOptions& opt
   summary["files"].push_back("summary.json");
   write_file_atomically(path("summary.json"), json_text(summary) + "\n");
   w.files.push_back(path("summary.json"));
+  remove_other_results(dir, w.files);
   w.summary = std::move(summary);
   return w;
 }

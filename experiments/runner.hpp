@@ -30,6 +30,7 @@ struct Sweep {
   std::size_t finished = 0;
   bool interrupted = false;
   double wall_seconds = 0;
+  std::size_t workers = 1;                         // the threads that ran the points (fewer than --jobs under --memory-mb)
   std::size_t violations() const;                  // run invariants and decision-check properties violated
 };
 
@@ -54,6 +55,11 @@ std::string csv_number(double value);
 // Runs every point; `progress` (optional) after each finished one, one call at a time.
 Sweep run_sweep(const Experiment& experiment, Executor& executor,
                 const std::function<void(const SweepProgress&)>& progress = {});
+
+// Refuses, when the scenario is read, an exact method `name` that `problem` does not have ("" is its default, "none"
+// checks no optimum): InputError "FILE: FIELD: expected an exact method of PROBLEM (its methods), got NAME".
+void require_exact_method(const Problem& problem, const std::string& name, const std::string& file,
+                          const std::string& field);
 
 // The scenario of an experiment whose system comes from one scenario file (its clusters connected by the experiment,
 // no router): --scenario FILE, else `default_file` (examples/scenarios/NAME.json). Throws InputError, the message
@@ -86,24 +92,38 @@ void keep_probe_data(RunRecord& record, const DecisionProbe<I, D>& probe, const 
 // The worst decisions the runs kept in their data under `key` (objects {time, where, policy, gap, fails, instance}):
 // failing first, then the largest gaps, at most `keep`, written as DIR/STEM-K.json corpus files of `problem`, each
 // re-checked with its own policy and `request`'s exact method and time limit (the recorded verdict is that check's).
-// `found_by(point, worst)` says where each came from. Stops early on a stop request. Returns the paths.
+// `found_by(point, worst)` says where each came from. After a stop request none is re-checked: a line in `skipped`
+// names those left out. Returns the paths.
 std::vector<std::string> write_worst_decisions(
     const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records, const std::string& key,
     const Problem& problem, CheckRequest request, std::size_t keep, const std::string& dir, const std::string& stem,
-    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by);
+    const std::function<std::string(const Point&, const nlohmann::json&)>& found_by, std::vector<std::string>& skipped);
 
 struct Written {
   std::vector<std::string> files;                  // every file written, in order
   std::string claims_text;                         // the claims of the default reading, one line each (the text summary)
   std::vector<std::string> plot_failures;          // figures whose plot could not be drawn (the CSV is there)
+  std::vector<std::string> skipped;                // "FILE: why" for each plot or corpus file a stop left out
   nlohmann::json summary;                          // what summary.json holds
 };
+
+// Whether a file name is of a kind an experiment writes into --out: a table (.csv), a plot (.png, .svg), claims.md,
+// summary.json, a corpus file worst-*.json, or the temporary NAME.tmp of one of them.
+bool is_result_file(const std::string& name);
+// Makes `dir` this run's output folder, before any run: creates it (refused when it cannot be written) and removes
+// the files of the kinds is_result_file names that an earlier run left there, so that nothing in it is another run's.
+// Any other file is refused (InputError naming it), unless `force`: then such files are kept. Subfolders are left
+// alone. Returns the names removed.
+std::vector<std::string> claim_output_directory(const std::string& dir, const std::string& option, bool force);
 
 // Writes into `dir` (created, checked writable first): runs.csv (one row per run and metric, the parameters as
 // columns, and the reading when readings ran), one CSV and one plot per figure (STEM.csv, STEM.png), the experiment's
 // extra files, the claims (claims.csv, claims.md, and claims-readings.csv when readings ran; experiments/claims.hpp),
 // and summary.json (parameters, properties checked and violated, decision-check statistics, the claims' verdicts
-// counted, wall time, `command`).
+// counted, wall time, `command`). After a stop request (support/stop.hpp) the tables and summary.json are always
+// written, each plot only while the time to finish is not up (finishing_time_up), each one left out named in
+// `skipped`; a figure with no data from an interrupted sweep is skipped with a note, not drawn as a failure.
+// Ends by removing any file of the result kinds in `dir` that this run did not write.
 Written write_results(const Experiment& experiment, const ExperimentOptions& options, const Sweep& sweep,
                       const std::string& dir, const std::string& command);
 

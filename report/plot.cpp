@@ -4,6 +4,7 @@
 #include "support/errors.hpp"
 #include "support/memory.hpp"
 #include "support/signals.hpp"
+#include "support/stop.hpp"
 
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +23,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <thread>
 
 extern char** environ;
 
@@ -113,14 +116,23 @@ std::optional<int> run_gnuplot(const std::string& gnuplot, const fs::path& scrip
     why = std::strerror(rc);
     return std::nullopt;
   }
+  const KilledOnQuit killed(pid);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
+  for (;;) {  // polled: a stopped run whose time to finish is up does not wait for the image
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) {
       why = std::strerror(errno);
       return std::nullopt;
     }
+    if (finishing_time_up()) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      why = "cut short: the run was stopped and its time to finish is up";
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  return status;
 }
 
 }  // namespace
@@ -144,6 +156,16 @@ std::string quoted(const std::string& text) {
     else out += c;
   }
   return out + "'";
+}
+
+std::string path_string(const std::string& path) {
+  std::string out = "\"";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f || c == '"' || c == '\\') out += fmt::format("\\{:03o}", byte);
+    else out += c;
+  }
+  return out + "\"";
 }
 
 std::string data_string(const std::string& text) {
@@ -183,8 +205,8 @@ std::string draw(const Plot& plot, const std::string& out) {
                           plot.width, plot.height);
   }
   const Cleanup dir(make_temp_dir());
-  script += fmt::format("set output {}\n", quoted(tmp_out));
-  script += fmt::format("cd {}\n", quoted(dir.path().string()));  // the data files by their names
+  script += fmt::format("set output {}\n", path_string(tmp_out));
+  script += fmt::format("cd {}\n", path_string(dir.path().string()));  // the data files by their names
   script += plot.commands;
 
   const fs::path script_file = dir.path() / "plot.gp", err_file = dir.path() / "gnuplot.err";
@@ -197,6 +219,7 @@ std::string draw(const Plot& plot, const std::string& out) {
   for (const auto& [name, text] : plot.data) write(dir.path() / name, text);
   write(script_file, script);
 
+  const RemovedOnQuit removed_on_quit(tmp_out);
   {
     std::ofstream probe(tmp_out, std::ios::binary | std::ios::trunc);
     if (!probe)

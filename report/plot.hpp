@@ -30,6 +30,9 @@ bool gnuplot_available();
 
 // A gnuplot single-quoted string: '' is a quote; control characters become spaces.
 std::string quoted(const std::string& text);
+// A file name for a gnuplot command, byte for byte: double-quoted, with control characters, " and \ as octal
+// escapes (\012), which gnuplot reads back to the same bytes.
+std::string path_string(const std::string& path);
 // A string field of a gnuplot data file: double-quoted, with backslash escapes read after the field is cut (a quote
 // inside is written \042); control characters become spaces.
 std::string data_string(const std::string& text);

@@ -1,7 +1,10 @@
 // Executors (see executor.hpp). Our own.
 #include "support/executor.hpp"
 
+#include "support/memory.hpp"
 #include "support/stop.hpp"
+
+#include <pthread.h>
 
 #include <algorithm>
 #include <atomic>
@@ -24,7 +27,18 @@ std::size_t SerialExecutor::run(std::size_t n, const std::function<void(std::siz
   return ran;
 }
 
-ThreadExecutor::ThreadExecutor(std::size_t threads) : threads_(threads < 1 ? 1 : threads) {}
+namespace {
+std::uint64_t default_stack_bytes() {  // what std::thread gives a new thread: the default attributes' stack size
+  pthread_attr_t attributes;
+  std::size_t bytes = 0;
+  if (pthread_attr_init(&attributes) != 0) return 0;
+  pthread_attr_getstacksize(&attributes, &bytes);
+  pthread_attr_destroy(&attributes);
+  return bytes;
+}
+}  // namespace
+
+ThreadExecutor::ThreadExecutor(std::size_t threads) : threads_(threads < 1 ? 1 : threads), started_(threads_) {}
 
 std::size_t ThreadExecutor::run(std::size_t n, const std::function<void(std::size_t)>& work,
                                 const std::function<void(std::size_t)>& finished) {
@@ -51,7 +65,9 @@ std::size_t ThreadExecutor::run(std::size_t n, const std::function<void(std::siz
     }
   };
   std::vector<std::thread> pool;
-  const std::size_t count = std::min(threads_, n);
+  // Under --memory-mb each thread's stack counts against the ceiling: only the threads that fit are started (the
+  // calling thread is one of them and has its stack already).
+  const std::size_t count = std::min(threads_that_fit(std::min(threads_, n), default_stack_bytes()), n);
   for (std::size_t t = 1; t < count; ++t) {
     try {
       pool.emplace_back(worker);
@@ -61,6 +77,7 @@ std::size_t ThreadExecutor::run(std::size_t n, const std::function<void(std::siz
   }
   if (count > 0) worker();  // the calling thread is one of them
   for (auto& thread : pool) thread.join();
+  started_ = std::max<std::size_t>(1, std::min(count, pool.size() + 1));
   if (error) std::rethrow_exception(error);
   return ran;
 }

@@ -33,10 +33,14 @@ public:
   explicit ThreadExecutor(std::size_t threads);
   std::size_t run(std::size_t n, const std::function<void(std::size_t)>& work,
                   const std::function<void(std::size_t)>& finished) override;
-  std::size_t workers() const override { return threads_; }
+  // The threads asked for; after a run, those it started (fewer when the stacks would not fit under --memory-mb, or a
+  // thread could not be had).
+  std::size_t workers() const override { return started_; }
+  std::size_t requested() const { return threads_; }
 
 private:
   std::size_t threads_;
+  std::size_t started_;
 };
 
 // 1 (or 0): serial; N: N threads.

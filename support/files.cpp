@@ -2,6 +2,7 @@
 #include "support/files.hpp"
 
 #include "support/errors.hpp"
+#include "support/signals.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@ void prepare_output_directory(const std::string& dir, const std::string& option)
 
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   const std::string temporary = path + ".tmp";
+  const RemovedOnQuit removed_on_quit(temporary);
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) throw InputError(fmt::format("{}: cannot write (does the directory exist and is it writable?)", path));

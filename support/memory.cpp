@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <new>
+#include <string>
 
 namespace schedcheck {
 
@@ -53,6 +56,21 @@ void limit_memory_mb(std::uint64_t megabytes) {
 }
 
 std::uint64_t memory_limit_mb() { return ceiling_mb; }
+
+std::uint64_t memory_in_use_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmData:", 0) == 0) return std::strtoull(line.c_str() + 7, nullptr, 10) * 1024;  // "VmData: N kB"
+  return 0;
+}
+
+std::size_t threads_that_fit(std::size_t wanted, std::uint64_t stack_bytes) {
+  if (ceiling_mb == 0 || wanted <= 1 || stack_bytes == 0) return wanted;
+  const std::uint64_t ceiling = ceiling_mb * 1024 * 1024, used = memory_in_use_bytes();
+  const std::uint64_t left = used < ceiling ? ceiling - used : 0;
+  return std::clamp<std::uint64_t>(left / 2 / stack_bytes, 1, wanted);
+}
 
 OriginalMemoryLimit::OriginalMemoryLimit() {
   if (ceiling_mb > 0) {

@@ -5,6 +5,7 @@
 // Child processes start without it (OriginalMemoryLimit).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace schedcheck {
@@ -13,6 +14,11 @@ namespace schedcheck {
 void limit_memory_mb(std::uint64_t megabytes);
 // The ceiling set by limit_memory_mb, 0 when none.
 std::uint64_t memory_limit_mb();
+// What counts against the ceiling now (VmData of /proc/self/status), in bytes; 0 when it cannot be read.
+std::uint64_t memory_in_use_bytes();
+// Under a ceiling, how many of `wanted` threads of `stack_bytes` each to start: each stack counts against the ceiling,
+// so they may take at most half of what is left of it (the rest is for the work). At least 1; `wanted` without one.
+std::size_t threads_that_fit(std::size_t wanted, std::uint64_t stack_bytes);
 
 // While alive, the process runs under the limit it started with: hold one around starting a child process (a policy
 // in another language, gnuplot), which would inherit the ceiling otherwise. Not for long: other threads' allocations

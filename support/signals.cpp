@@ -4,14 +4,49 @@
 #include "support/stop.hpp"
 
 #include <pthread.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 namespace schedcheck {
 
 namespace {
+
+// What a quitting process must not leave behind, and whether results are being finished.
+struct Leftovers {
+  std::mutex lock;
+  std::vector<std::string> temporaries;
+  std::vector<pid_t> children;
+  int finishing = 0;
+};
+Leftovers& leftovers() {
+  static Leftovers* l = new Leftovers();  // never destroyed: the watcher may use it while the process exits
+  return *l;
+}
+
+// Kills the registered children and removes the registered temporaries, then ends the process.
+[[noreturn]] void quit_now(int signal) {
+  {
+    Leftovers& l = leftovers();
+    const std::lock_guard<std::mutex> hold(l.lock);
+    for (const pid_t child : l.children) ::kill(child, SIGKILL);
+    for (const pid_t child : l.children) ::waitpid(child, nullptr, 0);  // it may not create its file afterwards
+    for (const auto& path : l.temporaries) ::unlink(path.c_str());
+  }
+  ::_exit(128 + signal);
+}
+
+bool finishing() {
+  Leftovers& l = leftovers();
+  const std::lock_guard<std::mutex> hold(l.lock);
+  return l.finishing > 0;
+}
 
 sigset_t stop_signals() {
   sigset_t set;
@@ -31,20 +66,38 @@ void say(const char* text) {  // write(2): no locale, no stream state shared wit
 }
 
 void watch(sigset_t set) {
+  std::chrono::steady_clock::time_point first{};
   for (;;) {
     int signal = 0;
     if (sigwait(&set, &signal) != 0) continue;
     const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+    const auto now = std::chrono::steady_clock::now();
+    if (stop_requested() && now - first < kRepeatInterval) {
+      // The same request delivered twice (GNU timeout signals the child, then its process group; a terminal's
+      // Ctrl-C reaches every process of the foreground group): counted once.
+      continue;
+    }
     if (!stop_requested()) {
+      first = now;
       request_stop(signal);
       say("schedcheck: ");
       say(name);
       say(" received: stopping; what was done so far is reported and kept (send it again to quit at once)\n");
+    } else if (finishing() && !quit_requested()) {
+      quit_slot().store(true);
+      say("schedcheck: ");
+      say(name);
+      say(" received again: what is left to draw is skipped; summary.json is written, then the run quits\n");
+      // The writer has kRepeatInterval to finish; then the process quits anyway.
+      const auto deadline = std::chrono::steady_clock::now() + kRepeatInterval;
+      while (finishing() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (finishing()) quit_now(signal);
     } else {
       say("schedcheck: ");
       say(name);
       say(" received again: quitting at once\n");
-      ::_exit(128 + signal);
+      quit_now(signal);
     }
   }
 }
@@ -72,5 +125,33 @@ sigset_t child_signal_mask() {
   sigdelset(&current, SIGTERM);
   return current;
 }
+
+FinishingSection::FinishingSection() {
+  const std::lock_guard<std::mutex> hold(leftovers().lock);
+  ++leftovers().finishing;
+}
+FinishingSection::~FinishingSection() {
+  const std::lock_guard<std::mutex> hold(leftovers().lock);
+  --leftovers().finishing;
+}
+
+namespace {
+template <class T>
+void enlist(std::vector<T> Leftovers::*list, const T& value) {
+  const std::lock_guard<std::mutex> hold(leftovers().lock);
+  (leftovers().*list).push_back(value);
+}
+template <class T>
+void delist(std::vector<T> Leftovers::*list, const T& value) {
+  const std::lock_guard<std::mutex> hold(leftovers().lock);
+  auto& all = leftovers().*list;
+  if (const auto it = std::find(all.begin(), all.end(), value); it != all.end()) all.erase(it);
+}
+}  // namespace
+
+RemovedOnQuit::RemovedOnQuit(std::string path) : path_(std::move(path)) { enlist(&Leftovers::temporaries, path_); }
+RemovedOnQuit::~RemovedOnQuit() { delist(&Leftovers::temporaries, path_); }
+KilledOnQuit::KilledOnQuit(pid_t pid) : pid_(pid) { enlist(&Leftovers::children, pid_); }
+KilledOnQuit::~KilledOnQuit() { delist(&Leftovers::children, pid_); }
 
 }  // namespace schedcheck

@@ -25,6 +25,30 @@ expect_exit() {
   [ -s "$T/out" ] && fail "$name: stdout not empty: $(head -c 300 "$T/out")"
 }
 
+# interrupt NAME DELAY SIGNALS -- ARGS...: starts `schedcheck ARGS` (stdout $T/NAME.out, stderr $T/NAME.err), sends
+# each of SIGNALS (comma-separated, e.g. INT or INT,INT; $SIGNAL_GAP seconds apart, default 0.05) after DELAY seconds,
+# waits; sets RC and ELAPSED_MS (from the first signal to the exit). The caller sets SCHEDCHECK and `set -m` (job
+# control: the child gets the default SIGINT disposition, as in a terminal).
+interrupt() {
+  local name=$1 delay=$2 signals=$3
+  shift 4
+  "$SCHEDCHECK" "$@" >"$T/$name.out" 2>"$T/$name.err" &
+  local pid=$!
+  sleep "$delay"
+  if ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid"
+    fail "$name: finished before the signal (exit $?): $(head -c 300 "$T/$name.err")"
+    RC=-1 ELAPSED_MS=0
+    return
+  fi
+  local start signal
+  start=$(now_ms)
+  for signal in ${signals//,/ }; do kill -s "$signal" "$pid" 2>/dev/null; sleep "${SIGNAL_GAP:-0.05}"; done
+  wait "$pid"
+  RC=$?
+  ELAPSED_MS=$(($(now_ms) - start))
+}
+
 # find_traces SOURCE_DIR: sets TRACES to the shared traces folder ($SCHEDCHECK_TRACES, SOURCE_DIR/../shared/traces or
 # /work/shared/traces, the first that exists), or leaves it empty.
 find_traces() {

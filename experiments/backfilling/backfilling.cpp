@@ -71,20 +71,6 @@ Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
   if (sweep.is_null()) return s;
   const Field root(sweep, file, "sweep");
   root.only_keys({"policies", "estimates", "models", "windows", "quick"});
-  auto strings = [](const Field& list, std::initializer_list<const char*> allowed) {
-    std::vector<std::string> out;
-    for (const Field& item : list.items()) {
-      const std::string v = item.as_string();
-      if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; })) {
-        std::string known;
-        for (const char* a : allowed) known += (known.empty() ? "" : " or ") + std::string(a);
-        item.fail(known);
-      }
-      out.push_back(v);
-    }
-    if (out.empty()) list.fail("at least one value");
-    return out;
-  };
   if (root.has("policies")) {
     s.policies.clear();
     for (const Field& item : root.at("policies").items()) {
@@ -104,8 +90,8 @@ Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
         if (variant_name(s.policies[i]) == variant_name(s.policies[k]))
           root.at("policies").items()[i].fail("a policy (and pivots) not listed before");
   }
-  if (root.has("estimates")) s.estimates = strings(root.at("estimates"), {"requested", "runtime"});
-  if (root.has("models")) s.models = strings(root.at("models"), {"count", "processors"});
+  if (root.has("estimates")) s.estimates = read_names(root.at("estimates"), {"requested", "runtime"}, "estimate source");
+  if (root.has("models")) s.models = read_names(root.at("models"), {"count", "processors"}, "resource model");
   if (root.has("windows")) {
     const Field w = root.at("windows");
     w.only_keys({"jobs", "per_run", "timeout_ms"});
@@ -447,7 +433,7 @@ public:
   // schedules as Gantt charts, and the window as a corpus file when a registered queue-window policy takes the run's
   // decision (every policy but EASY with 4 pivots).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
-                                  const std::string& dir) const override {
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
     std::size_t best = points.size();
     double worst_gap = -1;
     for (std::size_t i = 0; i < points.size(); ++i)
@@ -471,8 +457,15 @@ public:
                                   p.parameter("estimates"), side);
       const std::string path = (fs::path(dir) / (stem + ".png")).string();
       if (!report::gnuplot_available()) return;
+      const std::string cut_short = stem + ".png: not drawn: the run was stopped and its time to finish is up";
+      if (finishing_time_up()) {
+        skipped.push_back(cut_short);
+        return;
+      }
       if (report::draw_gantt(jobs_csv::schedule_rows(sim::window_rows(instance, schedule)), options, path).empty())
         files.push_back(path);
+      else if (finishing_time_up())
+        skipped.push_back(cut_short);
     };
     const window::Schedule mine = sim::play_forward(instance, policy);
     chart(mine, fmt::format("the policy played forward, bounded-slowdown sum {:g}", window::objective(instance, mine)),
@@ -485,6 +478,8 @@ public:
                                            to_string(optimum.status), optimum.objective),
             "worst-window-optimum");
     // A corpus file records the verdict of a check; cut short by a stop request, the check would record "unknown".
+    if ((!policy.takes_pivots || policy.pivots == 1) && stop_requested())
+      skipped.push_back("worst-window.json: not written: the run was stopped before the window was re-checked");
     if ((!policy.takes_pivots || policy.pivots == 1) && !stop_requested()) {
       const std::string path = (fs::path(dir) / "worst-window.json").string();
       CheckRequest request;

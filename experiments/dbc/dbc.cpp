@@ -415,7 +415,7 @@ public:
   // The worst decisions (largest gaps) as corpus files that `schedcheck check` reproduces.
   std::vector<std::string> extras(const std::vector<Point>& points,
                                   const std::vector<std::optional<RunRecord>>& records,
-                                  const std::string& dir) const override {
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
     const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
     const auto found_by = [](const Point& p, const nlohmann::json& w) {
       return fmt::format("schedcheck experiment dbc (Table 2 input {}, policy {}, cost unit {}, gap {:.6f})",
@@ -425,7 +425,7 @@ public:
     request.exact = probe_settings().exact;
     request.solve = probe_settings().solve;
     return write_worst_decisions(points, records, "worst", problem_, request, kKeepWorst, folder, "worst-dbc",
-                                 found_by);
+                                 found_by, skipped);
   }
 
   std::string text(const std::vector<Point>& points,

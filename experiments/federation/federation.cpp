@@ -107,6 +107,7 @@ public:
     federation_ = federation::read(system_scenario("federation", options, SCHEDCHECK_FEDERATION_SCENARIO));
     const std::string file = federation_.scenario.file;
     const Settings& s = federation_.settings;
+    require_exact_method(registry.get("sla-admission"), s.exact, file, "sweep.checks.exact");
     seeds_ = options.seeds == 0 ? 1 : options.seeds;
     shares_ = options.quick ? s.quick_bid_shares : s.bid_shares;
     oft_ = csv_number(s.oft_shares.front());
@@ -424,7 +425,7 @@ public:
   // The worst admission decisions of the sweep (failing first, then the largest gaps) as `sla-admission` corpus files
   // that `schedcheck check` reproduces, into --corpus DIR (default: the output folder).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
-                                  const std::string& dir) const override {
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
     CheckRequest request;
     request.exact = federation_.settings.exact;
     request.solve.timeout_ms = federation_.settings.timeout_ms;
@@ -435,7 +436,8 @@ public:
           return fmt::format("{} (decision of {} at t={:g}, bid time {}, gap {:.6f})", p.reproduce,
                              w["where"].get<std::string>(), w["time"].get<double>(), percent(combos_[p.input].first),
                              w["gap"].get<double>());
-        });
+        },
+        skipped);
   }
 
   std::string text(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const override {

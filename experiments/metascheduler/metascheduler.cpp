@@ -107,6 +107,8 @@ public:
                                   composition_policies(registry));
     const std::string file = system_.scenario.file;
     const Settings& s = system_.settings;
+    require_exact_method(registry.get("offer-composition"), s.composition_exact, file, "sweep.checks.composition_exact");
+    require_exact_method(registry.get("offers"), s.offers_exact, file, "sweep.checks.offers_exact");
     seeds_ = options.seeds ? options.seeds : options.quick ? s.quick_seeds : s.seeds;
     days_ = options.quick ? s.quick_days : s.days;
     system_.settings.days = days_;
@@ -452,7 +454,7 @@ public:
   // The worst decisions of the sweep (failing first, then the largest gaps) as corpus files `schedcheck check`
   // reproduces: compositions (offer-composition) and offer lists (offers), into --corpus DIR (default: --out).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
-                                  const std::string& dir) const override {
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
     const Settings& s = system_.settings;
     const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
     auto found_by = [](const Point& p, const nlohmann::json& w) {
@@ -465,13 +467,13 @@ public:
     composition.solve.timeout_ms = s.composition_timeout_ms;
     std::vector<std::string> files = write_worst_decisions(
         points, records, "worst_compositions", registry_.typed<compose::Instance, compose::Composition>("offer-composition"),
-        composition, s.keep_worst, folder, "worst-composition", found_by);
+        composition, s.keep_worst, folder, "worst-composition", found_by, skipped);
     CheckRequest offer_lists;
     offer_lists.exact = s.offers_exact;
     offer_lists.solve.timeout_ms = s.offers_timeout_ms;
     for (auto& f : write_worst_decisions(points, records, "worst_offer_lists",
                                          registry_.typed<offers::Instance, offers::OfferList>("offers"), offer_lists,
-                                         s.keep_worst, folder, "worst-offers", found_by))
+                                         s.keep_worst, folder, "worst-offers", found_by, skipped))
       files.push_back(std::move(f));
     return files;
   }
