@@ -65,7 +65,7 @@ int draw(const std::vector<jobs_csv::ScheduleRow>& rows, const GanttArgs& a, boo
     std::cerr << "schedcheck: " << failed << "\n";
     return kExitGnuplotFailed;
   }
-  std::cout << fmt::format("gantt     wrote {} ({}, {}x{}): {} from t = {:g} to {:g} s on {}{}\n", a.out,
+  std::cout << fmt::format("gantt     wrote {} ({}, {}x{}): {} from t = {:g} to {:g} s on {}{}\n", printable_text(a.out),
                            report::is_svg(a.out) ? "SVG" : "PNG", chart.width, chart.height, counted(chart.jobs, "job"),
                            chart.from, chart.to,
                            counted(static_cast<std::size_t>(chart.processors), "processor") +

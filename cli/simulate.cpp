@@ -96,7 +96,7 @@ runcheck::WindowSettings window_settings(const SimulateArgs& a) {
 std::string human_time(double seconds) {
   if (seconds >= 2 * 86400) return fmt::format("{:.1f} days", seconds / 86400);
   if (seconds >= 2 * 3600) return fmt::format("{:.1f} h", seconds / 3600);
-  return fmt::format("{:g} s", seconds);
+  return fmt::format("{} s", seconds);
 }
 
 // Writes PATH.tmp row by row, then renames: a reader never sees a half-written file. A run of several clusters adds
@@ -261,7 +261,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   if (!a.quiet)
     spec.progress = [&](const sim::Progress& p, const runcheck::WindowChecker* windows) {
       if (p.wall_seconds < 1) return;
-      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s{}\n", cluster_name,
+      std::cerr << fmt::format("simulate {}: {}/{} jobs finished, simulated time {}, {:.1f} s{}\n", printable_text(cluster_name),
                                p.finished, p.total, human_time(p.now - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
                                p.wall_seconds,
                                windows ? fmt::format("; {} windows solved ({} undecided)", windows->cut(), windows->undecided()) : "");
@@ -289,7 +289,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
            : fmt::format("schedcheck simulate --trace {}{} --policy {}{} --model {} --estimates {}{} --check-windows {}",
                          trace_path,
                          a.clusters.empty() ? ""
-                                            : fmt::format(" --clusters {} --broker {} --latency {:g} --status-period {:g}",
+                                            : fmt::format(" --clusters {} --broker {} --latency {} --status-period {}",
                                                           a.clusters, a.broker, a.latency, a.status_period),
                          policy_name,
                          pivoted ? " --pivots " + pivots : "", model_name,
@@ -318,7 +318,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     std::cout << "trace,policy,pivots,model,estimates,processors,records,simulated" << skipped_header
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
-    std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", w.name,
+    std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", jobs_csv::field(w.name),
                              jobs_csv::field(policies), pivoted ? pivots : "", jobs_csv::field(models), estimates_name,
                              run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
                              s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
@@ -333,7 +333,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
       out += fmt::format("times     as another simulator's: {}\n", workload::describe(conventions));
     if (a.trace.passes == "event") out += "passes    one after every arrival and every completion (--passes event)\n";
     if (run.router) {
-      out += fmt::format("broker    {} over {} clusters, latency {:g} s, status every {:g} s: {} job messages, {} status "
+      out += fmt::format("broker    {} over {} clusters, latency {} s, status every {} s: {} job messages, {} status "
                          "messages\n", run.router->policy.name, spec.clusters.size(), run.router->latency,
                          run.router->status_period,
                          result.job_messages, result.status_messages);
@@ -348,7 +348,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                        s.rejected ? fmt::format(", {} rejected by the policy", s.rejected) : "",
                        s.stopped ? fmt::format("; run stopped at the last arrival with {} waiting, {} running", s.waiting, s.running) : "");
     if (!w.first_malformed.empty()) out += fmt::format("          first malformed line: {}\n", w.first_malformed);
-    out += fmt::format("metrics   over {} jobs submitted in [{:g}, {:g}]: makespan {:g} s, utilisation {:.2f}%\n", s.measured,
+    out += fmt::format("metrics   over {} jobs submitted in [{}, {}]: makespan {} s, utilisation {:.2f}%\n", s.measured,
                        s.window_from, s.window_to, s.makespan, 100 * s.utilisation);
     out += stats_line("wait (s)", s.wait);
     out += stats_line("response (s)", s.response);
@@ -361,7 +361,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
       for (const auto& [name, count] : checker->counts())
         if (count) out += fmt::format("  {} violated {} times\n", name, count);
       for (const auto& v : checker->violations())
-        out += fmt::format("  VIOLATION {} at t={:g} ({}): {}\n", v.invariant, v.time, v.event, v.detail);
+        out += fmt::format("  VIOLATION {} at t={} ({}): {}\n", v.invariant, v.time, v.event, v.detail);
     } else {
       out += "checks    none (add --check to check every decision)\n";
     }
@@ -381,7 +381,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          windows->proven() ? 100.0 * static_cast<double>(windows->at_optimum()) / static_cast<double>(windows->proven()) : 0.0,
                          100 * g.mean, 100 * g.median, 100 * g.p95, 100 * g.max);
       for (const auto& r : windows->worst())
-        out += fmt::format("  worst window at t={:g}{}: {} waiting, {} running; {} {:g} vs optimum {:g} (gap {:.4f}%)\n", r.time,
+        out += fmt::format("  worst window at t={}{}: {} waiting, {} running; {} {} vs optimum {} (gap {:.4f}%)\n", r.time,
                            run.clusters.size() > 1 ? " on " + r.where : "", r.instance.waiting.size(),
                            r.instance.running.size(), r.report.heuristic.name, r.report.heuristic.objective,
                            r.report.optimum.objective, 100 * r.report.gap.value_or(0));
@@ -393,7 +393,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          stop_request_text(), human_time(result.end_time - (w.jobs.empty() ? 0 : w.jobs.front().submit)),
                          a.jobs_csv.empty() ? "" : "; no --jobs-csv written (it would miss jobs)",
                          removed_older ? ", the older file of that name removed" : "");
-    std::cout << out;
+    std::cout << printable_lines(out);  // names from the trace and the scenario: escaped, never raw on a terminal
   }
   return violations ? 1 : 0;
 }

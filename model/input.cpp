@@ -46,12 +46,11 @@ public:
   bool string(std::string& value) { return Base::string(value) && read(); }
   bool binary(nlohmann::json::binary_t& value) { return Base::binary(value) && read(); }
   bool start_object(std::size_t size) {
-    frames_.emplace_back();
+    open_frame(false);
     return Base::start_object(size);
   }
   bool start_array(std::size_t size) {
-    frames_.emplace_back();
-    frames_.back().array = true;
+    open_frame(true);
     return Base::start_array(size);
   }
   bool end_object() {
@@ -89,6 +88,16 @@ private:
     std::string key;
     std::unordered_set<std::string> keys;
   };
+  // An object or array opens inside the value being read; past kMaxJsonDepth levels the file is refused (what reads
+  // the document copies and converts it recursively: a deeper one would overflow the stack).
+  void open_frame(bool array) {
+    if (frames_.size() >= kMaxJsonDepth)
+      throw InputError(fmt::format("{}: {}: nested deeper than {} levels (objects and arrays inside one another); "
+                                   "expected at most {}", file_, printable_text(path(), 120), kMaxJsonDepth,
+                                   kMaxJsonDepth));
+    frames_.emplace_back();
+    frames_.back().array = array;
+  }
   // A value is complete: the enclosing array moves on to its next element.
   bool read() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
@@ -166,6 +175,22 @@ std::string read_instance_header(const Field& root, const std::string& kind, con
   if (root.has("kind") && root.at("kind").as_string() != kind)
     root.at("kind").fail(fmt::format("\"{}\" (this problem reads {})", kind, what));
   return root.has("name") ? root.at("name").as_string() : file;
+}
+
+std::vector<std::string> read_names(const Field& list, const std::vector<std::string>& known, const std::string& what) {
+  std::vector<std::string> out;
+  for (const Field& item : list.items()) {
+    const std::string n = item.as_string();
+    if (std::find(known.begin(), known.end(), n) == known.end()) {
+      std::string all;
+      for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
+      item.fail(what + " (one of " + all + ")");
+    }
+    if (std::find(out.begin(), out.end(), n) != out.end()) item.fail(what + ", each once");
+    out.push_back(n);
+  }
+  if (out.empty()) list.fail("at least one " + what);
+  return out;
 }
 
 std::string describe_json(const nlohmann::json& value) {
@@ -368,6 +393,17 @@ std::string escaped(std::string_view text, std::size_t max_chars, bool quote) {
 std::string quoted_text(std::string_view text, std::size_t max_chars) { return escaped(text, max_chars, true); }
 
 std::string printable_text(std::string_view text, std::size_t max_chars) { return escaped(text, max_chars, false); }
+
+std::string printable_lines(std::string_view text) {
+  std::string out;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    out += printable_text(text.substr(begin, end - begin));
+    if (end < text.size()) out += '\n';
+    begin = end + 1;
+  }
+  return out;
+}
 
 std::string json_text(const nlohmann::json& value, int indent) {
   // Outside strings JSON text is printable ASCII and white space, so each character escaped here is inside a string,

@@ -17,8 +17,13 @@
 
 namespace schedcheck {
 
+// How deeply objects and arrays may nest in any JSON schedcheck reads (a file, a Python dict): the documents are
+// copied and converted recursively, and a bound keeps that within any thread's stack. No format needs more than ten.
+inline constexpr std::size_t kMaxJsonDepth = 256;
+
 // Parses `text` as JSON; throws InputError naming `file` and the line/column on a syntax error, and the field path
-// of a duplicate key in an object or of a number that overflows a double (1e400).
+// of a duplicate key in an object, of a number that overflows a double (1e400) or of a value nested deeper than
+// kMaxJsonDepth.
 nlohmann::json parse_json_text(const std::string& text, const std::string& file);
 // Reads and parses a file; throws InputError when it is missing, a directory, empty or not JSON.
 nlohmann::json read_json_file(const std::string& file);
@@ -83,6 +88,10 @@ nlohmann::json object_schema(const std::string& title, nlohmann::json properties
 std::string read_instance_header(const Field& root, const std::string& kind, const std::string& what,
                                  const std::string& file);
 
+// A list of names, each one of `known` and given once, at least one (a sweep's policies, estimates, models): fails
+// naming the item ("expected <what> (one of a, b)", "expected <what>, each once").
+std::vector<std::string> read_names(const Field& list, const std::vector<std::string>& known, const std::string& what);
+
 // Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object"); strings as quoted_text.
 std::string describe_json(const nlohmann::json& value);
 
@@ -94,6 +103,8 @@ std::string quoted_text(std::string_view text, std::size_t max_chars = 40);
 // The same without quotes (a " or \ stays as it is), for a whole message or a message of a library; not cut unless
 // `max_chars` is given (a message names its file, whatever its length).
 std::string printable_text(std::string_view text, std::size_t max_chars = std::string_view::npos);
+// A text of several lines (a command's text summary) with each line as printable_text makes it: the newlines kept.
+std::string printable_lines(std::string_view text);
 
 // JSON text for what schedcheck prints or writes for programs (every --json, summary.json): `value.dump(indent)` with
 // the characters printable_text escapes and JSON may leave raw (DEL, C1 controls, U+2028/9, bidirectional controls)

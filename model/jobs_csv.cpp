@@ -2,6 +2,7 @@
 #include "model/jobs_csv.hpp"
 
 #include "model/gz_input.hpp"
+#include "model/input.hpp"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,8 @@ std::string header(bool cluster) {
          (cluster ? ",cluster\n" : "\n");
 }
 
-std::string field(const std::string& text) {
+std::string field(const std::string& raw) {
+  const std::string text = printable_text(raw);  // a name with control or bidirectional characters, escaped (\n)
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);

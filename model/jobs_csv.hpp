@@ -37,7 +37,8 @@ std::string header(bool cluster = false);
 // One record, with its newline; text fields quoted as `field` does; a `cluster` field when the row has one (a file's
 // rows all have one or none, as its header says).
 std::string format(const Row& row);
-// One CSV field as RFC 4180 writes it: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
+// One CSV field as RFC 4180 writes it, its control and bidirectional characters escaped as printable_text does
+// (model/input.hpp): as it is, or in double quotes (inner quotes doubled) when it holds a comma,
 // a quote, CR or LF. The one CSV quoting of the project (also the report CSV of cli/output.cpp).
 std::string field(const std::string& text);
 

@@ -173,22 +173,6 @@ std::size_t workload_named(const scenario::Scenario& sc, const Field& field) {
   return static_cast<std::size_t>(it - sc.workloads.begin());
 }
 
-std::vector<std::string> names(const Field& list, const std::vector<std::string>& known, const std::string& what) {
-  std::vector<std::string> out;
-  for (const Field& item : list.items()) {
-    const std::string n = item.as_string();
-    if (std::find(known.begin(), known.end(), n) == known.end()) {
-      std::string all;
-      for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
-      item.fail(what + " (one of " + all + ")");
-    }
-    if (std::find(out.begin(), out.end(), n) != out.end()) item.fail(what + ", each once");
-    out.push_back(n);
-  }
-  if (out.empty()) list.fail("at least one " + what);
-  return out;
-}
-
 // A reading's value by its name (`readings`: name and value, the default first), or a failure listing the names.
 template <class Reading>
 Reading reading_named(const Field& field, std::initializer_list<std::pair<const char*, Reading>> readings) {
@@ -250,9 +234,9 @@ System read(const scenario::Scenario& sc, const std::vector<std::string>& polici
   }
   Settings& t = s.settings;
   if (root.has("days")) t.days = root.at("days").as_number(1.0 / 24, 1e4);
-  t.policies = root.has("policies") ? names(root.at("policies"), policies, "composition policy") : std::vector<std::string>{
+  t.policies = root.has("policies") ? read_names(root.at("policies"), policies, "composition policy") : std::vector<std::string>{
       "free-time-slots", "offers-plb", "offers-dplb", "offers-dplb-fixed", "offers-dplb-v2", "offers-dplb-v2-fixed"};
-  if (root.has("deadline_schemas")) t.schemas = names(root.at("deadline_schemas"), {"schema-1", "schema-2"}, "deadline schema");
+  if (root.has("deadline_schemas")) t.schemas = read_names(root.at("deadline_schemas"), {"schema-1", "schema-2"}, "deadline schema");
   if (root.has("seeds")) t.seeds = static_cast<std::size_t>(root.at("seeds").as_int(1, 100'000));
   if (root.has("load_seed")) t.load_seed = static_cast<std::uint64_t>(root.at("load_seed").as_int(0, 1LL << 62));
   if (root.has("checks")) {

@@ -16,11 +16,15 @@
 #include "simulation/summary.hpp"
 #include "support/stop.hpp"
 
+#include <fmt/format.h>
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <exception>
 #include <limits>
 #include <thread>
 #include <optional>
@@ -83,18 +87,43 @@ private:
   bool installed_ = false;
 };
 
-// Runs `call` (returning the result as JSON) under CtrlC; after a stop request raises KeyboardInterrupt(message,
-// the partial result) and clears the request, so that the next call starts afresh.
+// Runs `call` (returning the result as JSON) under CtrlC, on a thread of its own without the GIL: other Python
+// threads run meanwhile (a policy written in Python takes the GIL for each call), and this thread looks for Python's
+// signals every kSignalPoll (PyErr_CheckSignals: a SIGINT another thread raised, _thread.interrupt_main), each one a
+// stop request. After a stop request raises KeyboardInterrupt(message, the partial result) and clears the request,
+// so that the next call starts afresh.
+constexpr std::chrono::milliseconds kSignalPoll{20};
 template <class Call>
 py::object interruptible(Call call) {
   nlohmann::json result;
   {
     const CtrlC bridge;
-    try {
-      result = call();
-    } catch (const StopRequested&) {  // cut short where nothing is left to report
-      result = nullptr;
+    std::exception_ptr error;
+    std::atomic<bool> done{false};
+    {
+      const py::gil_scoped_release release;
+      std::thread worker([&] {
+        try {
+          result = call();
+        } catch (const StopRequested&) {  // cut short where nothing is left to report
+          result = nullptr;
+        } catch (...) {
+          error = std::current_exception();
+        }
+        done.store(true);
+      });
+      while (!done.load()) {
+        std::this_thread::sleep_for(kSignalPoll);
+        if (done.load() || stop_requested()) continue;
+        const py::gil_scoped_acquire hold;
+        if (PyErr_CheckSignals() != 0) {
+          PyErr_Clear();
+          request_stop(SIGINT);
+        }
+      }
+      worker.join();
     }
+    if (error) std::rethrow_exception(error);
   }
   if (!stop_requested()) return to_python(result);
   const std::string message = stop_request_text();
@@ -103,7 +132,9 @@ py::object interruptible(Call call) {
   throw py::error_already_set();
 }
 
-nlohmann::json from_python(py::handle o, const std::string& where) {
+// Python values as JSON, nested at most kMaxJsonDepth deep (as a file may be): a dict or list that contains itself
+// is refused at that depth, not followed for ever.
+nlohmann::json from_python(py::handle o, const std::string& where, std::size_t depth = 0) {
   if (o.is_none()) return nullptr;
   if (py::isinstance<py::bool_>(o)) return o.cast<bool>();
   if (py::isinstance<py::int_>(o)) {
@@ -115,19 +146,24 @@ nlohmann::json from_python(py::handle o, const std::string& where) {
   }
   if (py::isinstance<py::float_>(o)) return o.cast<double>();
   if (py::isinstance<py::str>(o)) return o.cast<std::string>();
+  const bool nested = py::isinstance<py::dict>(o) || py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o);
+  if (nested && depth >= kMaxJsonDepth)
+    throw InputError(fmt::format("{}: nested deeper than {} levels (dicts and lists inside one another, or one that "
+                                 "contains itself); expected at most {}", printable_text(where, 120), kMaxJsonDepth,
+                                 kMaxJsonDepth));
   if (py::isinstance<py::dict>(o)) {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [key, value] : o.cast<py::dict>()) {
       if (!py::isinstance<py::str>(key)) throw InputError(where + ": expected string keys, got " + py::repr(key).cast<std::string>());
       const std::string k = key.cast<std::string>();
-      out[k] = from_python(value, where + "." + k);
+      out[k] = from_python(value, where + "." + k, depth + 1);
     }
     return out;
   }
   if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
     nlohmann::json out = nlohmann::json::array();
     std::size_t i = 0;
-    for (const auto& item : o) out.push_back(from_python(item, where + "[" + std::to_string(i++) + "]"));
+    for (const auto& item : o) out.push_back(from_python(item, where + "[" + std::to_string(i++) + "]", depth + 1));
     return out;
   }
   throw InputError(where + ": expected JSON-like values (dict, list, str, int, float, bool, None), got " +
@@ -146,6 +182,7 @@ struct State {
                                [this](const nlohmann::json& request) {
                                  const auto it = request.find("instance");
                                  const nlohmann::json& argument = it != request.end() ? *it : request.at("snapshot");
+                                 const py::gil_scoped_acquire hold;  // called from the thread of interruptible()
                                  py::object answer = policy(to_python(argument));
                                  return from_python(answer, "the policy's decision");
                                });
@@ -373,6 +410,7 @@ PYBIND11_MODULE(schedcheck, m) {
       if (check_windows) throw InputError("check_windows plays the run's policy forward: built-in policies only");
       state().policy = policy;
       spec.policy = runcheck::external_cluster_policy(w, [](const nlohmann::json& request) {
+        const py::gil_scoped_acquire hold;  // called from the thread of interruptible()
         return from_python(state().policy(to_python(request.at("snapshot"))), "the policy's decision");
       }, kPythonPolicy);
       check = true;  // a policy outside C++ is always checked
@@ -466,7 +504,8 @@ PYBIND11_MODULE(schedcheck, m) {
   m.def("experiment", [](const std::string& name, const std::string& out, std::optional<std::size_t> seeds,
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
                          const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario,
-                         const std::optional<std::string>& corpus, const std::vector<std::string>& readings) {
+                         const std::optional<std::string>& corpus, const std::vector<std::string>& readings,
+                         bool force) {
     experiments::ExperimentOptions options;
     options.seeds = seeds.value_or(0);
     options.jobs = jobs;
@@ -482,8 +521,8 @@ PYBIND11_MODULE(schedcheck, m) {
     const auto& entry = experiments::find(name);
     experiments::check_options(options, entry);
     const auto experiment = entry.make(options, state().registry);
-    prepare_output_directory(out, "out");
     if (!options.corpus.empty()) prepare_output_directory(options.corpus, "corpus");
+    experiments::claim_output_directory(out, "out", force);
     const auto executor = make_executor(jobs);
     experiments::Sweep sweep;
     {
@@ -523,9 +562,10 @@ PYBIND11_MODULE(schedcheck, m) {
     return to_python(result);
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
      py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
-     py::arg("corpus") = py::none(), py::arg("readings") = std::vector<std::string>{},
+     py::arg("corpus") = py::none(), py::arg("readings") = std::vector<std::string>{}, py::arg("force") = false,
      "Runs an experiment (see experiments()) and writes its tables, plots, claims and summary.json into `out`; "
      "returns the summary (as summary.json) with 'runs': one dict a finished run (its parameters, reading and "
      "metrics). `readings`: names of readings of the model to run too (the paper's claims are judged under each), or "
-     "[\"all\"]. Ctrl-C stops it after the point being run: the finished points are written, then KeyboardInterrupt.");
+     "[\"all\"]. `out` is the run's own: an earlier run's tables, plots and corpus files there are removed, and any other "
+     "file is refused unless force=True (then kept). Ctrl-C stops it after the point being run: the finished points are written, then KeyboardInterrupt.");
 }

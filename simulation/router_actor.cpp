@@ -1,6 +1,8 @@
 // A router above several clusters (see router_actor.hpp). Our own.
 #include "simulation/router_actor.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 namespace schedcheck::sim {
@@ -10,10 +12,10 @@ RouterSetup router_setup(const std::string& policy, double latency, double statu
   // Messages and reports must move time forward: a period too small to advance the clock at a trace's times (about
   // 1e9 s) would report forever at one instant.
   if (!(latency >= 0 && latency <= 1e9))
-    throw std::invalid_argument("--latency: expected 0 to 1e9 seconds, got " + std::to_string(latency));
+    throw std::invalid_argument(fmt::format("--latency: expected 0 to 1e9 seconds, got {}", latency));  // exactly
   if (!(status_period == 0 || (status_period >= 1e-3 && status_period <= 1e12)))
-    throw std::invalid_argument("--status-period: expected 0 (no reports) or 0.001 to 1e12 seconds, got " +
-                                std::to_string(status_period));
+    throw std::invalid_argument(
+        fmt::format("--status-period: expected 0 (no reports) or 0.001 to 1e12 seconds, got {}", status_period));
   if (setup.policy.needs_status_reports && !(status_period > 0))
     throw std::invalid_argument("--broker " + policy + " needs status reports (--status-period > 0): without them every "
                                 "cluster looks idle");

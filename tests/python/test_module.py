@@ -257,3 +257,42 @@ def test_ctrl_c_stops_a_run_of_built_in_policies(tmp_path):
     out, _ = child.communicate(timeout=30)
     assert time.monotonic() - sent < 3.0
     assert out.splitlines() == ["interrupted interrupted by SIGINT True True", "next 20"], out
+
+
+def test_deep_and_self_referential_dicts_are_refused():
+    # Dicts and lists nested past 256 levels, or containing themselves, are refused as JSON files are: InputError.
+    deep = {"a": 1}
+    for _ in range(100000):
+        deep = {"a": deep}
+    instance = dict(GREEDY_EXAMPLE, comment=deep)
+    with pytest.raises(schedcheck.InputError, match="nested deeper than 256 levels"):
+        schedcheck.check("sla-admission", instance, "greedy-backfilling")
+    looped = dict(GREEDY_EXAMPLE)
+    looped["comment"] = looped
+    with pytest.raises(schedcheck.InputError, match="contains itself"):
+        schedcheck.check("sla-admission", looped, "greedy-backfilling")
+    trace = {"kind": "workload", "processors": 4, "jobs": []}
+    trace["jobs"].append(trace)
+    with pytest.raises(schedcheck.InputError, match="nested deeper"):
+        schedcheck.simulate(trace)
+
+
+def test_sigint_from_another_thread_carries_the_partial_result(tmp_path):
+    # The call runs without the GIL: another Python thread raises SIGINT while simulate runs, and KeyboardInterrupt
+    # carries the jobs finished by then (docs/python.md, "Interrupting a call").
+    import signal, threading, time
+    trace = tmp_path / "big.swf"
+    with open(trace, "w") as out:
+        for j in range(1, 200001):
+            out.write(f"{j} {j * 7} 0 {50 + (j * 37) % 900} {1 + (j * 13) % 64} -1 -1 {1 + (j * 13) % 64} "
+                      f"{100 + (j * 37) % 900} -1 1 1 1 1 1 -1 -1 -1\n")
+    threading.Thread(target=lambda: (time.sleep(1.0), signal.raise_signal(signal.SIGINT)), daemon=True).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        schedcheck.simulate(str(trace), "easy", processors=128, check_windows=8)
+    assert time.monotonic() - started < 10
+    message, partial = stopped.value.args
+    assert message == "interrupted by SIGINT"
+    assert partial["summary"]["interrupted"] is True
+    assert 0 < len(partial["jobs"]) < 200000
+    assert schedcheck.search("sla-admission", "greedy-backfilling", trials=5)["interrupted"] is False
