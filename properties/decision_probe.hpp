@@ -70,10 +70,7 @@ public:
 
   // Checks a decision taken at `time` by `where` (after sample() said so) with the rule `name`: a policy registered
   // for the problem that takes the same decision on the instance, so that corpus files can re-check it.
-  // The instance must read back through the problem's own reader (what a corpus file of it will be): a snapshot its
-  // reader refuses is a bug of the actor that took it (InternalError), found at the decision, not after the sweep.
   const Report& check(double time, const std::string& where, I instance, const D& decision, const std::string& name) {
-    require_round_trip(time, where, instance);
     CheckRequest request;
     request.exact = settings_.exact;
     request.solve = settings_.solve;
@@ -157,15 +154,6 @@ public:
   }
 
 private:
-  void require_round_trip(double time, const std::string& where, const I& instance) const {
-    try {
-      (void)problem_.spec().read(problem_.spec().write(instance), "snapshot");
-    } catch (const InputError& e) {
-      throw InternalError(fmt::format("the {} snapshot {} took at time {} is refused by its own reader: {}",
-                                      problem_.info().name, where, time, e.what()));
-    }
-  }
-
   // Keeps the case if it ranks among the worst: failing before not failing, then by gap (larger first); the earlier
   // case first among equals. A case with neither a failure nor a gap above 0 is never kept.
   void keep(double time, const std::string& where, I instance, bool fails) {
