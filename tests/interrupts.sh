@@ -69,7 +69,7 @@ expect z3term 143
 # second SIGTERM): counted once, the summary printed, still 130. One a second later quits at once (tests/robust.sh).
 interrupt twice 3 INT,INT -- search sla-admission-timed --policy greedy-backfilling --exact z3 --size 12 --trials 1000000 --out "$T/twice" -q
 expect twice 130
-grep -q "again" "$T/twice.err" && fail "twice: the repeated signal was taken as a second one: $(head -c 300 "$T/twice.err")"
+grep -q "received again" "$T/twice.err" && fail "twice: the repeated signal was taken as a second one: $(head -c 300 "$T/twice.err")"
 grep -q "interrupted" "$T/twice.out" || fail "twice: no summary after a repeated signal: $(head -c 300 "$T/twice.out")"
 
 # 5. suite over many instance files: the rows checked so far, a line on stderr, exit 130.

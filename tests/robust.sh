@@ -120,7 +120,7 @@ for k in 1 2 3; do
   rc=$?
   [ "$rc" = 143 ] || fail "timeout $k: exit $rc, expected 143 ($(tail -2 "$T/to$k.err"))"
   [ -s "$T/to$k/summary.json" ] || fail "timeout $k: no summary.json ($(tail -2 "$T/to$k.err"))"
-  grep -q "again" "$T/to$k.err" && fail "timeout $k: the group's copy of the signal taken as a second one"
+  grep -q "received again" "$T/to$k.err" && fail "timeout $k: the group's copy of the signal taken as a second one"
 done
 
 # ---------------------------------------------------------------- a stop while the results are written
