@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `audit` of a schedule with rows missing: wall time, peak memory and violations counted, for our own EASY schedule of
-# a trace whole, with its first job's row removed, and as its header only. Our own (issue: a missing row made the
+# a trace whole, with its first job's row removed, and as its header only. Our own (a missing row must not make the
 # audit count every later start against the missing job). Usage: bench/audit_missing_rows.sh SCHEDCHECK [TRACE]
 # (default: KTH-SP2 in the shared traces). Prints one CSV row per case: case,rows,exit,wall_s,peak_mib,violations.
 set -uo pipefail

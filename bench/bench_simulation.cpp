@@ -1,4 +1,4 @@
-// Benchmark helpers of the trace-driven simulation (issue 11). Our own. Not a test: figures go to
+// Benchmark helpers of the trace-driven simulation (docs/simulation.md). Our own. Not a test: figures go to
 // docs/performance.md, timed as whole processes (with `schedcheck simulate` for the runs themselves).
 //   read TRACE            reads a trace with the SWF reader only and prints lines, jobs and lines/s
 //   synthetic N OUT.swf   writes a seeded synthetic trace of N jobs on 1024 processors (Lublin-like shapes: half

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a policy outside C++ costs per decision (issue 13): `search sla-admission` at n = 10 with a trivial policy
+# What a policy outside C++ costs per decision (docs/protocol.md): `search sla-admission` at n = 10 with a trivial policy
 # (accept nothing) four ways: registered in process through the C++ API (the baseline), as a --policy-cmd process in
 # C++ (bench/trivial_policy.cpp) and in Python, and as a callable of the Python module. Each line: checks/s and
 # microseconds per check; a path's overhead per decision is its time per check minus the baseline's (same decisions,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # offers_peers.py — `schedcheck solve offers` side by side with the peer models of bench/offers_cpsat.mjs (CP-SAT) and
 # bench/offers_chuffed.mjs (Chuffed) on `schedcheck generate offers --seed S --size N`: times, undecided counts, ratios,
-# and every answer both sides proved compared (a mismatch prints the instance). Our own; issue 15's side-by-side bench.
+# and every answer both sides proved compared (a mismatch prints the instance). Our own; the side-by-side bench of docs/performance.md.
 # Needs node (Debian's nodejs) and the peers from npm (not build dependencies): npm install --prefix DIR or-tools-wasm minizinc
 #
 # Usage: bench/offers_peers.py --schedcheck BIN --modules DIR/node_modules [--peer cpsat|chuffed] [--sizes 20,40]

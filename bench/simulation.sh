@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The simulation benchmarks of docs/performance.md (issue 11), as whole processes timed with /usr/bin/time:
+# The simulation benchmarks of docs/performance.md, as whole processes timed with /usr/bin/time:
 # each command RUNS times after one warm-up, median wall seconds and the largest peak resident set.
 # Usage: bench/simulation.sh SCHEDCHECK BENCH_SIMULATION TRACES_DIR [RUNS] [targets|traces|all]
-#   targets: the issue's targets (KTH-SP2 and lublin_256; count and processors; checked and unchecked; SWF reading
+#   targets: the targets of docs/performance.md (KTH-SP2 and lublin_256; count and processors; checked and unchecked; SWF reading
 #            on a synthetic 1,000,000-job trace; memory of that trace)
 #   traces:  jobs/s of every trace in TRACES_DIR, every policy, both resource models
 # Our own. Prints a markdown table a row per command.

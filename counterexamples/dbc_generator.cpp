@@ -43,7 +43,7 @@ Instance generate_instance(std::uint64_t seed, std::size_t jobs) {
   }
   instance.deadline = absolute_deadline(instance, *instance.dfactor);
   instance.budget = absolute_budget(instance, *instance.bfactor);
-  if (rng.chance(0.3))  // requests shorter than the deadline: a PE runs several (issue 14)
+  if (rng.chance(0.3))  // requests shorter than the deadline: a PE runs several (paper 001, maxTr per request)
     instance.broker.max_tr = std::max(0.01, round_to(instance.deadline * rng.uniform(0.25, 1.0), 0.01));
   return instance;
 }

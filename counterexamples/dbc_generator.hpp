@@ -20,7 +20,7 @@ Instance generate_instance(std::uint64_t seed, std::size_t jobs);
 // them). All valid.
 std::vector<Instance> shrink_candidates(const Instance& instance);
 
-// Paper 001 Table 1: R1..R10 with PEs, MIPS per PE and cost (read as G$ per MI, the model).
+// Paper 001 Table 1: R1..R10 with PEs, MIPS per PE and cost (read as G$ per MI, as the text says).
 std::vector<Resource> paper_table1_resources();
 // Splits a total load into n job lengths: weights w_i ~ U[0.5, 1.5) from SplitMix64(seed), l_i = total w_i / sum w
 // rounded to 0.01 MI, the last job taking the rounding remainder so the lengths add up to `total` (to 0.01).

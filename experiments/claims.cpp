@@ -50,11 +50,18 @@ Results::Results(const std::vector<Point>& points, const std::vector<std::option
   }
 }
 
+namespace {
+
+bool point_matches(const Point& point, const Where& where) {
+  return std::all_of(where.begin(), where.end(), [&](const auto& w) { return point.parameter(w.first) == w.second; });
+}
+
+}  // namespace
+
 std::vector<const RunRecord*> Results::runs(const Where& where) const {
   std::vector<const RunRecord*> out;
   for (const auto& [point, record] : runs_)
-    if (std::all_of(where.begin(), where.end(), [&](const auto& w) { return point->parameter(w.first) == w.second; }))
-      out.push_back(record);
+    if (point_matches(*point, where)) out.push_back(record);
   return out;
 }
 
@@ -70,7 +77,7 @@ Spread Results::value(const Where& where, const std::function<double(const RunRe
 std::map<std::uint64_t, double> Results::per_seed(const Where& where, const std::function<double(const RunRecord&)>& of) const {
   std::map<std::uint64_t, double> out;
   for (const auto& [point, record] : runs_)
-    if (std::all_of(where.begin(), where.end(), [&](const auto& w) { return point->parameter(w.first) == w.second; })) {
+    if (point_matches(*point, where)) {
       const double x = of(*record);
       if (!std::isnan(x)) out[point->seed] = x;
     }

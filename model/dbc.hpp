@@ -50,13 +50,13 @@ struct Broker {            // explicit allocation limits (paper 001 "Explicit al
 //   "strictly-before" (the test as written: "completion time is less than the deadline").
 // max_tr: "per-request" (maxTr bounds each request; requests follow one another, at most maxPendingRequests
 //   pending at any instant) | "horizon" (every request is issued at t = 0, so all are pending at once and every job
-//   ends by maxTr: the model before issue 14).
+//   ends by maxTr).
 // max_pending: "not-finished" (pending = issued and not yet finished: maxPendingRequests bounds the requests that
 //   overlap in time) | "not-started" (pending = submitted and not yet started, as in a batch queue: a request is
 //   issued when it starts, so none ever waits and maxPendingRequests bounds nothing).
 // advisor: "throughput" (the Schedule Advisor discards a chosen job only when the swap lets more jobs be chosen: the
 //   text's "could improve this number (i.e., throughput)") | "less-work" (a longer chosen job always gives its place
-//   to a job that fits nowhere: the same count, less work; the rule before issue 36).
+//   to a job that fits nowhere: the same count, less work).
 enum class CostUnit { kPerMi, kPerPeSecond };
 enum class MipsRating { kPe, kResource };
 enum class DeadlineTest { kAtOrBefore, kStrictlyBefore };

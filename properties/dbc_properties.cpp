@@ -45,7 +45,7 @@ std::string sound_schedule_violation(const Instance& instance, const Schedule& s
 DbcProperty all_assigned_when_feasible() {
   DbcProperty p;
   p.name = "all-assigned-when-feasible";
-  p.source = "our own (issue 6), paper 001 DBC";
+  p.source = "our own, paper 001 DBC";
   p.summary = "when the exact solver finds a schedule of every job within deadline and budget, the policy assigns every job";
   p.needs_optimum = true;
   p.check = [](const Context& c) {
@@ -66,7 +66,7 @@ DbcProperty all_assigned_when_feasible() {
 DbcProperty cost_optimal_within() {
   DbcProperty p;
   p.name = "cost-optimal-within";
-  p.source = "our own (issue 6)";
+  p.source = "our own";
   p.summary = "a full feasible schedule costs at most (1 + --tolerance) x the minimum cost; partial or infeasible "
               "schedules are not compared";
   p.needs_optimum = true;

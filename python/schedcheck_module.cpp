@@ -1,6 +1,6 @@
 // The Python module `schedcheck` (pybind11): the registry from Python. List problems, read and generate instances,
 // run built-in policies, check a policy written in Python (a callable: instance dict in, decision dict out, the
-// format of docs/protocol.md) against the exact optimum, and search / shrink with it. Our own (issue 13).
+// format of docs/protocol.md) against the exact optimum, and search / shrink with it. Our own.
 // Also the trace-driven simulation: simulate a trace (a built-in cluster policy or a callable), audit a schedule,
 // run an experiment. Limits: one policy call at a time (the GIL); results are dicts (the JSON of `schedcheck ...
 // --json`) and lists of per-job records.

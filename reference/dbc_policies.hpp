@@ -40,7 +40,7 @@ Schedule dbc_assign(const Instance& instance, const std::vector<std::size_t>& li
 Schedule advise_then_dbc(const Instance& instance, const std::vector<std::size_t>& list, LoopOrder order);
 // `dbc-cost-time`: file order, groups outer (the prose).
 Schedule dbc_cost_time(const Instance& instance);
-// `dbc-cost-time-jobs-outer`: file order, jobs outer (the listing's loop; the default before issue 14).
+// `dbc-cost-time-jobs-outer`: file order, jobs outer (the listing's loop, a reading).
 Schedule dbc_cost_time_jobs_outer(const Instance& instance);
 // `dbc-cost-time-local-first`: local jobs first in the list (local_first_order), groups outer.
 Schedule dbc_cost_time_local_first(const Instance& instance);

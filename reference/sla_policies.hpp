@@ -26,7 +26,7 @@ Admission greedy_backfilling_one(const Instance& instance);
 // and fits (r >= p), otherwise rejected. A bid that does not fit holds up nobody.
 Admission fcfs(const Instance& instance);
 // Our own variant (not in the paper): arrival order, but the first eligible bid that does not fit blocks every
-// later bid (a queue without backfilling). This was `fcfs` before issue 14; kept as a stricter baseline.
+// later bid (a queue without backfilling): a stricter baseline.
 Admission fcfs_blocking(const Instance& instance);
 
 // Timed versions: the same orders; "fits" means an earliest start on the availability profile (running jobs

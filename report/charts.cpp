@@ -52,8 +52,12 @@ Plot bar_plot(const BarChart& c) {
   for (std::size_t k = 0; k < c.categories.size(); ++k) {
     data += data_string(c.categories[k]);
     for (const auto& s : c.series) {
-      data += " " + number(k < s.values.size() ? s.values[k] : NAN);
-      if (errors) data += " " + number(k < s.errors.size() ? s.errors[k] : 0.0);
+      data += ' ';
+      data += number(k < s.values.size() ? s.values[k] : NAN);
+      if (errors) {
+        data += ' ';
+        data += number(k < s.errors.size() ? s.errors[k] : 0.0);
+      }
     }
     data += "\n";
   }
@@ -104,7 +108,8 @@ Plot cdf_plot(const CdfChart& c) {
       const int step = std::max(1, (last - first + 9) / 10);
       for (int e = first; e <= last; e += step) ticks.push_back(std::pow(10.0, e));
     } else {
-      for (const std::vector<double> steps : {std::vector<double>{1, 2, 5}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+      static const std::vector<double> kMantissas[] = {{1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}};
+      for (const std::vector<double>& steps : kMantissas) {
         ticks.clear();
         for (int e = first; e <= last; ++e)
           for (const double m : steps) {

@@ -79,9 +79,8 @@ std::string find_on_path(const std::string& name) {
   std::string_view rest(path);
   while (true) {
     const auto colon = rest.find(':');
-    std::string dir(rest.substr(0, colon));
-    if (dir.empty()) dir = ".";
-    const std::string candidate = dir + "/" + name;
+    const std::string_view dir = rest.substr(0, colon);
+    const std::string candidate = (fs::path(dir.empty() ? std::string_view(".") : dir) / name).string();
     std::error_code ignored;
     if (::access(candidate.c_str(), X_OK) == 0 && !fs::is_directory(candidate, ignored)) return candidate;
     if (colon == std::string_view::npos) return "";

@@ -17,7 +17,8 @@
 
 namespace schedcheck::offers {
 
-namespace {
+// The encoding's types have a name of their own (not an anonymous namespace): SatSchedules::Impl holds them.
+namespace sat_encoding {
 
 using Clock = std::chrono::steady_clock;
 
@@ -45,7 +46,9 @@ class Deadline : public CaDiCaL::Terminator {
   Clock::time_point until_;
 };
 
-}  // namespace
+}  // namespace sat_encoding
+
+using namespace sat_encoding;
 
 struct SatSchedules::Impl {
   Instance instance;

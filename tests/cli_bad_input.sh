@@ -66,7 +66,7 @@ expect_bad "trace is a directory" "$T/adir.swf: is a directory; expected an inst
 printf '1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n' >"$T/one.swf"
 expect_bad "solve a problem without exact methods" "solve cluster-run: this problem has no exact method" -- solve cluster-run -i "$T/one.swf"
 
-# ---------------------------------------------------------------- user text in messages (issue 12)
+# ---------------------------------------------------------------- user text in messages
 # A key with a newline and a terminal escape, a 100,000-character key, a raw 0xFF byte, a duplicate key: exactly
 # one line, the text escaped (\n, \u001b, \xFF) and cut, nothing raw reaching the terminal, valid UTF-8 throughout.
 printf '{"site": {"processors": 10, "mips": 100, "price": 2, "a\\nb\\u001b[2J": 1}, "bids": []}' >"$T/key-escape.json"
@@ -84,7 +84,7 @@ expect_bad "duplicate key" "$T/dupkey.json: bids[0].procs: duplicate field (an o
 printf '{"kind": "x\\u001by", "site": {}}' >"$T/kind-escape.json"
 expect_bad "suite: unknown kind escaped" 'kind: no registered problem reads "x\u001by"' -- suite "$T/kind-escape.json"
 
-# dbc-broker readings and request limits (paper 001, issue 14): one line naming the field, exit 2.
+# dbc-broker readings and request limits (paper 001): one line naming the field, exit 2.
 DBC_HEAD='{"kind": "dbc-broker", "resources": [{"id": "A", "pes": 1, "mips": 10, "cost": 1}], "jobs": [{"id": "J", "length": 5}], "deadline": 10, "budget": 100'
 echo "$DBC_HEAD"', "readings": {"cost_unit": "per-hour"}}' >"$T/dbc-unit.json"
 echo "$DBC_HEAD"', "readings": {"loop_order": "jobs"}}' >"$T/dbc-key.json"
@@ -95,7 +95,7 @@ expect_bad "dbc unknown reading" "readings.loop_order: unknown field" -- check d
 expect_bad "dbc reading not a string" "readings.max_tr" -- solve dbc-cost-time -i "$T/dbc-maxtr-type.json"
 expect_bad "dbc negative maxTr" "broker.max_tr" -- check dbc-cost-time --policy dbc-cost-time -i "$T/dbc-maxtr-neg.json"
 
-# ---------------------------------------------------------------- --json escapes user text (issue 34)
+# ---------------------------------------------------------------- --json escapes user text
 # A name holding DEL, U+009B (CSI), U+202E, U+2066 and U+200E: every command that prints --json writes them as
 # \u007f, \u009b, \u202e, ... (as the text outputs escape them), nothing raw, and a JSON reader gets the name back.
 H=$'x\x7f\xc2\x9b\xe2\x80\xae\xe2\x81\xa6\xe2\x80\x8ey'
@@ -213,7 +213,7 @@ grep -qF "$T/plainfile/corpus" "$T/err" || fail "search --out under a file: stde
 [ -s "$T/plainfile" ] && fail "search --out under a file: the regular file was written to"
 echo "ok: search --out under a regular file"
 
-# ---------------------------------------------------------------- search --out: a write failure midway (issue 12)
+# ---------------------------------------------------------------- search --out: a write failure midway
 # The corpus files of a seeded search are known in advance: a first run names them; in a second directory each
 # NAME.tmp is a link to /dev/full, so the directory passes the probe and the first corpus write fails (disk full).
 # The summary must still be printed (stdout), then one line on stderr and exit 2 (not 4).
@@ -245,7 +245,7 @@ else
   echo "skip: search --out, write fails midway (no /dev/full)"
 fi
 
-# ---------------------------------------------------------------- search --out: an unwritable directory (issue 12)
+# ---------------------------------------------------------------- search --out: an unwritable directory
 # Root writes anywhere, so this runs as nobody (setpriv) in a read-only directory: refused by the probe before any
 # search (a search of 10^8 trials would run for hours), exit 2, one line, even though nothing would be written yet.
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && command -v timeout >/dev/null &&

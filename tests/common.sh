@@ -49,12 +49,12 @@ interrupt() {
   ELAPSED_MS=$(($(now_ms) - start))
 }
 
-# find_traces SOURCE_DIR: sets TRACES to the shared traces folder ($SCHEDCHECK_TRACES, SOURCE_DIR/../shared/traces or
-# /work/shared/traces, the first that exists), or leaves it empty.
+# find_traces SOURCE_DIR: sets TRACES to the shared traces folder ($SCHEDCHECK_TRACES or the folder shared/traces beside
+# the source tree, SOURCE_DIR/../shared/traces, the first that exists), or leaves it empty.
 find_traces() {
   local candidate given=${SCHEDCHECK_TRACES:-}
   TRACES=
-  for candidate in "$given" "$1/../shared/traces" /work/shared/traces; do
+  for candidate in "$given" "$1/../shared/traces"; do
     if [ -n "$candidate" ] && [ -d "$candidate" ]; then TRACES=$candidate; return; fi
   done
 }

@@ -2,8 +2,8 @@
 # `schedcheck experiment`: the catalogue (--list, text and JSON), the backfilling experiment in its --quick form on
 # the shared traces (every file the contract names, summary.json's fields, no violation), the same files byte for
 # byte with --jobs 1 and --jobs 2 (runs.csv and the figures' CSVs), a trace of one's own, an interrupted sweep that
-# keeps its finished points, and bad input (exit 2, one stderr line, nothing written). Our own (issue "one simulation
-# kernel"). Usage: experiment.sh SCHEDCHECK SOURCE_DIR. Skips the shared-trace parts when no traces folder is found.
+# keeps its finished points, and bad input (exit 2, one stderr line, nothing written). Our own
+# (docs/experiments.md). Usage: experiment.sh SCHEDCHECK SOURCE_DIR. Skips the shared-trace parts when no traces folder is found.
 set -u
 S=${1:?usage: experiment.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: experiment.sh SCHEDCHECK SOURCE_DIR}

@@ -49,7 +49,8 @@ echo "ok: $PY answers sla-admission-timed with starts"
 
 # 2. cluster fcfs outside C++ == built-in fcfs: identical per-job CSVs (count model; processors model for Python).
 traces=("$SRC/examples/small-cluster.swf")
-for t in "$SRC/../shared/traces/hpc2n-excerpt.swf" /work/shared/traces/hpc2n-excerpt.swf; do [ -f "$t" ] && { traces+=("$t"); break; }; done
+find_traces "$SRC"
+[ -n "$TRACES" ] && [ -f "$TRACES/hpc2n-excerpt.swf" ] && traces+=("$TRACES/hpc2n-excerpt.swf")
 for trace in "${traces[@]}"; do
   for model in count processors; do
     "$S" simulate --trace "$trace" --model "$model" --policy fcfs -q --jobs-csv "$T/builtin.csv" >/dev/null 2>&1
@@ -181,7 +182,7 @@ bad killed "killed by signal 9" -- "kill -9 \$\$"
 "$S" simulate --trace "$SRC/examples/small-cluster.swf" --policy-cmd "while read l; do echo '{\"start\": [{\"id\": 999}]}'; done" -q >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && grep -q "expected the id of a job waiting in the queue" "$T/err" || fail "simulate with an unknown job id: $(cat "$T/err")"
 
-# 4b. A policy failure is never an instance property (issue 34). A policy slow once (4 s against a 2 s limit; the
+# 4b. A policy failure is never an instance property. A policy slow once (4 s against a 2 s limit; the
 # crashing ones run under the default 10 s: the first request's time includes Python's start-up, which a loaded machine
 # stretched past 1 s) on
 # the probe (request 1), the first generated trial (2) and a shrink candidate (5; seed 4: trial 0 fails and shrinks),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installed package (issue 13): `cmake --install` into a temporary prefix, then, as a user would, build
+# The installed package: `cmake --install` into a temporary prefix, then, as a user would, build
 # examples/custom_policy as a project of its own with find_package(schedcheck) and run it; compile and run the same
 # program through pkg-config; run the installed executable and import the installed Python module. Our own.
 # Usage: install.sh BUILD_DIR SOURCE_DIR

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interrupted and killed runs keep what they found (issue 12): SIGINT and SIGTERM sent to a running `search`, `suite`
+# Interrupted and killed runs keep what they found: SIGINT and SIGTERM sent to a running `search`, `suite`
 # and `simulate` as a terminal and a batch system send them. Each must stop within a second, print its summary with
 # "interrupted", exit 130 / 143, and leave only complete files; a second SIGINT quits at once; SIGKILL leaves no
 # half-written corpus file. Source: our own (docs/cli.md, "Interrupts"). Usage: interrupts.sh SCHEDCHECK
@@ -75,7 +75,7 @@ grep -q "interrupted" "$T/twice.out" || fail "twice: no summary after a repeated
 # 5. suite over many instance files: the rows checked so far, a line on stderr, exit 130.
 mkdir -p "$T/suite-in"
 # A few quick instances first, then one the default method does not decide within the 10 s limit (generated seed 125,
-# 40 bids; issue 15), so that the signal comes mid-run.
+# 40 bids), so that the signal comes mid-run.
 for seed in $(seq 1 5); do "$SCHEDCHECK" generate sla-admission-timed --seed "$seed" --size 12 >"$T/suite-in/a$seed.json"; done
 for k in $(seq 1 20); do "$SCHEDCHECK" generate sla-admission-timed --seed 125 --size 40 >"$T/suite-in/b$k.json"; done
 interrupt suite 2 INT -- suite "$T/suite-in" --json

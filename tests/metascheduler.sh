@@ -3,7 +3,7 @@
 # --quick form on Table II over the shared traces: the providers keep every accepted deadline and their capacity,
 # every offer list is valid, only the published DPLBs lose tasks, every composition is checked, every figure is
 # written, the same CSVs with --jobs 1 and 2, and corpus files (--corpus DIR) that re-check with their recorded
-# verdict. Our own (issue 38). Usage: metascheduler.sh SCHEDCHECK SOURCE_DIR. Skips the --quick part without traces.
+# verdict. Our own. Usage: metascheduler.sh SCHEDCHECK SOURCE_DIR. Skips the --quick part without traces.
 set -u
 S=${1:?usage: metascheduler.sh SCHEDCHECK SOURCE_DIR}
 SOURCE_DIR=${2:?usage: metascheduler.sh SCHEDCHECK SOURCE_DIR}

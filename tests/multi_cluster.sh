@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Several clusters from the command line: the per-job CSV's cluster column read back by audit (each cluster against
 # its own size and policy) and gantt (one band a cluster), least-loaded spreading an overload (against round-robin),
-# and a policy and a model per cluster with --check. Source: our own (issue 35; docs/simulation.md, "Several
+# and a policy and a model per cluster with --check. Source: our own (docs/simulation.md, "Several
 # clusters"). Small inputs only (tests/data/overload-4x8.swf, hand-written CSVs): a few seconds.
 # Usage: multi_cluster.sh SCHEDCHECK SOURCE_DIR
 set -u

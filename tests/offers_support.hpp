@@ -1,5 +1,5 @@
 // Helpers shared by the tests of a provider's offers and exact methods: the quotes of an offer list, an instance on
-// a finer grid, and instances on which exact methods struggled (issue 15, tests/data/offers), each naming where it
+// a finer grid, and instances on which exact methods struggled (tests/data/offers), each naming where it
 // came from. Our own.
 #pragma once
 

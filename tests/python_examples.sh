@@ -17,9 +17,8 @@ for corpus in "$T/corpus" "$SRC/examples/python/corpus"; do
 done
 # Step 4 (simulate, audit) on KTH-SP2, when the shared traces are there.
 KTH=""
-for candidate in "${SCHEDCHECK_TRACES:-}" "$SRC/../shared/traces" /work/shared/traces; do
-  if [ -n "$candidate" ] && [ -e "$candidate/KTH-SP2-1996-2.1-cln.swf" ]; then KTH=$candidate/KTH-SP2-1996-2.1-cln.swf; break; fi
-done
+find_traces "$SRC"
+[ -n "$TRACES" ] && [ -e "$TRACES/KTH-SP2-1996-2.1-cln.swf" ] && KTH=$TRACES/KTH-SP2-1996-2.1-cln.swf
 if [ -n "$KTH" ]; then
   /usr/bin/python3 "$SRC/examples/python/analyse_easy.py" "$KTH" >"$T/easy" 2>&1 || fail "analyse_easy.py: $(tail -5 "$T/easy")"
   grep -qF "{'fcfs': 6829.28, 'easy': 92.97, 'conservative': 89.11}" "$T/easy" || fail "step 4 changed: $(head -2 "$T/easy")"

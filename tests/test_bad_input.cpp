@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(duplicate_keys_are_rejected_with_the_path) {
 }
 
 BOOST_AUTO_TEST_CASE(user_text_in_messages_is_escaped_and_cut) {
-  // Issue 12: a key is user text. It must not break the line, reach the terminal as an escape sequence, or be
+  // A key is user text. It must not break the line, reach the terminal as an escape sequence, or be
   // printed whole when it is 100,000 characters long.
   expect_input_error(valid(R"("processors": 10, "mips": 100, "price": 2, "co\nst": 3)"),
                      {kFile + R"(: site."co\nst": unknown field (expected one of:)"});

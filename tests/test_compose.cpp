@@ -253,7 +253,7 @@ BOOST_AUTO_TEST_CASE(reader_rules_name_file_path_and_expectation) {
       {with_bot(R"({"tasks":1,"deadline":5})",
                 R"([{"id":"a","processors":1,"offers":[{"tasks":1,"completion":2}],"free_slots":[{"start":0,"end":null,"processors":1}]}])"),
        "bot.task_runtime", "free_slots"},
-      // The provider id is user text: escaped and quoted (issue 12), never a second line or a terminal escape.
+      // The provider id is user text: escaped and quoted, never a second line or a terminal escape.
       {with_bot(R"({"tasks":1,"deadline":5})",
                 R"([{"id":"a\nb\u001b[2J","processors":1,"offers":[{"tasks":1,"completion":2}],"free_slots":[{"start":0,"end":null,"processors":1}]}])"),
        "bot.task_runtime", R"((provider "a\nb\u001b[2J" publishes free_slots)"},
@@ -416,7 +416,7 @@ BOOST_AUTO_TEST_CASE(registry_metrics_and_exhaustive) {
   BOOST_TEST(report.exit_code() == 1);
 }
 
-// Semantics of a gap (issue 12): free-time-slots may finish before the exact optimum, which composes offers only. On
+// Semantics of a gap: free-time-slots may finish before the exact optimum, which composes offers only. On
 // generated instances such a pair has no gap, a note says why, and optimal-completion does not judge it; a decision
 // that composes offers keeps its gap. Never a gap below 0 for a minimisation against a proven optimum.
 BOOST_AUTO_TEST_CASE(free_slots_not_comparable_with_offer_optimum) {

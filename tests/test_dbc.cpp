@@ -1,6 +1,6 @@
 // Tests of the DBC broker slice (paper 001): hand-computed cases, every reader rule, z3-vs-dp and heuristic-vs-exact
 // differentials on seeded instances (sizes stated per test), the Table 2 reproduction's direction, the load split;
-// issue 14: the loop order, maxTr per request, pending requests on lanes and each reading, by hand, and a
+// the loop order, maxTr per request, pending requests on lanes and each reading, by hand, and a
 // differential over random readings. Our own. Runtime: about 4 s, mostly Z3 (instances of at most 5 jobs).
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/dbc_generator.hpp"
@@ -109,7 +109,7 @@ BOOST_AUTO_TEST_CASE(infeasible_is_proven_with_a_reason) {
   BOOST_TEST(!dp.decision.has_value());
   BOOST_TEST(dp.detail.find("J3") != std::string::npos, dp.detail);
   BOOST_TEST(z3.detail.find("job J3") != std::string::npos, z3.detail);
-  // The core (issue 15): J3 alone has no schedule; z3's unsat core names it among its ids.
+  // The core J3 alone has no schedule; z3's unsat core names it among its ids.
   for (const auto& r : {dp, solve_bnb(in, SolveOptions{5000})}) {
     BOOST_TEST((r.status == ExactStatus::kInfeasible));
     BOOST_TEST(r.core == std::vector<std::string>{"J3"}, boost::test_tools::per_element());
@@ -386,7 +386,7 @@ BOOST_AUTO_TEST_CASE(bnb_and_dp_agree_on_long_jobs) {
   BOOST_TEST(std::fabs(solve_dp(edge).objective - (1e8 - 0.1 + 2 * (6e7 + 0.25))) <= 1e-6);
 }
 
-// Table 1 x 30 jobs (Dfactor 0.1, Bfactor 0.5): the issue's benchmark size (docs/performance.md has the timings; the
+// Table 1 x 30 jobs (Dfactor 0.1, Bfactor 0.5): the benchmark size of docs/performance.md (docs/performance.md has the timings; the
 // limit here is generous, this is not a timing test). Proven, validated, and no dearer than the DBC heuristic.
 BOOST_AUTO_TEST_CASE(bnb_proves_table1_by_30_jobs) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
@@ -420,7 +420,7 @@ BOOST_AUTO_TEST_CASE(bnb_stopped_by_the_time_limit_reports_feasible) {
   BOOST_TEST(bnb.detail.find("time limit of 1 ms") != std::string::npos, bnb.detail);
 }
 
-// ---- issue 14: faithful to paper 001 (docs/policies.md "Readings", Paper 001) ----
+// ---- faithful to paper 001 (docs/policies.md "Readings", Paper 001) ----
 
 // Loop order. Resources C (1 PE, 1 MIPS, 1 G$/MI) and E (1 PE, 10 MIPS, 10 G$/MI); jobs A = 10, B = 2, C2 = 2 MI in
 // that order; Dabsolute 5 s, Babsolute 101 G$. The advisor keeps all three (A on E ends at 1, B at 1.2 on E, C2 at
@@ -450,7 +450,7 @@ BOOST_AUTO_TEST_CASE(loop_order_groups_outer_is_the_prose_jobs_outer_the_listing
 
 // maxTr per request. Two 5 s jobs on one PE (1 MIPS, 5 MI each), maxTr 6, Dabsolute 100, budget 1000. Per request
 // (default): J1 in a request [0, 5], J2 in the next [5, 10] (5 + 5 = 10 > 6 cannot be one request): both run, cost
-// 10, requests (p 1, start 0, tr 5) and (p 1, start 5, tr 5). Horizon (max_tr "horizon", the model before issue 14):
+// 10, requests (p 1, start 0, tr 5) and (p 1, start 5, tr 5). Horizon (max_tr "horizon", every request at t = 0):
 // every request starts at 0 and ends by 6, so J2 (ending at 10) cannot run: the advisor keeps J1 only (J1 is not
 // longer than J2: no replacement), cost 5, and no full schedule exists.
 BOOST_AUTO_TEST_CASE(max_tr_bounds_each_request_not_the_whole_run) {
@@ -624,7 +624,7 @@ BOOST_AUTO_TEST_CASE(reading_local_jobs_first_is_a_named_variant) {
   BOOST_TEST(solve_dp(in).objective == 160.0);
 }
 
-// The advisor's replacement rule (issue 36). One PE at 1 MIPS, 1 G$/MI, budget 1000.
+// The advisor's replacement rule (paper 001, the Schedule Advisor). One PE at 1 MIPS, 1 G$/MI, budget 1000.
 // (1) X (8 MI) then Y (3 MI), Dabsolute 10: X runs [0, 8]; Y would end at 11. "throughput": swapping X for Y keeps
 // one job, so X stays: {X}, 8 G$. "less-work": the longer X gives its place to Y: {Y} [0, 3], 3 G$.
 // (2) X 8, Y 3, Z 3, Dabsolute 8: X [0, 8]; Y passed over (the swap alone adds nothing). Z: with Z in X's place
@@ -664,7 +664,7 @@ BOOST_AUTO_TEST_CASE(reading_advisor_throughput_or_less_work) {
   BOOST_TEST((solve_dp(grows).status == ExactStatus::kInfeasible), solve_dp(grows).detail);
 }
 
-// What "pending" means (issue 36). R: 2 PEs at 1 MIPS, 1 G$/MI; maxProc 1, maxPendingRequests 1; J1, J2 of 5 MI;
+// What "pending" means (paper 001, maxPendingRequests). R: 2 PEs at 1 MIPS, 1 G$/MI; maxProc 1, maxPendingRequests 1; J1, J2 of 5 MI;
 // Dabsolute 5, budget 100. "not-finished" (default): one request at a time, so one PE is usable and one job runs
 // (no full schedule). "not-started": requests are issued when they start, none waits, the limit bounds nothing: both
 // run at once, 10 G$, in the policies, the validator and every exact method.
@@ -756,7 +756,7 @@ BOOST_AUTO_TEST_CASE(readings_and_requests_differential_on_generated_instances) 
   BOOST_TEST(z3_compared >= 10);
 }
 
-// Review findings of issue 14. (1) The validator is as lenient as fits(): a job whose finish exceeds maxTr
+// Review findings on the readings of paper 001. (1) The validator is as lenient as fits(): a job whose finish exceeds maxTr
 // ("horizon") or Dabsolute by less than the relative slack 1e-9 x 1e6 = 1e-3 s is accepted by the policies and the
 // exact side, so the validator must accept it too (it allowed only 1e-6 s: exit 4 "validator rejects").
 BOOST_AUTO_TEST_CASE(validator_is_as_lenient_as_fits_on_horizon_and_deadline) {
@@ -795,7 +795,7 @@ BOOST_AUTO_TEST_CASE(subset_dp_on_a_very_wide_lane_uses_as_many_pes_as_jobs) {
 }
 
 
-// ---- issue 15: bin completion on the grid, the default method `auto`, incumbents, phases ----
+// ---- bin completion on the grid, the default method `auto`, incumbents, phases ----
 
 namespace {
 // dp vs bnb vs auto (and z3 up to 5 jobs): every pair that proves agrees on the status and the minimum cost; bnb

@@ -518,7 +518,7 @@ BOOST_AUTO_TEST_CASE(timed_z3_returns_within_its_1ms_time_limit_on_28_bids) {
                                 << " of 10); generate_instance(8, 28)");
 }
 
-// Issue 12: a solve the time limit interrupted may hand back a model Z3 never finished. The registry drops such a
+// A solve the time limit interrupted may hand back a model Z3 never finished. The registry drops such a
 // decision when the validator rejects it (unknown, exit 3), and still reports an internal error for the same decision
 // from a solve that was not interrupted.
 BOOST_AUTO_TEST_CASE(registry_drops_a_rejected_decision_only_from_an_interrupted_solve) {

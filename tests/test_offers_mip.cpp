@@ -1,7 +1,7 @@
 // Tests of the time-indexed program for provider offers (solver/offers_mip.hpp): differential `heuristic`-free,
 // exact against exact (mip against the branch-and-bound without hand-over, and against the sequence search on small
 // instances), the 0.1 s grid, refusal off the 1 ms grid and beyond the column limit, and the packing proof of search
-// trial 41 (issue 15) that the branch-and-bound alone does not settle in time.
+// trial 41 that the branch-and-bound alone does not settle in time.
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
 #include "solver/offers_bnb.hpp"

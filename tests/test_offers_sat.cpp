@@ -2,7 +2,7 @@
 // `auto`'s hand-over to it: differential, exact against exact (sat against the branch-and-bound without hand-over,
 // and against the sequence search on small instances, on the 1 s and 0.1 s grids, with running jobs), feasibility
 // with cores re-checked, the incremental solver's probes against fresh solvers, the time limit and the stop request,
-// refusal off the grid and beyond the size limit, and the instances of issue 15 that only the solver settles.
+// refusal off the grid and beyond the size limit, and the instances in tests/data/offers that only the solver settles.
 #include "counterexamples/offers_generator.hpp"
 #include "model/offers.hpp"
 #include "support/stop.hpp"
@@ -176,7 +176,7 @@ BOOST_AUTO_TEST_CASE(incremental_probes_agree_with_fresh_solvers) {
   }
 }
 
-// Search trial 41 of issue 15: the 2-task count is 85 (bnb alone: unproven in 10 s).
+// Search trial 41: the 2-task count is 85 (bnb alone: unproven in 10 s).
 BOOST_AUTO_TEST_CASE(trial_41_is_85) {
   const Instance instance = trial_41();
   SatSchedules sat(instance, 2, kForever);
@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(trial_41_is_85) {
   BOOST_CHECK(quotes(*result.decision) == (std::vector<double>{46, 85}));
 }
 
-// `generate offers --seed 9 --size 40` (issue 15): bnb, the integer program and their turns found 218 for the 2- and
+// `generate offers --seed 9 --size 40`: bnb, the integer program and their turns found 218 for the 2- and
 // 3-task counts and proved nothing in 60 s. The solver finds 215 and 217 and proves them.
 BOOST_AUTO_TEST_CASE(seed_9_at_40_jobs_is_215_and_217) {
   const Instance instance = generate_instance(9, 40);

@@ -268,7 +268,7 @@ BOOST_AUTO_TEST_CASE(fcfs_blocking_blocks_at_first_misfit_even_if_later_bid_fits
 }
 
 BOOST_AUTO_TEST_CASE(fcfs_decides_each_bid_on_arrival_a_misfit_holds_up_nobody) {
-  // The example: r = 4 free, bid A (p = 6) arrives before bid B (p = 2, incentive 50). Algorithm 2's
+  // An example by hand: r = 4 free, bid A (p = 6) arrives before bid B (p = 2, incentive 50). Algorithm 2's
   // test on arrival: A (6 > 4) rejected, B (2 <= 4) reserved: {B}. fcfs-blocking accepts nothing.
   // mu = 100, c = 1: B's length 10000 / (100 * 2) = 50 s, incentive 1 * 50 = 50.
   Instance s = make_site(10, 100, 1, /*free=*/4);

@@ -212,8 +212,8 @@ BOOST_AUTO_TEST_CASE(bnb_is_the_default_and_its_answer_within_a_short_limit_is_v
   BOOST_TEST(validate(w, *r.decision).feasible);
 }
 
-// 48,000 identical waiting jobs on a full cluster (issue 34: the search recursed once per job and overflowed the stack
-// near this size, exit 139). Its depth now lives in a vector: proven at once, one job after another.
+// 48,000 identical waiting jobs on a full cluster (a search that recursed once per job would overflow the stack near
+// this size, exit 139). Its depth lives in a vector: proven at once, one job after another.
 BOOST_AUTO_TEST_CASE(bnb_search_depth_is_not_bounded_by_the_call_stack) {
   Instance w;
   w.name = "many";

@@ -1,7 +1,7 @@
 // Suite `registry`: the check flow's own guarantees on a toy problem (pick the largest value of a list), with exact
 // methods that give up, answer worse than the policy, or start from the policy's decision: an unproven answer is
 // never worse than the validated policy decision, a proven one is kept as it is, solve_from receives the incumbent
-// only when it is valid and comparable, and chain / phases / core reach the report's JSON. Our own (issue 15).
+// only when it is valid and comparable, and chain / phases / core reach the report's JSON. Our own.
 #include "properties/registry.hpp"
 
 #include <boost/test/unit_test.hpp>

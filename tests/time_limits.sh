@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exit codes and wall time under --timeout-ms (issue 12): every exact method of every problem at 1, 5, 20 and 100 ms
+# Exit codes and wall time under --timeout-ms: every exact method of every problem at 1, 5, 20 and 100 ms
 # on small generated instances (a small one at 1 and 20, a mid-sized one at 5 and 100), then large instances beyond what a method can do in its limit. Never exit 4, always 0
 # or 3, within the limit plus a margin. Source: our own (docs/cli.md, "Time limits"). Usage: time_limits.sh SCHEDCHECK
 set -u
@@ -56,17 +56,17 @@ while read -r problem method; do
   done
 done <"$T/methods"
 
-# ---------------------------------------------------------------- large instances (issue 12's reports)
+# ---------------------------------------------------------------- large instances
 # Before the fix: 88 s; 32 s; 8-15 s and exit 4 ("canceled").
 timed "solve sla-admission-timed (400 bids)" 2000 solve sla-admission-timed -i "$(generate sla-admission-timed 1 400)"
 timed "solve sla-admission --exact z3-optimize (10,000 bids)" 2000 \
   solve sla-admission --exact z3-optimize -i "$(generate sla-admission 1 10000)"
 timed "solve deadline-feasibility (300 jobs)" 2000 solve deadline-feasibility -i "$(generate deadline-feasibility 3 300)"
-# --tolerance 1: since issue 15 the default method proves this optimum, and the policy's gap must not fail the check.
+# --tolerance 1: the default method proves this optimum, and the policy's gap must not fail the check.
 timed "check sla-admission-timed --policy greedy-backfilling (400 bids)" 2000 \
   check sla-admission-timed --policy greedy-backfilling --tolerance 1 -i "$(generate sla-admission-timed 1 400)"
 
-# ---------------------------------------------------------------- issue 34's large instances
+# ---------------------------------------------------------------- larger instances
 # Before the fixes (2,000 ms limit): sla-admission z3 80 s at 100,000 bids (quadratic preprocessing before the
 # limit started); offers gecode killed after 60 s at 10,000 jobs (400 here: 2.3 s); offer-composition and
 # dbc-cost-time z3 4.4 and 4.2 s at 10,000; queue-window bnb 17.5 s at 100,000 jobs.
@@ -83,7 +83,7 @@ grep -q "encoding terms, more than" "$T/out" || fail "dbc-cost-time z3 at 10,000
 timed "solve queue-window --exact bnb (100,000 jobs)" 1000 \
   solve queue-window --exact bnb -i "$(generate queue-window 1 100000)"
 
-# ---------------------------------------------------------------- --memory-mb: the memory ceiling (issue 34)
+# ---------------------------------------------------------------- --memory-mb: the memory ceiling
 # (Not in a sanitizer build, SCHEDCHECK_SANITIZED=1: AddressSanitizer's shadow memory cannot live under RLIMIT_DATA.)
 if [ "${SCHEDCHECK_SANITIZED:-0}" = 1 ]; then
   echo "$runs runs (the --memory-mb cases skipped under the sanitizers)"

@@ -3,7 +3,7 @@
 # fcfs, easy and conservative backfilling in the count model, and on every other trace in the processors model too,
 # with every invariant checked on every decision (no violation allowed); the per-job CSV of every count-model run, and
 # of the processors-model runs of every sixth trace, audited against its own policy (no violation allowed); and two
-# runs of one trace give byte-identical CSVs. Source: our own (issue 11). Usage: traces.sh SCHEDCHECK SOURCE_DIR
+# runs of one trace give byte-identical CSVs. Source: our own. Usage: traces.sh SCHEDCHECK SOURCE_DIR
 # Exit 77 (skipped) when no traces folder is found.
 set -u
 

@@ -1,6 +1,6 @@
 // Registration of `cluster-run`: a small trace replayed whole on one cluster by FCFS, EASY or conservative
 // backfilling, with every run invariant checked on every decision and two policies compared on the same trace
-// (issue 11; docs/simulation.md). No exact method: the properties are over the run. Corpus files are tiny SWF
+// (docs/simulation.md). No exact method: the properties are over the run. Corpus files are tiny SWF
 // traces whose header carries the recorded verdict and the commands that reproduce it.
 #include "counterexamples/problems/problems.hpp"
 

@@ -65,7 +65,7 @@ std::unique_ptr<Problem> dbc_cost_time() {
         "advisor's job set in file order; groups of equal cost per MI cheapest first, each offered every job still "
         "unassigned; earliest completion inside a group; deadline and budget checked"},
        dbc::dbc_cost_time},
-      {{"dbc-cost-time-jobs-outer", "paper 001 DBC cost-time, the algorithm listing's loop (\"for each job\"); the default before issue 14",
+      {{"dbc-cost-time-jobs-outer", "paper 001 DBC cost-time, the algorithm listing's loop (\"for each job\"), a reading",
         "reading: jobs in the outer loop, each tries every group before the next job (differs once the budget binds)"},
        dbc::dbc_cost_time_jobs_outer},
       {{"dbc-cost-time-local-first", "paper 001 DBC cost-time, reading \"local user priority\" as list order",

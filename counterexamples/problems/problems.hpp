@@ -15,7 +15,7 @@ std::unique_ptr<Problem> offers();                // offers.cpp: paper 000 sec. 
 std::unique_ptr<Problem> deadline_feasibility();  // deadline_feasibility.cpp: paper 000 sec. III-A
 std::unique_ptr<Problem> offer_composition();     // offer_composition.cpp: paper 000 sec. IV-V
 std::unique_ptr<Problem> dbc_cost_time();         // dbc_cost_time.cpp: paper 001
-std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one cluster's queue (issue 11)
-std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace (issue 11)
+std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one cluster's queue
+std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace
 
 }  // namespace schedcheck::problems

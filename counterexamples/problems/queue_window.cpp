@@ -1,4 +1,4 @@
-// Registration of `queue-window`: a snapshot of one cluster's queue (issue 11; docs/simulation.md), FCFS, EASY
+// Registration of `queue-window`: a snapshot of one cluster's queue (docs/simulation.md), FCFS, EASY
 // and conservative backfilling played forward on it, against the exact optimum of the window.
 #include "counterexamples/problems/problems.hpp"
 

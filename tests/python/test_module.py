@@ -1,4 +1,4 @@
-# The Python module (issue 13, docs/python.md): problems, instances, built-in and Python policies checked against
+# The Python module (docs/python.md): problems, instances, built-in and Python policies checked against
 # the optimum, search and shrink with a Python policy, corpus files, errors as Python exceptions. Our own.
 # Run by ctest with PYTHONPATH at the built module (pytest from Debian).
 import json
@@ -236,7 +236,7 @@ def test_federation_from_python(tmp_path):
 
 def test_ctrl_c_stops_a_run_of_built_in_policies(tmp_path):
     # SIGINT while only C++ runs (a built-in policy): the search stops within about a second and raises
-    # KeyboardInterrupt with what it found so far; the next call runs normally (issue 34).
+    # KeyboardInterrupt with what it found so far; the next call runs normally.
     import os, signal, subprocess, sys, time
     script = tmp_path / "run.py"
     script.write_text(
