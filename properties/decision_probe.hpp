@@ -154,6 +154,17 @@ public:
   }
 
 private:
+  // A kept case becomes a corpus file, which is re-checked through the problem's own reader: a snapshot the reader
+  // refuses is a bug of the actor that took it (InternalError, exit 4), found when it is kept, not after the sweep.
+  void require_round_trip(double time, const std::string& where, const I& instance) const {
+    try {
+      (void)problem_.spec().read(problem_.spec().write(instance), "snapshot");
+    } catch (const InputError& e) {
+      throw InternalError(fmt::format("the {} snapshot {} took at time {} is refused by its own reader: {}",
+                                      problem_.info().name, where, time, e.what()));
+    }
+  }
+
   // Keeps the case if it ranks among the worst: failing before not failing, then by gap (larger first); the earlier
   // case first among equals. A case with neither a failure nor a gap above 0 is never kept.
   void keep(double time, const std::string& where, I instance, bool fails) {
@@ -165,6 +176,7 @@ private:
       return rank(c.report.any_fails(), c.report.gap ? *c.report.gap : 0) < mine;
     });
     if (static_cast<std::size_t>(position - worst_.begin()) >= settings_.keep_worst) return;
+    require_round_trip(time, where, instance);
     worst_.insert(position, ProbeCase<I>{time, where, std::move(instance), last_});
     if (worst_.size() > settings_.keep_worst) worst_.pop_back();
   }
