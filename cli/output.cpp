@@ -41,7 +41,7 @@ std::string metrics_text(const nlohmann::json& metrics) {
   return out;
 }
 
-std::string csv_field(const std::string& text) { return jobs_csv::field(text); }
+std::string csv_field(const std::string& text) { return jobs_csv::text_field(text); }
 
 // The names of a report's properties, by status, in report order.
 struct NamesByStatus {

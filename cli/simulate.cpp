@@ -318,8 +318,8 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     std::cout << "trace,policy,pivots,model,estimates,processors,records,simulated" << skipped_header
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
-    std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", jobs_csv::field(w.name),
-                             jobs_csv::field(policies), pivoted ? pivots : "", jobs_csv::field(models), estimates_name,
+    std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", jobs_csv::text_field(w.name),
+                             jobs_csv::text_field(policies), pivoted ? pivots : "", jobs_csv::text_field(models), estimates_name,
                              run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
                              s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
                              s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95, s.slowdown.max,

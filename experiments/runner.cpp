@@ -53,7 +53,7 @@ std::string csv_line(const std::vector<std::string>& fields) {
   std::string line;
   for (std::size_t k = 0; k < fields.size(); ++k) {
     if (k) line += ',';
-    line += jobs_csv::field(fields[k]);
+    line += jobs_csv::text_field(fields[k]);
   }
   return line + "\n";
 }

@@ -21,13 +21,14 @@ std::string header(bool cluster) {
          (cluster ? ",cluster\n" : "\n");
 }
 
-std::string field(const std::string& raw) {
-  const std::string text = printable_text(raw);  // a name with control or bidirectional characters, escaped (\n)
+std::string field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
+
+std::string text_field(const std::string& text) { return field(printable_text(text)); }
 
 std::string format(const Row& r) {
   const double waiting = r.starting_time - r.submission_time;

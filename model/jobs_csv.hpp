@@ -37,10 +37,13 @@ std::string header(bool cluster = false);
 // One record, with its newline; text fields quoted as `field` does; a `cluster` field when the row has one (a file's
 // rows all have one or none, as its header says).
 std::string format(const Row& row);
-// One CSV field as RFC 4180 writes it, its control and bidirectional characters escaped as printable_text does
-// (model/input.hpp): as it is, or in double quotes (inner quotes doubled) when it holds a comma,
-// a quote, CR or LF. The one CSV quoting of the project (also the report CSV of cli/output.cpp).
+// One CSV field as RFC 4180 writes it: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
+// a quote, CR or LF; byte for byte, so that a per-job CSV reads back (a cluster's name must match its scenario's).
+// The one CSV quoting of the project.
 std::string field(const std::string& text);
+// A field of a report CSV (the experiments', `check`'s, `simulate`'s summary row): its control and bidirectional
+// characters escaped as printable_text does (model/input.hpp), then quoted as `field` does.
+std::string text_field(const std::string& text);
 
 // Which columns hold what (defaults: Batsim's names).
 struct Columns {
