@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <string_view>
 #include <functional>
 #include <cmath>
 #include <limits>
@@ -43,6 +44,8 @@ namespace {
 
 // A field of the CSV in a message (quoted_text: escaped, cut after 30 characters).
 std::string shown(const std::string& text) { return quoted_text(text, 30); }
+
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 // Splits CSV records (RFC 4180 quotes) fed a line at a time: a record ends with a line that leaves no quoted
 // field open, so a quoted field may hold line breaks. Text after a closing quote joins the field; a quote inside an
@@ -110,6 +113,8 @@ void for_each_record(const std::string& path,
       std::string physical;
       if (!std::getline(in, physical)) return false;
       record_line = ++line_no;
+      // A UTF-8 byte-order mark before the header (spreadsheets write one) is no part of its first column's name.
+      if (record_line == 1 && physical.starts_with(kByteOrderMark)) physical.erase(0, kByteOrderMark.size());
       splitter.start();
       std::size_t length = 0;
       bool blank = false;

@@ -146,6 +146,12 @@ head -n 1 "$T/run1.csv" >"$T/empty.csv"
 compare_refused "compare-runs with an empty run" "no job rows" "$T/empty.csv" "$T/run1.csv"
 "$S" compare-runs "$T/run1.csv" "$T/run1.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
   && echo "ok: compare-runs of one workload" || fail "compare-runs of one run with itself: $(cat "$T/out" "$T/err" | head -c 300)"
+# A CSV opening with a UTF-8 byte-order mark (as spreadsheets write) reads as the same CSV without it.
+printf '\xef\xbb\xbf' | cat - "$T/run1.csv" >"$T/bom.csv"
+"$S" compare-runs "$T/bom.csv" "$T/run1.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
+  && echo "ok: compare-runs of a CSV with a byte-order mark" || fail "compare-runs of a CSV with a byte-order mark: $(cat "$T/out" "$T/err" | head -c 300)"
+printf '\xef\xbb\xbf' | cat - "$T/easy.csv" >"$T/easy-bom.csv"
+audit_expect "a schedule with a byte-order mark" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy-bom.csv" -p easy
 
 # A trace with a job number twice is refused where it is read (simulate wrote a CSV that audit refused).
 printf '; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n1 5 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n' \
