@@ -104,14 +104,15 @@ int run_audit(const AuditArgs& a) {
                        r.jobs, r.rows, r.overran);
     out += "certain   violations whatever legal choices the scheduler made (one pass per instant or per event, the "
            "completions of an instant in any order, any compression order; submissions of one instant in trace order)\n";
-    // Each invariant's count (`none` when 0, else `many` with the count), then the first `--show` findings.
+    // Each invariant's count (`none` when 0, else `many` with the count), then the first `--show` findings and the
+    // first of every other invariant.
     auto section = [&](const std::map<std::string, std::size_t>& counts, const std::vector<runcheck::Violation>& found,
                        const char* none, const char* many, const char* word) {
       for (const auto& [name, count] : counts)
         out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string(none) : fmt::format(fmt::runtime(many), count));
-      for (std::size_t k = 0; k < found.size() && k < a.show; ++k)
-        out += fmt::format("  {} {} at t={}{}: {}\n", word, found[k].invariant, found[k].time,
-                           found[k].job >= 0 ? fmt::format(" (job {})", found[k].job) : "", found[k].detail);
+      for (const runcheck::Violation* v : runcheck::shown(found, a.show))
+        out += fmt::format("  {} {} at t={}{}: {}\n", word, v->invariant, v->time,
+                           v->job >= 0 ? fmt::format(" (job {})", v->job) : "", v->detail);
     };
     section(r.counts, r.violations, "holds", "VIOLATED {} times", "VIOLATION");
     out += "replay    differences from schedcheck's own reservations around these starts (another legal order of "

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <unordered_map>
 
 namespace schedcheck::runcheck {
@@ -40,14 +41,15 @@ std::string missing_job(const workload::Job& job) {
   return fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit);
 }
 
-// The checks made on the rows themselves (not by the replay): each counted, the first 1,000 kept.
+// The checks made on the rows themselves (not by the replay): each counted, the first 1,000 kept, and the first of
+// every invariant however many of another come before it.
 struct RowChecks {
   std::map<std::string, std::size_t> counts{
       {"jobs-conserved", 0}, {"no-start-before-submit", 0}, {"run-time-kept", 0}, {"capacity", 0}};
   std::vector<Violation> violations;
   void note(const char* invariant, double time, std::int64_t job, std::string detail) {
-    ++counts[invariant];
-    if (violations.size() < 1000) violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
+    if (++counts[invariant] == 1 || violations.size() < 1000)
+      violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
   }
 };
 
@@ -123,8 +125,9 @@ AuditResult audit_schedule(const workload::Workload& w, const std::vector<jobs_c
     if (ran > job.estimate) ++overran;
   }
   double at = 0;
-  if (std::string why = capacity_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
-  if (std::string why = processor_violation(w, s, &at); !why.empty()) note("capacity", at, -1, why);
+  std::int64_t culprit = -1;
+  if (std::string why = capacity_violation(w, s, &at, &culprit); !why.empty()) note("capacity", at, culprit, why);
+  if (std::string why = processor_violation(w, s, &at, &culprit); !why.empty()) note("capacity", at, culprit, why);
 
   // Certain verdicts first, from the rows alone; on a schedule that overbooks processors a sweep over its rows
   // means nothing, and the policy's promises are judged by the replay only.
@@ -258,6 +261,18 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
 
 }  // namespace
 
+std::vector<const Violation*> shown(const std::vector<Violation>& found, std::size_t show) {
+  std::vector<const Violation*> out;
+  std::set<std::string> named;
+  for (std::size_t k = 0; k < found.size() && k < show; ++k) {
+    out.push_back(&found[k]);
+    named.insert(found[k].invariant);
+  }
+  for (std::size_t k = show; k < found.size(); ++k)
+    if (named.insert(found[k].invariant).second) out.push_back(&found[k]);
+  return out;
+}
+
 nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   nlohmann::json out;
   out["jobs"] = r.jobs;
@@ -270,9 +285,8 @@ nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   out["no_certain_check"] = r.unchecked;
   auto list = [&](const std::vector<Violation>& from) {
     nlohmann::json items = nlohmann::json::array();
-    for (std::size_t k = 0; k < from.size() && k < show; ++k)
-      items.push_back({{"invariant", from[k].invariant}, {"time", from[k].time}, {"job", from[k].job},
-                       {"detail", from[k].detail}});
+    for (const Violation* v : shown(from, show))
+      items.push_back({{"invariant", v->invariant}, {"time", v->time}, {"job", v->job}, {"detail", v->detail}});
     return items;
   };
   out["violations"] = list(r.violations);

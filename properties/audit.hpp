@@ -47,11 +47,11 @@ struct AuditResult {
   std::size_t jobs = 0, rows = 0;
   std::size_t overran = 0;                   // jobs that ran past their estimate (not killed)
   std::map<std::string, std::size_t> counts; // certain violations of every invariant checked certainly (0: it holds)
-  std::vector<Violation> violations;         // the first ones (by time)
+  std::vector<Violation> violations;         // the first ones (by time), and the first of every invariant
   // The replay's findings on the policy's invariants that no certain verdict reports: differences between the
   // schedule and the reservations schedcheck would hold around it (0: the replay agrees).
   std::map<std::string, std::size_t> difference_counts;
-  std::vector<Violation> differences;        // the first ones (by time)
+  std::vector<Violation> differences;        // the first ones (by time), and the first of every invariant
   std::vector<std::string> unchecked;        // promises with no certain check here, and why
   std::size_t total() const;                 // certain violations
   std::size_t total_differences() const;
@@ -63,8 +63,11 @@ struct AuditResult {
 AuditResult audit_schedule(const workload::Workload& workload, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options);
 
-// The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the first `show` violations
-// (certain), differences_total, differences_by_invariant, the first `show` differences, no_certain_check.
+// The findings a verdict prints: the first `show` (by time), then the first of every invariant not among them.
+std::vector<const Violation*> shown(const std::vector<Violation>& found, std::size_t show);
+
+// The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the violations shown
+// (certain), differences_total, differences_by_invariant, the differences shown, no_certain_check.
 nlohmann::json to_json(const AuditResult& result, std::size_t show);
 
 }  // namespace schedcheck::runcheck

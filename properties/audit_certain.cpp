@@ -247,10 +247,10 @@ private:
   }
 
   void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail) {
-    ++out_.counts[name];
+    const bool first = ++out_.counts[name] == 1;
     out_.named.insert(blamed.id);
     out_.named.insert(delayed.id);
-    if (out_.violations.size() < in_.keep)
+    if (first || out_.violations.size() < in_.keep)
       out_.violations.push_back(Violation{name, time, "schedule rows", blamed.id, std::move(detail)});
   }
 

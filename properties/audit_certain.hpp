@@ -32,7 +32,7 @@ struct CertainInput {
 
 struct CertainResult {
   std::map<std::string, std::size_t> counts;     // per policy invariant with a certain check
-  std::vector<Violation> violations;             // the first `keep`, by time
+  std::vector<Violation> violations;             // the first `keep`, and the first of every invariant; by time
   // The ids of every job a certain verdict names (the job blamed and the job delayed): the replay's verdicts on them
   // are the same incident, seen through schedcheck's own reservations, and are not printed again.
   std::set<std::int64_t> named;

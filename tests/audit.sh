@@ -60,11 +60,35 @@ audit_expect "a processor held twice" 1 "processor 1 is held by job 1 over [0, 1
   -t "$T/w.json" -s "$T/twice.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,2\n5,3,2,22,3\n' "$H" >"$T/over.csv"
 audit_expect "more processors than the machine" 1 "processors are in use on a machine of 4" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
+# An overfull machine names the start that overfills it and the jobs holding the rest.
+audit_expect "... blamed on the start, the holders named" 1 "VIOLATION capacity at t=10 (job 2): at t = 10, 5 processors are in use on a machine of 4: job 2 (4 processors) starts while job 5 (1) holds the rest" -- \
+  -t "$T/w.json" -s "$T/over.csv" -p conservative
+# 1,200 jobs that each run a second too long fill the kept findings; the overfull machine after them is still shown.
+python3 - "$T/many.json" "$T/many.csv" <<'EOF2'
+import json, sys
+jobs = [{"id": j, "submit": 20 * j, "run": 10, "estimate": 10, "procs": 1} for j in range(1, 1201)]
+jobs += [{"id": 5000 + k, "submit": 30000, "run": 10, "estimate": 10, "procs": 1} for k in range(3)]
+json.dump({"kind": "workload", "name": "many", "processors": 2, "jobs": jobs}, open(sys.argv[1], "w"))
+with open(sys.argv[2], "w") as f:
+    f.write("job_id,submission_time,starting_time,finish_time\n")
+    for j in jobs:
+        f.write("%d,%d,%d,%d\n" % (j["id"], j["submit"], j["submit"], j["submit"] + (11 if j["id"] < 5000 else 10)))
+EOF2
+audit_expect "the first capacity finding after 1,200 others" 1 "VIOLATION capacity at t=30000 (job 5002): at t = 30000, 3 processors are in use on a machine of 2: job 5002 (1 processors) starts while job 5000 (1), job 5001 (1) hold the rest" -- \
+  -t "$T/many.json" -s "$T/many.csv" -p fcfs
+"$S" audit -t "$T/many.json" -s "$T/many.csv" -p fcfs --json --show 3 >"$T/many-out.json"
+python3 - "$T/many-out.json" <<'EOF2' && echo "ok: ... and in JSON, after the first --show" || fail "the first capacity finding in JSON: $(head -c 600 "$T/many-out.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["violations_by_invariant"]["run-time-kept"] == 1200 and d["violations_by_invariant"]["capacity"] == 1, d["violations_by_invariant"]
+shown = [v["invariant"] for v in d["violations"]]
+assert shown == ["run-time-kept"] * 3 + ["capacity"], shown
+EOF2
 
 # Dated where it happens: a processor held twice and an overfull machine at the instant of the start that does it
 # (both were dated t=0).
-audit_expect "a processor held twice, dated" 1 "VIOLATION capacity at t=2:" -- -t "$T/w.json" -s "$T/twice.csv" -p easy
-audit_expect "an overfull machine, dated" 1 "VIOLATION capacity at t=10:" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
+audit_expect "a processor held twice, dated" 1 "VIOLATION capacity at t=2 (job 3):" -- -t "$T/w.json" -s "$T/twice.csv" -p easy
+audit_expect "an overfull machine, dated" 1 "VIOLATION capacity at t=10 (job 2):" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
 # Times in full (1.06265e+06 printed both 1062652 and 1062653).
 cat >"$T/late.json" <<'EOF2'
 {"kind": "workload", "name": "late", "processors": 4, "jobs": [{"id": 1, "submit": 1062653, "run": 10, "estimate": 10, "procs": 1}]}
