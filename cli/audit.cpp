@@ -35,6 +35,9 @@ void add_column_options(CLI::App* command, jobs_csv::Columns& c) {
   command->add_option("--cluster-column", c.cluster,
                       "column of the cluster a job ran on (an index from 0; optional: a run of several clusters)")
       ->capture_default_str();
+  command->add_option("--arrival-column", c.arrival,
+                      "column of the time a job reached its cluster's queue (optional; absent: its submit time)")
+      ->capture_default_str();
 }
 
 struct AuditArgs {

@@ -100,7 +100,8 @@ std::string human_time(double seconds) {
 }
 
 // Writes PATH.tmp row by row, then renames: a reader never sees a half-written file. A run of several clusters adds
-// the column `cluster` (each job's cluster index; its processors are numbered within that cluster).
+// the columns `cluster` (each job's cluster index; its processors are numbered within that cluster) and
+// `arrival_time` (when the job reached that cluster, after the broker's latency).
 void write_jobs_csv(const std::string& path, const workload::Workload& w, const sim::RunResult& r) {
   const std::string name = fs::path(w.name).filename().string();
   const bool several = r.clusters.size() > 1;
@@ -110,7 +111,10 @@ void write_jobs_csv(const std::string& path, const workload::Workload& w, const 
       for (std::size_t j = 0; j < w.jobs.size(); ++j) {
         if (r.records[j].state != sim::JobState::kFinished) continue;
         jobs_csv::Row row = sim::job_row(w.jobs[j], r.records[j], name);
-        if (several) row.cluster = r.records[j].cluster;
+        if (several) {
+          row.cluster = r.records[j].cluster;
+          row.arrival = r.records[j].arrival;
+        }
         out << jobs_csv::format(row);
       }
     });

@@ -18,7 +18,7 @@ std::string header(bool cluster) {
   return std::string("job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
                      "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
                      "allocated_resources,consumed_energy,metadata,bounded_slowdown") +
-         (cluster ? ",cluster\n" : "\n");
+         (cluster ? ",cluster,arrival_time\n" : "\n");
 }
 
 std::string field(const std::string& text) {
@@ -37,7 +37,7 @@ std::string format(const Row& r) {
                      r.requested_number_of_resources, r.requested_time, r.success ? 1 : 0,
                      r.success ? "COMPLETED_SUCCESSFULLY" : "COMPLETED_WALLTIME_REACHED", r.starting_time,
                      r.execution_time, r.finish_time, waiting, turnaround, stretch, field(r.allocated_resources),
-                     r.bounded_slowdown, r.cluster ? fmt::format(",{}", *r.cluster) : std::string());
+                     r.bounded_slowdown, r.cluster ? fmt::format(",{},{}", *r.cluster, r.arrival) : std::string());
 }
 
 namespace {
@@ -162,7 +162,7 @@ std::string Table::at(std::size_t row, const std::string& column) const {
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
   std::vector<ScheduleRow> rows;
   std::unordered_set<std::string> seen;
-  long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1;
+  long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1, arrival = -1;
   std::size_t width = 0;
   for_each_record(path, [&](std::vector<std::string>& fields, std::size_t line) {
     auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, line, why)); };
@@ -178,6 +178,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
       id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
       submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
       workload = column(columns.workload, false), cluster = column(columns.cluster, false);
+      arrival = column(columns.arrival, false);
       width = fields.size();
       return;
     }
@@ -199,6 +200,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     if (row.finish < row.start)
       fail(fmt::format("column {}: finish {} is before start {}", columns.finish, row.finish, row.start));
     if (submit >= 0) row.submit = number(submit, columns.submit);
+    if (arrival >= 0) row.arrival = number(arrival, columns.arrival);
     if (allocated >= 0) row.allocated = fields[static_cast<std::size_t>(allocated)];
     if (workload >= 0) row.workload = fields[static_cast<std::size_t>(workload)];
     if (cluster >= 0) {
@@ -222,7 +224,8 @@ std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows) {
   std::size_t line = 1;
   for (const Row& row : rows)
     out.push_back(ScheduleRow{row.job_id, row.submission_time, row.starting_time, row.finish_time,
-                              row.allocated_resources, row.workload_name, ++line, row.cluster});
+                              row.allocated_resources, row.workload_name, ++line, row.cluster,
+                              row.cluster ? std::optional<double>(row.arrival) : std::nullopt});
   return out;
 }
 

@@ -28,14 +28,16 @@ struct Row {
   std::string allocated_resources;   // Batsim interval syntax: processors numbered within the job's cluster
   double bounded_slowdown = 0;
   std::optional<std::uint32_t> cluster;  // runs of several clusters: the index of the cluster it ran on
+  double arrival = 0;                    // runs of several clusters: when it reached that cluster's queue
 };
 
 // job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,
 // starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,
-// consumed_energy,metadata,bounded_slowdown[,cluster]. `cluster`: the column of a run of several clusters.
+// consumed_energy,metadata,bounded_slowdown[,cluster,arrival_time]. `cluster` and `arrival_time`: the columns of a run
+// of several clusters (the cluster's index, and when the job reached it: its submit time plus the broker's latency).
 std::string header(bool cluster = false);
-// One record, with its newline; text fields quoted as `field` does; a `cluster` field when the row has one (a file's
-// rows all have one or none, as its header says).
+// One record, with its newline; text fields quoted as `field` does; the `cluster` and `arrival_time` fields when the
+// row has a cluster (a file's rows all have one or none, as its header says).
 std::string format(const Row& row);
 // One CSV field as RFC 4180 writes it: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
 // a quote, CR or LF. The one CSV quoting of the project (also the report CSV of cli/output.cpp).
@@ -50,6 +52,7 @@ struct Columns {
   std::string allocated = "allocated_resources";  // optional
   std::string workload = "workload_name";         // optional: the trace a run replayed
   std::string cluster = "cluster";                // optional: the cluster a job ran on (an index from 0)
+  std::string arrival = "arrival_time";           // optional: when the job reached its cluster's queue
 };
 
 struct ScheduleRow {
@@ -61,6 +64,7 @@ struct ScheduleRow {
   std::optional<std::string> workload;
   std::size_t line = 0;
   std::optional<std::uint32_t> cluster;
+  std::optional<double> arrival;  // when it reached its cluster's queue (a broker's latency after its submission)
 };
 
 // Every CSV record of a file (plain or .gz) in turn, the header first, with the line it starts on; records that are
@@ -79,8 +83,8 @@ struct Table {
 Table read_table(const std::string& path);
 
 // Reads every row. Throws InputError "FILE: line N: column C: expected ..., got ..." on a missing column, a
-// non-number, a negative or non-finite time, a finish before its start, a cluster that is not an integer from 0, or a
-// job id listed twice.
+// non-number, a negative or non-finite time (the arrival column's too), a finish before its start, a cluster that is
+// not an integer from 0, or a job id listed twice.
 // `need_submit`: the submit column must be present.
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit);
 // The rows a reader would get back from a file of `rows` (without the file): what a chart of a run not written to

@@ -6,7 +6,8 @@
 // could have made (properties/audit_certain.hpp), and the replay (simulation/replay.hpp: the jobs start and end when
 // the schedule says, our policy makes the reservations it would hold around them) reports differences from
 // schedcheck's own reservations, which another legal order of passes may explain. A violation is reported once.
-// A schedule of several clusters is audited cluster by cluster.
+// A schedule of several clusters is audited cluster by cluster; a row's arrival (ScheduleRow::arrival: a broker's
+// latency after the submission) is when its job entered its cluster's queue.
 #pragma once
 
 #include "model/jobs_csv.hpp"
