@@ -77,8 +77,8 @@ int run_audit(const AuditArgs& a) {
   const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
     return cluster::cluster_policy(p, parse_pivots(a.pivots)).takes_pivots;
   });
-  const std::size_t total = r.total(), differences = r.total_differences();
-  const int code = total || (a.strict && differences) ? 1 : 0;
+  const std::size_t total = r.total(), differences = r.total_differences(), uncertain = r.total_uncertain();
+  const int code = total || (a.strict && (differences || uncertain)) ? 1 : 0;
 
   if (a.json) {
     nlohmann::json out = runcheck::to_json(r, a.show);
@@ -118,15 +118,21 @@ int run_audit(const AuditArgs& a) {
                            v->job >= 0 ? fmt::format(" (job {})", v->job) : "", v->detail);
     };
     section(r.counts, r.violations, "holds", "VIOLATED {} times", "VIOLATION");
+    if (uncertain) {
+      out += "uncertain findings that rest on jobs the schedule does not show (a job without a row, a record the "
+             "reading rules skip, a row of no job): they may have waited or run then; never counted as certain\n";
+      section(r.uncertain_counts, r.uncertain, "none", "{} not certain", "NOT CERTAIN");
+    }
     out += "replay    differences from schedcheck's own reservations around these starts (another legal order of "
            "passes or of compression may explain them)\n";
     section(r.difference_counts, r.differences, "agrees", "{} differences", "DIFFERENCE");
     for (const auto& why : r.unchecked) out += fmt::format("  no certain check: {}\n", why);
     const std::string differ =
-        differences ? fmt::format("; {} differences from schedcheck's replay", differences) : "";
-    out += total         ? fmt::format("verdict   {} certain violations{} (exit 1)\n", total, differ)
-           : differences ? fmt::format("verdict   no certain violation{} (exit {})\n", differ, code)
-                         : std::string("verdict   every invariant holds\n");
+        (differences ? fmt::format("; {} differences from schedcheck's replay", differences) : "") +
+        (uncertain ? fmt::format("; {} findings not certain", uncertain) : "");
+    out += total                       ? fmt::format("verdict   {} certain violations{} (exit 1)\n", total, differ)
+           : differences || uncertain ? fmt::format("verdict   no certain violation{} (exit {})\n", differ, code)
+                                      : std::string("verdict   every invariant holds\n");
     std::cout << out;
   }
   return code;
@@ -270,8 +276,8 @@ std::function<int()> add_audit_commands(CLI::App& app) {
   audit->add_option("--show", audit_args->show, "violations to explain")->capture_default_str();
   audit->add_flag("--json", audit_args->json, "print the verdict as JSON");
   audit->add_flag("--strict", audit_args->strict,
-                  "exit 1 on differences from schedcheck's replay too, not only on certain violations (for schedules "
-                  "that should match schedcheck's own, pass for pass)");
+                  "exit 1 on differences from schedcheck's replay and on findings that are not certain too, not only "
+                  "on certain violations (for schedules that should match schedcheck's own, pass for pass)");
 
   auto compare_args = std::make_shared<CompareArgs>();
   auto* compare = app.add_subcommand(

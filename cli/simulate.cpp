@@ -147,7 +147,9 @@ std::string skipped_text(const workload::Workload& w) {
   std::string out;
   for (std::size_t k = 0; k < w.skipped.size(); ++k)
     if (w.skipped[k]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", w.skipped[k], workload::to_string(static_cast<workload::Skip>(k)));
-  return out.empty() ? "none skipped" : out;
+  out = out.empty() ? "none skipped" : out;
+  if (w.invalid_read) out += fmt::format(" ({} records the rules skip read by --invalid-records)", w.invalid_read);
+  return out;
 }
 
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
@@ -308,6 +310,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["estimates"] = estimates_name;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
     out["pass_convention"] = a.trace.passes;
+    out["invalid_records_read"] = w.invalid_read;
     if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;

@@ -25,6 +25,7 @@ std::size_t sum(const std::map<std::string, std::size_t>& counts) {
 
 std::size_t AuditResult::total() const { return sum(counts); }
 std::size_t AuditResult::total_differences() const { return sum(difference_counts); }
+std::size_t AuditResult::total_uncertain() const { return sum(uncertain_counts); }
 
 namespace {
 
@@ -32,15 +33,6 @@ constexpr std::uint32_t kNoCluster = 0xffffffffu;
 
 AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
                            const AuditOptions& options);
-
-// What jobs-conserved says of a row of no job, and of a job no row names.
-std::string unknown_row(const jobs_csv::ScheduleRow& row) {
-  return fmt::format("line {}: job {} is not a job of the trace (unknown id, or a record the reading rules skip)",
-                     row.line, row.id);
-}
-std::string missing_job(const workload::Job& job) {
-  return fmt::format("job {} (submitted at {}) is not in the schedule", job.id, job.submit);
-}
 
 // The checks made on the rows themselves (not by the replay): each counted, the first 1,000 kept, and the first of
 // every invariant however many of another come before it.
@@ -52,6 +44,49 @@ struct RowChecks {
     if (++counts[invariant] == 1 || violations.size() < 1000)
       violations.push_back(Violation{invariant, time, "schedule row", job, std::move(detail)});
   }
+};
+
+// What the rows say of jobs the audit cannot see, once each: a certain jobs-conserved violation for a job no row
+// names and for a row of no job, a not-certain one for a row of a record the reading rules skip; and the span in which
+// each may have waited or held processors (Unseen), on which no verdict is certain.
+class Unseeing {
+public:
+  explicit Unseeing(const workload::Workload& trace) {
+    for (const auto& r : trace.skipped_records) skipped_.emplace(std::to_string(r.id), &r);
+  }
+  // A job of the trace that no row names: it may have run anywhere from its submission on.
+  void missing(const workload::Job& job, RowChecks& direct) {
+    direct.note("jobs-conserved", job.submit, job.id,
+                fmt::format("job {} (submitted at {}, {} processors) is not in the schedule: no row names it, so no "
+                            "verdict from {} on is certain (it may have waited or run then)", job.id, job.submit,
+                            job.procs, job.submit));
+    unseen.push_back(Unseen{job.submit, kForever, std::to_string(job.id), "has no row"});
+  }
+  // A row whose id is no job of the workload read.
+  void unknown(const jobs_csv::ScheduleRow& row, RowChecks& direct) {
+    const auto it = skipped_.find(row.id);
+    if (it == skipped_.end()) {
+      direct.note("jobs-conserved", row.start, -1,
+                  fmt::format("line {}: job {} is not a job of the trace (no record of the trace has its id)", row.line,
+                              row.id));
+      unseen.push_back(Unseen{row.start, row.finish, row.id, "is a row of no job of the trace"});
+      return;
+    }
+    const workload::SkippedRecord& r = *it->second;
+    const std::string why = fmt::format("is a record the reading rules skip ({})", workload::explain(r.why));
+    if (++uncertain.counts["jobs-conserved"] == 1 || uncertain.violations.size() < 1000)
+      uncertain.violations.push_back(Violation{
+          "jobs-conserved", row.start, "schedule row", r.id,
+          fmt::format("line {}: job {} {}: the audit leaves it out, and no verdict from its submission ({}) to its end "
+                      "({}) is certain; read such records as the audited simulator does (--invalid-records)",
+                      row.line, row.id, why, r.submit, row.finish)});
+    unseen.push_back(Unseen{r.submit, row.finish, row.id, why});
+  }
+  std::vector<Unseen> unseen;
+  RowChecks uncertain{{}, {}};
+
+private:
+  std::unordered_map<std::string, const workload::SkippedRecord*> skipped_;
 };
 
 // A trace's jobs by id as the schedule's rows name them.
@@ -123,10 +158,11 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   s.end.assign(w.jobs.size(), -1);
   s.allocated.assign(w.jobs.size(), std::nullopt);
   bool any_allocation = false;
+  Unseeing unseeing(trace);
   for (const auto& row : rows) {
     const auto it = index.find(row.id);
     if (it == index.end()) {
-      note("jobs-conserved", row.start, -1, unknown_row(row));
+      unseeing.unknown(row, direct);
       continue;
     }
     const std::size_t j = it->second;
@@ -151,7 +187,7 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
     const auto& job = w.jobs[j];
     if (s.start[j] < 0) {
-      note("jobs-conserved", job.submit, job.id, missing_job(job));
+      unseeing.missing(job, direct);
       continue;
     }
     if (s.start[j] < job.submit - kTimeTolerance)
@@ -182,6 +218,8 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
     in.on = &on;
     in.policy = options.policy;
     in.model = model;
+    in.unseen = options.unseen;
+    in.unseen.insert(in.unseen.end(), unseeing.unseen.begin(), unseeing.unseen.end());
     certain = certain_verdicts(in);
   } else {
     for (const auto& name : options.policy.promises)
@@ -219,6 +257,12 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   result.difference_counts = checker.counts();
   result.differences = checker.violations();
   result.unchecked = std::move(certain.unchecked);
+  result.uncertain_counts = std::move(unseeing.uncertain.counts);
+  for (const auto& [name, count] : certain.withheld_counts) result.uncertain_counts[name] += count;
+  result.uncertain = std::move(unseeing.uncertain.violations);
+  result.uncertain.insert(result.uncertain.end(), certain.withheld.begin(), certain.withheld.end());
+  std::stable_sort(result.uncertain.begin(), result.uncertain.end(),
+                   [](const auto& x, const auto& y) { return x.time < y.time; });
   return result;
 
 }
@@ -238,6 +282,8 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
   std::vector<workload::Workload> parts(n);
   std::vector<std::vector<jobs_csv::ScheduleRow>> part_rows(n);
   std::vector<std::uint32_t> cluster_of(w.jobs.size(), kNoCluster);
+  std::vector<std::vector<Unseen>> part_unseen(n);  // a job without a row is unseen on every cluster
+  Unseeing unseeing(w);
   for (const auto& row : rows) {
     if (!row.cluster)  // the reader fills every row's cluster when the column is there
       throw InputError(fmt::format("{}: no column {} in the header: --clusters audits each cluster's jobs apart and "
@@ -248,7 +294,11 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
                                    "got {}", options.schedule, row.line, options.cluster_column, n - 1, n, *row.cluster));
     const auto it = index.find(row.id);
     if (it == index.end()) {
-      note("jobs-conserved", row.start, -1, unknown_row(row));
+      const std::size_t before = unseeing.unseen.size();
+      unseeing.unknown(row, direct);
+      part_unseen[*row.cluster].insert(part_unseen[*row.cluster].end(), unseeing.unseen.begin() + before,
+                                       unseeing.unseen.end());
+      unseeing.unseen.resize(before);
       continue;
     }
     cluster_of[it->second] = *row.cluster;
@@ -259,12 +309,16 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
     const auto& job = w.jobs[j];
     const std::uint32_t c = cluster_of[j];
     if (c == kNoCluster) {
-      note("jobs-conserved", job.submit, job.id, missing_job(job));
+      unseeing.missing(job, direct);
     } else if (job.procs > options.clusters[c].processors) {  // reported here, left out of its cluster's audit
       note("capacity", job.submit, job.id,
            fmt::format("job {} asks {} processors and runs on cluster {} of {}", job.id, job.procs, c,
                        options.clusters[c].processors));
       cluster_of[j] = kNoCluster;
+      double end = kForever;
+      for (const auto& row : part_rows[c])
+        if (row.id == std::to_string(job.id)) end = row.finish;
+      part_unseen[c].push_back(Unseen{job.submit, end, std::to_string(job.id), "is wider than its cluster"});
     } else {
       parts[c].jobs.push_back(job);
     }
@@ -276,6 +330,8 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
   result.rows = rows.size();
   result.counts = std::move(direct.counts);
   result.violations = std::move(direct.violations);
+  result.uncertain_counts = std::move(unseeing.uncertain.counts);
+  result.uncertain = std::move(unseeing.uncertain.violations);
   for (std::size_t c = 0; c < n; ++c) {
     parts[c].name = fmt::format("{} cluster {}", w.name, c);
     parts[c].processors = options.clusters[c].processors;
@@ -283,20 +339,24 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
     one.clusters.clear();
     one.policy = options.clusters[c].policy;
     one.model = options.clusters[c].model;
+    one.unseen = unseeing.unseen;
+    one.unseen.insert(one.unseen.end(), part_unseen[c].begin(), part_unseen[c].end());
     AuditResult part = audit_schedule(parts[c], part_rows[c], one);
     result.overran += part.overran;
     for (const auto& [name, count] : part.counts) result.counts[name] += count;
     for (const auto& [name, count] : part.difference_counts) result.difference_counts[name] += count;
-    for (auto* list : {&part.violations, &part.differences})
-      for (auto& v : *list) {
+    for (const auto& [name, count] : part.uncertain_counts) result.uncertain_counts[name] += count;
+    for (auto [from, to] : {std::pair{&part.violations, &result.violations}, std::pair{&part.differences, &result.differences},
+                            std::pair{&part.uncertain, &result.uncertain}})
+      for (auto& v : *from) {
         v.detail = fmt::format("cluster {}: {}", c, v.detail);
-        (list == &part.violations ? result.violations : result.differences).push_back(std::move(v));
+        to->push_back(std::move(v));
       }
     for (auto& why : part.unchecked)
       if (std::find(result.unchecked.begin(), result.unchecked.end(), why) == result.unchecked.end())
         result.unchecked.push_back(std::move(why));
   }
-  for (auto* list : {&result.violations, &result.differences})
+  for (auto* list : {&result.violations, &result.differences, &result.uncertain})
     std::stable_sort(list->begin(), list->end(), [](const auto& x, const auto& y) { return x.time < y.time; });
   return result;
 }
@@ -324,6 +384,8 @@ nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   out["violations_by_invariant"] = r.counts;
   out["differences_total"] = r.total_differences();
   out["differences_by_invariant"] = r.difference_counts;
+  out["not_certain_total"] = r.total_uncertain();
+  out["not_certain_by_invariant"] = r.uncertain_counts;
   out["no_certain_check"] = r.unchecked;
   auto list = [&](const std::vector<Violation>& from) {
     nlohmann::json items = nlohmann::json::array();
@@ -333,6 +395,7 @@ nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   };
   out["violations"] = list(r.violations);
   out["differences"] = list(r.differences);
+  out["not_certain"] = list(r.uncertain);
   return out;
 }
 

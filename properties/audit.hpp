@@ -12,6 +12,7 @@
 
 #include "model/jobs_csv.hpp"
 #include "model/workload.hpp"
+#include "properties/audit_certain.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
 
@@ -42,6 +43,9 @@ struct AuditOptions {
   std::size_t keep = 10;                     // violations kept in full, after the replay's ten times that many
   std::string schedule = "schedule";         // the schedule's name and its processors column, for error messages
   std::string processors_column = "allocated_resources";
+  // Jobs the schedule may have run that these rows and this workload do not show (the audit of several clusters
+  // passes each cluster the jobs without a row); the audit adds those it finds itself.
+  std::vector<Unseen> unseen;
 };
 
 struct AuditResult {
@@ -54,8 +58,13 @@ struct AuditResult {
   std::map<std::string, std::size_t> difference_counts;
   std::vector<Violation> differences;        // the first ones (by time), and the first of every invariant
   std::vector<std::string> unchecked;        // promises with no certain check here, and why
+  // Findings that rest on what the schedule does not show, never counted as certain: a row of a record the reading
+  // rules skip (jobs-conserved), and the policy's verdicts at an instant when an unseen job may have waited or run.
+  std::map<std::string, std::size_t> uncertain_counts;
+  std::vector<Violation> uncertain;          // the first ones (by time), and the first of every invariant
   std::size_t total() const;                 // certain violations
   std::size_t total_differences() const;
+  std::size_t total_uncertain() const;
 };
 
 // Throws InputError when, with processor identity, a row does not name its job's processors; when rows name clusters
@@ -68,7 +77,8 @@ AuditResult audit_schedule(const workload::Workload& workload, const std::vector
 std::vector<const Violation*> shown(const std::vector<Violation>& found, std::size_t show);
 
 // The verdict: jobs, rows, overran_estimate, violations_total, violations_by_invariant, the violations shown
-// (certain), differences_total, differences_by_invariant, the differences shown, no_certain_check.
+// (certain), differences_total, differences_by_invariant, the differences shown, not_certain_total,
+// not_certain_by_invariant, the not-certain findings shown, no_certain_check.
 nlohmann::json to_json(const AuditResult& result, std::size_t show);
 
 }  // namespace schedcheck::runcheck

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace schedcheck::runcheck {
 
@@ -72,6 +73,10 @@ public:
       jobs_.push_back(x);
     }
     std::stable_sort(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) { return a.submit < b.submit; });
+    unseen_ = in.unseen;
+    std::sort(unseen_.begin(), unseen_.end(), [](const Unseen& a, const Unseen& b) { return a.from < b.from; });
+    for (std::size_t k = 0; k < unseen_.size(); ++k)  // the one reaching furthest among the first k + 1
+      unseen_reach_.push_back(k > 0 && unseen_[unseen_reach_.back()].to >= unseen_[k].to ? unseen_reach_.back() : k);
     std::sort(overruns_.begin(), overruns_.end());
     for (const auto& [from, to] : overruns_) overrun_reach_.push_back(std::max(overrun_reach_.empty() ? to : overrun_reach_.back(), to));
     by_start_.resize(jobs_.size());
@@ -102,7 +107,8 @@ public:
         const Job& waits = jobs_[latest_job];
         report(kFcfs, x.start, x, waits,
                fmt::format("job {} (submitted {}) starts at {} while job {} (submitted {}) waits until {}: FCFS starts "
-                           "jobs in submit order", x.id, t(x.submit), t(x.start), waits.id, t(waits.submit), t(waits.start)));
+                           "jobs in submit order", x.id, t(x.submit), t(x.start), waits.id, t(waits.submit), t(waits.start)),
+               std::nullopt);
       }
       if (x.start > latest) {
         latest = x.start;
@@ -172,7 +178,8 @@ public:
         if (x.start > bound + kTol && !overrun_between(x.submit, x.start))
           blame(name, arrived, bound, x.submit, true,
                 fmt::format("at its arrival ({}) a conservative scheduler reserves it at its earliest fit, which "
-                            "the jobs before it push to {} at the latest", t(x.submit), t(bound)));
+                            "the jobs before it push to {} at the latest", t(x.submit), t(bound)),
+                x.submit);
       }
       for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started) {
         const std::size_t i = by_start_[started];
@@ -246,17 +253,39 @@ private:
     return it == busy_.begin() ? 0 : std::prev(it)->second;
   }
 
-  void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail) {
-    const bool first = ++out_.counts[name] == 1;
+  // A verdict decided at `decided` (none: it rests on the rows alone): certain, or withheld when an unseen job may
+  // have waited or run then.
+  void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail,
+              std::optional<double> decided) {
     out_.named.insert(blamed.id);
     out_.named.insert(delayed.id);
+    if (const Unseen* u = decided ? unseen_at(*decided) : nullptr) {
+      const bool first = ++out_.withheld_counts[name] == 1;
+      if (first || out_.withheld.size() < in_.keep)
+        out_.withheld.push_back(Violation{
+            name, time, "schedule rows", blamed.id,
+            fmt::format("{} (not certain: job {} {}, and may have waited or held processors at {})", detail, u->job,
+                        u->why, t(*decided))});
+      return;
+    }
+    const bool first = ++out_.counts[name] == 1;
     if (first || out_.violations.size() < in_.keep)
       out_.violations.push_back(Violation{name, time, "schedule rows", blamed.id, std::move(detail)});
   }
 
+  // The unseen job that may have waited or run at x, or null.
+  const Unseen* unseen_at(double x) const {
+    const auto it = std::upper_bound(unseen_.begin(), unseen_.end(), x + kTol,
+                                     [](double v, const Unseen& u) { return v < u.from; });
+    if (it == unseen_.begin()) return nullptr;
+    const std::size_t k = unseen_reach_[static_cast<std::size_t>(it - unseen_.begin()) - 1];
+    return unseen_[k].to > x ? &unseen_[k] : nullptr;
+  }
+
   // Job j started later than `bound`, the latest start its promise allows: blame the jobs queued after it that
   // started while it waited (after `from`, or at it when `inclusive`) and still held processors at the bound.
-  void blame(const char* name, std::size_t j, double bound, double from, bool inclusive, const std::string& promise) {
+  void blame(const char* name, std::size_t j, double bound, double from, bool inclusive, const std::string& promise,
+             double decided) {
     const Job& x = jobs_[j];
     auto first = std::lower_bound(by_start_.begin(), by_start_.end(), from, [&](std::size_t k, double v) {
       return inclusive ? jobs_[k].start < v - kTol : jobs_[k].start <= v + kTol;
@@ -270,7 +299,8 @@ private:
     if (took.empty()) {  // enough processors were free at the bound, or none of them went to a job queued after it
       report(name, bound, x, x,
              fmt::format("job {} waited: {}, and it started at {} ({} of {} processors were free at {})", x.id, promise,
-                         t(x.start), free, in_.workload->processors, t(bound)));
+                         t(x.start), free, in_.workload->processors, t(bound)),
+             decided);
       return;
     }
     const Job& k = jobs_[took.front()];
@@ -281,7 +311,8 @@ private:
     report(name, k.start, k, x,
            fmt::format("job {} (queued after job {}) started at {} on {} processors held until {}, which job {} needed: "
                        "{}; job {} started at {}{}", k.id, x.id, t(k.start), k.procs, t(k.end), x.id, promise, x.id,
-                       t(x.start), others.empty() ? "" : " (also running then: " + others + ")"));
+                       t(x.start), others.empty() ? "" : " (also running then: " + others + ")"),
+           decided);
   }
 
   // EASY: the head's reservation is its earliest fit among the jobs running when it became the head.
@@ -292,7 +323,8 @@ private:
     if (!slot || x.start <= slot->start + kTol || overrun_between(head_from, x.start)) return;
     blame(kPivot, j, slot->start, head_from, false,
           fmt::format("first in the queue from {}, it is reserved at its earliest fit among the jobs running then, "
-                      "{} at the latest", t(head_from), t(slot->start)));
+                      "{} at the latest", t(head_from), t(slot->start)),
+          head_from);
   }
 
   void head_fits(const AvailabilityProfile& running, std::size_t h, double now, const char* name,
@@ -302,7 +334,8 @@ private:
     reported[h] = true;
     report(name, now, x, x,
            fmt::format("job {}, first in the queue, fits at {} ({} processors free) but waits until {}", x.id, t(now),
-                       running.free_at(now), t(x.start)));
+                       running.free_at(now), t(x.start)),
+           now);
   }
 
   // EASY at the end of an instant: the head starts if it fits; any other waiting job that fits now without
@@ -336,7 +369,8 @@ private:
       report(kMaximal, now, x, x,
              fmt::format("job {} ({} processors, estimate {}) fits at {} without delaying job {}, first in the queue "
                          "(reserved at {} at the earliest), but waits until {}", x.id, x.procs, t(x.estimate), t(now),
-                         head.id, t(shadow), t(x.start)));
+                         head.id, t(shadow), t(x.start)),
+             now);
     }
     for (const auto& [k, fit] : found) {  // reported once: never looked at again
       const Job& x = jobs_[k];
@@ -353,6 +387,8 @@ private:
   std::vector<std::size_t> by_start_, by_end_;
   std::vector<std::pair<double, double>> overruns_;      // [estimated end, end) of each job that ran past its estimate
   std::vector<double> overrun_reach_;                    // prefix maximum of their ends
+  std::vector<Unseen> unseen_;                           // by `from`
+  std::vector<std::size_t> unseen_reach_;                // per prefix: the one whose `to` is the latest
   std::vector<std::pair<double, int>> busy_;             // processors held from each instant on
   bool estimates_view_ = false;                          // the sweep holds running jobs until start + estimate
 };
@@ -391,7 +427,8 @@ CertainResult certain_verdicts(const CertainInput& in) {
     for (const auto& name : p.promises)
       out.unchecked.push_back(fmt::format("{}: bounded for one pivot only ({} here)", name, p.pivots));
   }
-  std::stable_sort(out.violations.begin(), out.violations.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+  for (auto* list : {&out.violations, &out.withheld})
+    std::stable_sort(list->begin(), list->end(), [](const auto& a, const auto& b) { return a.time < b.time; });
   return out;
 }
 

@@ -52,7 +52,7 @@ audit_expect "a start before the submit time" 1 "job 3 starts at 1, before its s
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,9,2\n5,3,15,35,0\n' "$H" >"$T/long.csv"
 audit_expect "a job that runs too long" 1 "job 3 runs 7 s" -- -t "$T/w.json" -s "$T/long.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n5,3,15,35,0\n' "$H" >"$T/missing.csv"
-audit_expect "a job missing" 1 "job 3 (submitted at 2) is not in the schedule" -- -t "$T/w.json" -s "$T/missing.csv" -p easy
+audit_expect "a job missing" 1 "job 3 (submitted at 2, 1 processors) is not in the schedule: no row names it, so no verdict from 2 on is certain" -- -t "$T/w.json" -s "$T/missing.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,2\n5,3,15,35,0\n9,3,15,35,1\n' "$H" >"$T/extra.csv"
 audit_expect "a row for a job the trace does not have" 1 "job 9 is not a job of the trace" -- -t "$T/w.json" -s "$T/extra.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,1\n5,3,15,35,0\n' "$H" >"$T/twice.csv"
@@ -99,6 +99,33 @@ audit_expect "times printed in full" 1 "job 1 starts at 1062652, before its subm
 # A missing job is reported once and the replay goes on without it: the rest of the schedule audits clean.
 audit_expect "a job missing, nothing else reported" 1 "verdict   1 certain violations (exit 1)" -- \
   -t "$T/w.json" -s "$T/missing.csv" -p easy
+# A legal EASY schedule whose row of job 2 was lost: job 2 ran over [10, 20) beside job 3, so job 4 waited for them.
+# The loss is reported once, and what job 4's wait looks like without job 2 is not certain.
+cat >"$T/lost.json" <<'EOF2'
+{"kind": "workload", "name": "lost", "processors": 4, "jobs": [
+ {"id": 1, "submit": 0, "run": 10, "estimate": 10, "procs": 4}, {"id": 2, "submit": 10, "run": 10, "estimate": 10, "procs": 2},
+ {"id": 3, "submit": 10, "run": 10, "estimate": 10, "procs": 2}, {"id": 4, "submit": 11, "run": 10, "estimate": 10, "procs": 2}]}
+EOF2
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,10\n3,10,10,20\n4,11,20,30\n' >"$T/lost.csv"
+audit_expect "a lost row, reported once" 1 "verdict   1 certain violations; 2 findings not certain (exit 1)" -- \
+  -t "$T/lost.json" -s "$T/lost.csv" -p easy
+audit_expect "... and the wait beside it not certain" 1 "NOT CERTAIN easy-maximal at t=11 (job 4): job 4, first in the queue, fits at 11 (2 processors free) but waits until 20 (not certain: job 2 has no row, and may have waited or held processors at 11)" -- \
+  -t "$T/lost.json" -s "$T/lost.csv" -p easy
+# A row of a record the reading rules skip (no processor count) is no certain violation, nor is a wait it explains.
+# Job 2 has no processor count: pyss runs it as a job of 1 s on 1 processor, before job 3.
+printf '; MaxProcs: 1\n1 0 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 10 -1 480 -1 -1 -1 -1 600 -1 1 -1 -1 -1 -1 -1 -1 -1\n3 10 -1 5 1 -1 -1 1 5 -1 1 -1 -1 -1 -1 -1 -1 -1\n' \
+  >"$T/skipped.swf"
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,10\n2,10,10,11\n3,10,11,16\n' >"$T/skipped.csv"
+skipped_expect() {  # skipped_expect NAME EXIT SUBSTRING [OPTIONS...]: that schedule audited as FCFS
+  local name=$1 rc=$2 want=$3
+  shift 3
+  audit_expect "$name" "$rc" "$want" -- -t "$T/skipped.swf" -s "$T/skipped.csv" -p fcfs "$@"
+}
+skipped_expect "a row of a skipped record, not certain" 0 "NOT CERTAIN jobs-conserved at t=10 (job 2): line 3: job 2 is a record the reading rules skip (no processor count (fields 5 and 8 both -1 or 0)): the audit leaves it out"
+skipped_expect "... and the wait it explains" 0 "NOT CERTAIN fcfs-order at t=10 (job 3): job 3, first in the queue, fits at 10 (1 processors free) but waits until 11 (not certain: job 2 is a record the reading rules skip"
+skipped_expect "... with --strict, exit 1" 1 "verdict   no certain violation; 2 findings not certain (exit 1)" --strict
+skipped_expect "... read as pyss reads it" 0 "every invariant holds" --invalid-records unit-job --strict
+
 # A compressed schedule, or workload, reads as the plain one; a corrupt one is one line, exit 2.
 gzip -c "$T/easy.csv" >"$T/easy.csv.gz"
 audit_expect "a .csv.gz schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy.csv.gz" -p easy
