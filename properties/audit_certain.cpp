@@ -161,6 +161,42 @@ public:
     }
   }
 
+  // EASY's rule at the instant of each backfill (Lifka 1995; Mu'alem & Feitelson 2001): a job started while the first
+  // job in the queue waits must end, by its estimate, by that job's shadow time (its earliest fit among the running
+  // jobs, each held until start + estimate), or use no more than the processors spare then. A start that breaks it
+  // breaks EASY at that instant, whatever ends early later. Decided with the jobs the rows show running and the
+  // estimates this audit reads, in every order of the instant's events a scheduler may have seen: each job that ends
+  // then before its estimate as ended or still running, each other job started then as started before or after this
+  // one, a job of length 0 also as started and ended (which also settles which job was first in the queue). No
+  // verdict at an instant with a job running that runs past its estimate (then or later: its estimate was not what
+  // the scheduler believed, or not a limit) or one of estimate 0 waiting, with a first job submitted at that very
+  // instant, or with more than 256 orders of its events.
+  void decisions() {
+    estimates_view_ = true;
+    std::set<std::pair<double, std::size_t>> running;  // (start + estimate, job) of the jobs running into the instant
+    std::size_t started = 0, head = 0;
+    for (const double now : instants()) {
+      std::vector<std::size_t> ending, starting;     // E: early ends now; S: starts now
+      for (auto it = running.begin(); it != running.end();) {
+        const Job& x = jobs_[it->second];
+        if (x.end > now + kTol) {
+          ++it;
+          continue;
+        }
+        if (until(x) > now + kTol) ending.push_back(it->second);  // ended before its estimate: seen either way
+        it = running.erase(it);
+      }
+      for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started)
+        starting.push_back(by_start_[started]);
+      while (head < jobs_.size() && jobs_[head].start <= now + kTol) ++head;
+      if (head < jobs_.size() && jobs_[head].submit < now - kTol && !overrun_between(now, now + kTol))
+        for (const std::size_t k : starting)
+          if (k > head && jobs_[k].procs > 0) backfill_rule(k, now, running, ending, starting);
+      for (const std::size_t k : starting)
+        if (jobs_[k].end > now + kTol && jobs_[k].procs > 0) running.emplace(until(jobs_[k]), k);
+    }
+  }
+
   // Conservative backfilling on counts: at its arrival each job is reserved at the earliest fit among the running
   // jobs and the earlier jobs' reservations. Reservations only move earlier and a job starts at its reservation or
   // before, so every reservation an earlier job held lay between its start and its own bound: counting it busy over
@@ -315,12 +351,104 @@ private:
            decided);
   }
 
+  // Job k started at `now` while an earlier job waited: does it break EASY's rule in every view of the instant (see
+  // decisions)? `running`: the jobs running into the instant and past it; `ending`, `starting`: the uncertain ones.
+  void backfill_rule(std::size_t k, double now, const std::set<std::pair<double, std::size_t>>& running,
+                     const std::vector<std::size_t>& ending, const std::vector<std::size_t>& starting) {
+    // The jobs whose state at k's start the rows do not settle, and how many states each may have been in: an early
+    // end, still running (1) or ended (0); another start, made (1) or not yet (0), and for a job of length 0 made and
+    // already ended (2).
+    std::vector<std::size_t> open = ending;
+    std::vector<unsigned> states(ending.size(), 2);
+    for (const std::size_t j : starting)
+      if (j != k) {
+        open.push_back(j);
+        states.push_back(jobs_[j].end <= now + kTol ? 3 : 2);
+      }
+    std::size_t views = 1;
+    for (const unsigned n : states) views *= n;
+    if (views > 256) return;
+    // A job running then that ran past its estimate: the scheduler's view of it is not what the rows show.
+    auto overran = [](const Job& y) { return y.end > y.start + y.estimate + kTol; };
+    if (std::any_of(running.begin(), running.end(), [&](const auto& r) { return overran(jobs_[r.second]); }) ||
+        std::any_of(open.begin(), open.end(), [&](std::size_t j) { return overran(jobs_[j]); }))
+      return;
+    const Job& x = jobs_[k];
+    struct View {
+      std::size_t pivot;
+      double shadow;
+      int spare;
+    };
+    std::optional<View> shown;  // preferably the view in which the instant's ends came first and its starts in queue order
+    std::vector<unsigned> state(open.size(), 0);
+    for (std::size_t v = 0; v < views; ++v) {
+      for (std::size_t b = 0, rest = v; b < open.size(); ++b) {
+        state[b] = static_cast<unsigned>(rest % states[b]);
+        rest /= states[b];
+      }
+      std::vector<std::pair<double, int>> holds;  // (until, processors) in this view
+      for (const auto& [end, j] : running) holds.emplace_back(end, jobs_[j].procs);
+      for (std::size_t b = 0; b < open.size(); ++b)
+        if (state[b] == 1 && until(jobs_[open[b]]) > now + kTol) holds.emplace_back(until(jobs_[open[b]]), jobs_[open[b]].procs);
+      std::sort(holds.begin(), holds.end());
+      int free = in_.workload->processors;
+      for (const auto& [end, procs] : holds) free -= procs;
+      if (x.procs > free) continue;  // k could not have started in this view: not a history
+      // The first job in the queue: the first before k that waits past the instant, or starts later in it.
+      std::optional<std::size_t> pivot;
+      for (std::size_t j = 0; j < k && !pivot; ++j) {
+        const Job& y = jobs_[j];
+        if (y.submit > now + kTol || y.start < now - kTol) continue;
+        const auto at = std::find(open.begin(), open.end(), j);
+        if (y.start > now + kTol || (at != open.end() && state[static_cast<std::size_t>(at - open.begin())] == 0))
+          pivot = j;
+      }
+      if (!pivot || jobs_[*pivot].submit > now - kTol) return;  // k was first, or the first had just arrived
+      const Job& h = jobs_[*pivot];
+      double shadow = now;
+      int spare = free - h.procs;
+      for (std::size_t n = 0; spare < 0 && n < holds.size(); ++n) {
+        shadow = std::max(now, holds[n].first);
+        spare += holds[n].second;
+        while (n + 1 < holds.size() && holds[n + 1].first <= shadow + kTol) spare += holds[++n].second;
+      }
+      if (spare < 0) return;  // it never fits: no reservation to delay
+      if (x.procs <= spare || now + x.estimate <= shadow + kTol) return;  // allowed in this view
+      bool canonical = true;
+      for (std::size_t b = 0; b < ending.size(); ++b) canonical &= state[b] == 0;
+      for (std::size_t b = ending.size(); b < open.size(); ++b) canonical &= (state[b] != 0) == (open[b] < k);
+      if (canonical || !shown) shown = View{*pivot, shadow, spare};
+    }
+    if (!shown) return;
+    const Job& h = jobs_[shown->pivot];
+    pending_.push_back(Pending{k, shown->pivot, now,
+           fmt::format("job {} ({} processors, estimate {}) started at {} while job {} waited first in the queue: with "
+                       "the jobs running then held until start + estimate, job {}'s shadow time is {} with {} processors "
+                       "to spare, and job {} takes more and ends by its estimate at {}; EASY backfills a job only if it "
+                       "ends by the shadow time or uses no more than the spare processors (a breach at the instant of "
+                       "the start, under the estimates this audit reads and in any order of the instant's events)",
+                       x.id, x.procs, t(x.estimate), t(now), h.id, h.id, t(shown->shadow), shown->spare, x.id,
+                       t(now + x.estimate))});
+  }
+
+public:
+  // The breaches decisions() found, each reported unless the sweep's bound on the same pivot already reported the
+  // delay it caused (one incident, reported once, with the start the pivot got).
+  void report_decisions() {
+    for (auto& p : pending_)
+      if (!bounded_pivots_.count(p.pivot)) report(kPivot, p.now, jobs_[p.backfill], jobs_[p.pivot], std::move(p.detail), p.now);
+    pending_.clear();
+  }
+
+private:
+
   // EASY: the head's reservation is its earliest fit among the jobs running when it became the head.
   void pivot_bound(const AvailabilityProfile& running, const std::pair<double, std::size_t>& p) {
     const auto [head_from, j] = p;
     const Job& x = jobs_[j];
     const auto slot = running.earliest_slot(x.procs, x.estimate, head_from);
     if (!slot || x.start <= slot->start + kTol || overrun_between(head_from, x.start)) return;
+    bounded_pivots_.insert(j);
     blame(kPivot, j, slot->start, head_from, false,
           fmt::format("first in the queue from {}, it is reserved at its earliest fit among the jobs running then, "
                       "{} at the latest", t(head_from), t(slot->start)),
@@ -391,6 +519,13 @@ private:
   std::vector<std::size_t> unseen_reach_;                // per prefix: the one whose `to` is the latest
   std::vector<std::pair<double, int>> busy_;             // processors held from each instant on
   bool estimates_view_ = false;                          // the sweep holds running jobs until start + estimate
+  struct Pending {                                       // a breach of EASY's rule at a backfill's start
+    std::size_t backfill, pivot;
+    double now;
+    std::string detail;
+  };
+  std::vector<Pending> pending_;
+  std::set<std::size_t> bounded_pivots_;                 // pivots the sweep found started past their bound
 };
 
 }  // namespace
@@ -422,7 +557,9 @@ CertainResult certain_verdicts(const CertainInput& in) {
   } else if (p.pivots == 1 && promised(kPivot)) {
     out.counts[kPivot] = 0;
     out.counts[kMaximal] = 0;
+    certain.decisions();
     certain.sweep(false, true);
+    certain.report_decisions();
   } else {
     for (const auto& name : p.promises)
       out.unchecked.push_back(fmt::format("{}: bounded for one pivot only ({} here)", name, p.pivots));

@@ -3,8 +3,9 @@
 // reservations it kept; an instant's submissions in trace order), decided
 // from the schedule's rows alone by bounding every reservation the policy could have given. Our own, after the
 // definitions of FCFS, EASY (Lifka 1995) and conservative backfilling (Mu'alem & Feitelson 2001). Covered: fcfs;
-// easy with one pivot; conservative (and easy --pivots inf) on the count model. The rest is left to the replay,
-// whose verdicts are differences from schedcheck's own reservations (properties/audit.hpp).
+// easy with one pivot (the pivot's bound, and EASY's backfilling rule at the instant of each start, under the
+// estimates the audit reads); conservative (and easy --pivots inf) on the count model. The rest is left to the
+// replay, whose verdicts are differences from schedcheck's own reservations (properties/audit.hpp).
 #pragma once
 
 #include "model/processor_set.hpp"

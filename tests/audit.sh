@@ -39,6 +39,24 @@ audit_expect "a backfill that delays the pivot" 1 "VIOLATION easy-pivot-not-dela
 audit_expect "... reported once" 1 "verdict   1 certain violations (exit 1)" -- -t "$T/w.json" -s "$T/careless.csv" -p easy
 audit_expect "... the same as conservative" 1 "(job 5): job 5 (queued after job 2) started at 3 on 1 processors held until 23, which job 2 needed: at its arrival (1) a conservative scheduler reserves it at its earliest fit, which the jobs before it push to 10 at the latest" -- \
   -t "$T/w.json" -s "$T/careless.csv" -p conservative
+# EASY broken at the instant of a backfill, though the pivot starts before its reservation: job 3 (2 processors,
+# estimate 30) starts at 2 while job 2 (4 processors) waits for its shadow time 20, with none to spare; job 1 then ends
+# early (5 of its 20), and job 2 still starts at 12, before 20.
+cat >"$T/bf.json" <<'EOF2'
+{"kind": "workload", "name": "backfill", "processors": 4, "jobs": [
+ {"id": 1, "submit": 0, "run": 5, "estimate": 20, "procs": 2}, {"id": 2, "submit": 1, "run": 10, "estimate": 10, "procs": 4},
+ {"id": 3, "submit": 2, "run": 10, "estimate": 30, "procs": 2}]}
+EOF2
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,5\n2,1,12,22\n3,2,2,12\n' >"$T/bf.csv"
+for passes in instant event; do
+  audit_expect "a backfill breaking EASY at its start, passes $passes" 1 "VIOLATION easy-pivot-not-delayed at t=2 (job 3): job 3 (2 processors, estimate 30) started at 2 while job 2 waited first in the queue: with the jobs running then held until start + estimate, job 2's shadow time is 20 with 0 processors to spare, and job 3 takes more and ends by its estimate at 32" -- \
+    -t "$T/bf.json" -s "$T/bf.csv" -p easy --passes "$passes"
+done
+# The same start ending by the shadow time is legal: job 3's estimate 18 (it ends by 20).
+sed 's/"run": 10, "estimate": 30/"run": 10, "estimate": 18/' "$T/bf.json" >"$T/bf-short.json"
+audit_expect "... and a backfill that ends by the shadow time is not" 0 "every invariant holds" -- \
+  -t "$T/bf-short.json" -s "$T/bf.csv" -p easy
+
 # FCFS: C waits behind B (15); E too (15): audited as EASY, C could have started at 2.
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,15,20,0\n5,3,15,35,1\n' "$H" >"$T/fcfs.csv"
 audit_expect "an FCFS schedule is fcfs" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/fcfs.csv" -p fcfs
