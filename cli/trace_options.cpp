@@ -22,9 +22,10 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                      ->check(CLI::Range(1LL, workload::kMaxProcessors));
   o.estimates = command->add_option("--estimates", a.estimates,
                                     "what the scheduler believes a job runs: `requested` (field 9; the run time where it "
-                                    "is -1) or `runtime` (field 4, as paper 002 does)")
+                                    "is -1), `runtime` (field 4, as paper 002 does) or `field9` (field 9 as it is, -1 "
+                                    "included: pyss, with --min-time 1 --estimate-at-least-run)")
                     ->capture_default_str()
-                    ->check(CLI::IsMember({"requested", "runtime"}));
+                    ->check(CLI::IsMember({"requested", "runtime", "field9"}));
   o.processor_field = command->add_option("--processor-field", a.processor_field,
                                           "processors of a job: `allocated` (field 5, else field 8), `requested` "
                                           "(field 8, else field 5) or `allocated-only` (field 5; Alea)")

@@ -2,6 +2,7 @@
 #include "model/jobs_csv.hpp"
 
 #include "model/gz_input.hpp"
+#include "model/swf.hpp"
 
 #include <fmt/format.h>
 
@@ -52,6 +53,7 @@ constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 // unquoted field is an ordinary character. Linear in the record's length.
 class RecordSplitter {
 public:
+  explicit RecordSplitter(char delimiter) : delimiter_(delimiter) {}
   void start() {
     fields_.clear();
     field_.clear();
@@ -73,7 +75,7 @@ public:
         }
       } else if (c == '"' && field_.empty() && !was_quoted_) {
         quoted_ = was_quoted_ = true;
-      } else if (c == ',') {
+      } else if (c == delimiter_) {
         fields_.push_back(std::move(field_));
         field_.clear();
         was_quoted_ = false;
@@ -90,6 +92,7 @@ public:
   }
 
 private:
+  char delimiter_;
   std::vector<std::string> fields_;
   std::string field_;
   bool quoted_ = false, was_quoted_ = false;
@@ -98,12 +101,13 @@ private:
 }  // namespace
 
 void for_each_record(const std::string& path,
-                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit) {
+                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit,
+                     char delimiter) {
   require_not_directory(path);
   GzInput in(path);  // plain or .gz; a read error or a failed allocation propagates instead of ending the file early
   std::vector<std::string> fields;
   std::size_t line_no = 0, record_line = 0;  // lines read; the line the record starts on
-  RecordSplitter splitter;
+  RecordSplitter splitter(delimiter);
   auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record_line, why)); };
   // The next record's fields: one line, or several while a quoted field holds line breaks (kept as they are, CR
   // included); a CR ending the record (CRLF files) is dropped. False at the end of the file. A record that is one
@@ -159,7 +163,32 @@ std::string Table::at(std::size_t row, const std::string& column) const {
   return "";
 }
 
+namespace {
+// A schedule written as SWF (see read_schedule).
+std::vector<ScheduleRow> read_swf_schedule(const std::string& path) {
+  std::vector<ScheduleRow> rows;
+  std::unordered_set<std::string> seen;
+  swf::Reader reader(path, false);
+  swf::Record record;
+  while (reader.next(record)) {
+    auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record.line, why)); };
+    if (record.wait < 0) fail(fmt::format("field 3 (wait time): expected the simulated wait (>= 0) of a schedule written as SWF, got {}", record.wait));
+    if (record.run < 0) fail(fmt::format("field 4 (run time): expected the simulated run (>= 0) of a schedule written as SWF, got {}", record.run));
+    ScheduleRow row;
+    row.line = record.line;
+    row.id = fmt::format("{}", static_cast<std::int64_t>(record.job_id));
+    row.submit = record.submit;
+    row.start = record.submit + record.wait;
+    row.finish = row.start + record.run;
+    if (!seen.insert(row.id).second) fail(fmt::format("field 1 (job number): job {} is listed twice", row.id));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+}  // namespace
+
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
+  if (path.ends_with(".swf") || path.ends_with(".swf.gz")) return read_swf_schedule(path);
   std::vector<ScheduleRow> rows;
   std::unordered_set<std::string> seen;
   long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1, arrival = -1;
@@ -213,7 +242,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     }
     if (!seen.insert(row.id).second) fail(fmt::format("column {}: job {} is listed twice", columns.id, shown(row.id)));
     rows.push_back(std::move(row));
-  });
+  }, columns.delimiter);
   if (id < 0) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
   return rows;
 }

@@ -1,8 +1,9 @@
 // The per-job CSV of a run, in Batsim's out_jobs.csv columns (so that evalys and the other Batsim analysis tools
-// read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, or any
-// CSV with a job id, start and finish column, named by options) for `audit` and `compare-runs`. Our own.
-// Streaming reader of plain or gzip-compressed files (.csv.gz); RFC 4180 quoting (a quoted field may hold commas,
-// quotes and line breaks).
+// read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, Alea's
+// tab-separated one, or any CSV with a job id, start and finish column, named by options; a schedule written as SWF,
+// as predictsim's pyss writes it, through the SWF reader) for `audit`, `compare-runs` and `gantt`. Our own.
+// Streaming reader of plain or gzip-compressed files (.csv.gz); RFC 4180 quoting (a quoted field may hold the
+// delimiter, quotes and line breaks).
 #pragma once
 
 #include "model/input.hpp"
@@ -53,6 +54,7 @@ struct Columns {
   std::string workload = "workload_name";         // optional: the trace a run replayed
   std::string cluster = "cluster";                // optional: the cluster a job ran on (an index from 0)
   std::string arrival = "arrival_time";           // optional: when the job reached its cluster's queue
+  char delimiter = ',';                           // ',' or '\t' (Alea's completed_jobs CSV)
 };
 
 struct ScheduleRow {
@@ -71,7 +73,8 @@ struct ScheduleRow {
 // one line of spaces and tabs after the header are skipped, and a UTF-8 byte-order mark opening the file is dropped. Throws InputError "FILE: line N: ..." on an unterminated
 // quote or a record longer than 1 MiB. The one CSV record reader of the project.
 void for_each_record(const std::string& path,
-                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit);
+                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit,
+                     char delimiter = ',');
 
 // A whole CSV file as text fields: its header and its rows (each as wide as the header).
 struct Table {
@@ -85,7 +88,9 @@ Table read_table(const std::string& path);
 // Reads every row. Throws InputError "FILE: line N: column C: expected ..., got ..." on a missing column, a
 // non-number, a negative or non-finite time (the arrival column's too), a finish before its start, a cluster that is
 // not an integer from 0, or a job id listed twice.
-// `need_submit`: the submit column must be present.
+// `need_submit`: the submit column must be present. A file named .swf or .swf.gz is a schedule written as SWF (field 1
+// the job, field 2 its submission, field 3 its simulated wait, field 4 its run; `columns` unused): read by the SWF
+// reader, a wait or run below 0 refused.
 std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit);
 // The rows a reader would get back from a file of `rows` (without the file): what a chart of a run not written to
 // disk draws.

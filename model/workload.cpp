@@ -85,11 +85,15 @@ Classified classify(const swf::Record& record, const ReadOptions& options, long 
   }
   job.run = record.run;
   job.procs = static_cast<int>(procs);
-  // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time.
-  out.estimate_from_runtime = options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0);
+  // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time (unless
+  // field 9 is read as it is).
+  const bool as_given = options.estimates == EstimateSource::kField9;
+  out.estimate_from_runtime = !as_given && (options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0));
   job.estimate = out.estimate_from_runtime ? record.run : record.requested_time;
   if (c.kill_at_request && record.requested_time > 0) job.run = std::min(job.run, record.requested_time);
-  out.job = c.any() ? with_conventions(job, c) : job;
+  if (c.any()) job = with_conventions(job, c);
+  job.estimate = std::max(job.estimate, 0.0);  // field 9's -1 left by no floor: believed to end at once
+  out.job = job;
   return out;
 }
 
@@ -228,7 +232,6 @@ std::string write_swf(const Workload& workload, const std::vector<std::string>& 
 
 namespace schedcheck::workload {
 
-const char* to_string(EstimateSource source) { return source == EstimateSource::kRuntime ? "runtime" : "requested"; }
 namespace {
 // An enumeration's names, both ways (the value, its name in options, files and summaries).
 template <typename E, std::size_t N>
@@ -245,6 +248,9 @@ std::optional<E> value_in(const Names<E, N>& names, std::string_view text) {
     if (text == name) return v;
   return std::nullopt;
 }
+constexpr Names<EstimateSource, 3> kEstimateSources{{{EstimateSource::kRequested, "requested"},
+                                                     {EstimateSource::kRuntime, "runtime"},
+                                                     {EstimateSource::kField9, "field9"}}};
 constexpr Names<ProcessorField, 3> kProcessorFields{{{ProcessorField::kAllocated, "allocated"},
                                                     {ProcessorField::kRequested, "requested"},
                                                     {ProcessorField::kAllocatedOnly, "allocated-only"}}};
@@ -255,18 +261,14 @@ constexpr Names<Rounding, 4> kRoundings{{{Rounding::kNone, "none"}, {Rounding::k
                                          {Rounding::kCeil, "ceil"}, {Rounding::kNearest, "nearest"}}};
 }  // namespace
 
+const char* to_string(EstimateSource source) { return name_in(kEstimateSources, source); }
+std::optional<EstimateSource> estimate_source(std::string_view name) { return value_in(kEstimateSources, name); }
 const char* to_string(ProcessorField field) { return name_in(kProcessorFields, field); }
 std::optional<ProcessorField> processor_field(std::string_view name) { return value_in(kProcessorFields, name); }
 const char* to_string(InvalidRecords invalid) { return name_in(kInvalidRecords, invalid); }
 std::optional<InvalidRecords> invalid_records(std::string_view name) { return value_in(kInvalidRecords, name); }
 const char* to_string(Rounding r) { return name_in(kRoundings, r); }
 std::optional<Rounding> rounding(std::string_view name) { return value_in(kRoundings, name); }
-
-std::optional<EstimateSource> estimate_source(std::string_view name) {
-  if (name == "requested") return EstimateSource::kRequested;
-  if (name == "runtime") return EstimateSource::kRuntime;
-  return std::nullopt;
-}
 
 std::string describe(const Conventions& c) {
   if (!c.any()) return "none";

@@ -32,11 +32,15 @@ struct Job {
   bool killed() const { return run > estimate; }
 };
 
-enum class EstimateSource { kRequested, kRuntime };   // --estimates requested|runtime
+// --estimates requested|runtime|field9: the requested time (field 9; the run time where it is -1 or 0), the run time,
+// or field 9 as the trace gives it, -1 included (pyss reads it so: with its floor of 1 s and estimate >= run, a job of
+// unknown request runs 1 s and is believed its run time).
+enum class EstimateSource { kRequested, kRuntime, kField9 };
 // Which SWF field gives a job's processors: field 5, else 8; field 8, else 5; field 5 alone (Alea's SWFLoader skips a
 // record whose field 5 is -1).
 enum class ProcessorField { kAllocated, kRequested, kAllocatedOnly };
-// Their names ("requested", "runtime"; "allocated", "requested", "allocated-only"), both ways; nullopt for another name.
+// Their names ("requested", "runtime", "field9"; "allocated", "requested", "allocated-only"), both ways; nullopt for
+// another name.
 const char* to_string(EstimateSource source);
 const char* to_string(ProcessorField field);
 std::optional<EstimateSource> estimate_source(std::string_view name);

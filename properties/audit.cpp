@@ -89,6 +89,37 @@ private:
   std::unordered_map<std::string, const workload::SkippedRecord*> skipped_;
 };
 
+// Each job's processors when the schedule names none: at each start, in time order (ends first, then starts in queue
+// order), the lowest-numbered processors no running job holds, as GridSim's PERangeList::selectPEs and Alea's
+// AdvancedSpaceShared::allocatePEtoGridlet choose among the free ones. A job of length 0 holds what it gets for no
+// time. On an overfull machine (a capacity violation, reported) a job gets the free ones and then the lowest held.
+std::vector<ProcessorSet> lowest_free(const workload::Workload& w, const RunSchedule& s) {
+  std::vector<ProcessorSet> on(w.jobs.size());
+  std::vector<std::pair<double, std::size_t>> starts;
+  for (std::size_t j = 0; j < w.jobs.size(); ++j)
+    if (s.start[j] >= 0) starts.emplace_back(s.start[j], j);
+  std::stable_sort(starts.begin(), starts.end());
+  std::set<std::pair<double, std::size_t>> running;  // (end, job)
+  ProcessorSet free = ProcessorSet::all(w.processors);
+  for (const auto& [start, j] : starts) {
+    while (!running.empty() && running.begin()->first <= start + kTimeTolerance) {
+      free |= on[running.begin()->second];
+      running.erase(running.begin());
+    }
+    const int procs = w.jobs[j].procs;
+    on[j] = free.lowest(procs);
+    if (on[j].count() < procs) {
+      ProcessorSet held = ProcessorSet::all(w.processors);
+      on[j] |= held.subtract(free).lowest(procs - on[j].count());
+    }
+    if (s.end[j] > start + kTimeTolerance) {
+      free.subtract(on[j]);
+      running.emplace(s.end[j], j);
+    }
+  }
+  return on;
+}
+
 // A trace's jobs by id as the schedule's rows name them.
 std::unordered_map<std::string, std::size_t> job_index(const workload::Workload& w) {
   std::unordered_map<std::string, std::size_t> index;
@@ -159,6 +190,12 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   s.allocated.assign(w.jobs.size(), std::nullopt);
   bool any_allocation = false;
   Unseeing unseeing(trace);
+  // --model processors on a schedule that names no processor anywhere (pyss's, Alea's, GridSim's files): the sets are
+  // reconstructed below by the lowest-free rule instead of read.
+  const bool reconstruct = model == cluster::ResourceModel::kProcessors &&
+                           std::none_of(rows.begin(), rows.end(), [](const jobs_csv::ScheduleRow& row) {
+                             return row.allocated && !row.allocated->empty();
+                           });
   for (const auto& row : rows) {
     const auto it = index.find(row.id);
     if (it == index.end()) {
@@ -172,7 +209,7 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
       s.allocated[j] = row.allocated;
       any_allocation = true;
     }
-    if (model == cluster::ResourceModel::kProcessors) {  // the replay starts each job on its processors: they must say
+    if (model == cluster::ResourceModel::kProcessors && !reconstruct) {  // the replay starts each job on its processors
       std::string error;
       const auto set = row.allocated ? ProcessorSet::parse_intervals(*row.allocated, w.processors, &error) : std::nullopt;
       if (!set || set->count() != w.jobs[j].procs)
@@ -183,6 +220,7 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
     }
   }
   if (!any_allocation) s.allocated.clear();
+  if (reconstruct) on = lowest_free(w, s);
   std::size_t overran = 0;
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
     const auto& job = w.jobs[j];
@@ -248,6 +286,7 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   result.jobs = w.jobs.size();
   result.rows = rows.size();
   result.overran = overran;
+  result.reconstructed = reconstruct;
   result.violations = std::move(direct.violations);
   result.violations.insert(result.violations.end(), certain.violations.begin(), certain.violations.end());
   std::stable_sort(result.violations.begin(), result.violations.end(),
@@ -343,6 +382,7 @@ AuditResult audit_clusters(const workload::Workload& w, const std::vector<jobs_c
     one.unseen.insert(one.unseen.end(), part_unseen[c].begin(), part_unseen[c].end());
     AuditResult part = audit_schedule(parts[c], part_rows[c], one);
     result.overran += part.overran;
+    result.reconstructed |= part.reconstructed;
     for (const auto& [name, count] : part.counts) result.counts[name] += count;
     for (const auto& [name, count] : part.difference_counts) result.difference_counts[name] += count;
     for (const auto& [name, count] : part.uncertain_counts) result.uncertain_counts[name] += count;
@@ -380,6 +420,7 @@ nlohmann::json to_json(const AuditResult& r, std::size_t show) {
   out["jobs"] = r.jobs;
   out["rows"] = r.rows;
   out["overran_estimate"] = r.overran;
+  out["processors_reconstructed"] = r.reconstructed;
   out["violations_total"] = r.total();
   out["violations_by_invariant"] = r.counts;
   out["differences_total"] = r.total_differences();

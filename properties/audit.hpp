@@ -51,6 +51,11 @@ struct AuditOptions {
 struct AuditResult {
   std::size_t jobs = 0, rows = 0;
   std::size_t overran = 0;                   // jobs that ran past their estimate (not killed)
+  // --model processors on rows that name no processors: each job's set reconstructed by the lowest-free rule (GridSim's
+  // and Alea's). The certain verdicts do not depend on it (with only running jobs in the profile they judge, k
+  // processors free at an instant stay free: any sets give the same), the replay's differences do, and processor
+  // exclusivity is not checked.
+  bool reconstructed = false;
   std::map<std::string, std::size_t> counts; // certain violations of every invariant checked certainly (0: it holds)
   std::vector<Violation> violations;         // the first ones (by time), and the first of every invariant
   // The replay's findings on the policy's invariants that no certain verdict reports: differences between the
@@ -67,7 +72,8 @@ struct AuditResult {
   std::size_t total_uncertain() const;
 };
 
-// Throws InputError when, with processor identity, a row does not name its job's processors; when rows name clusters
+// Throws InputError when, with processor identity, a row does not name its job's processors while others do (rows
+// that name none get reconstructed sets, AuditResult::reconstructed); when rows name clusters
 // other than 0 and `clusters` is empty (a schedule of several clusters audited as one); and, with `clusters`, when
 // the rows have no cluster index or one out of range.
 AuditResult audit_schedule(const workload::Workload& workload, const std::vector<jobs_csv::ScheduleRow>& rows,

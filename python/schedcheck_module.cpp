@@ -198,7 +198,8 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
 // JSON workload form.
 workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors) {
   const auto source = workload::estimate_source(estimates);
-  if (!source) throw InputError("estimates: expected \"requested\" or \"runtime\", got " + quoted_text(estimates));
+  if (!source)
+    throw InputError("estimates: expected \"requested\", \"runtime\" or \"field9\", got " + quoted_text(estimates));
   if (processors && (*processors < 1 || *processors > workload::kMaxProcessors))
     throw InputError("processors: expected 1 to " + std::to_string(workload::kMaxProcessors));
   workload::ReadOptions options;
