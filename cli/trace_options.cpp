@@ -45,13 +45,13 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                                                  "ceil | nearest (Alea)")
           ->capture_default_str()->check(CLI::IsMember({"none", "floor", "ceil", "nearest"}))->group(conventions),
       command->add_option("--run-offset", a.run_offset, "seconds added to every run time after rounding (GridSim, "
-                                                        "Alea, Batsim's SWF converter: 1)")
+                                                        "Batsim's SWF converter: 1)")
           ->check(finite_range(-1e9, 1e9))->group(conventions),
       command->add_option("--estimate-offset", a.estimate_offset, "seconds added to every estimate after rounding "
-                                                                  "(batsched: 5)")
+                                                                  "(GridSim: 1; batsched: 5)")
           ->check(finite_range(-1e9, 1e9))->group(conventions),
       command->add_option("--min-time", a.min_time, "least run time and estimate after the offsets, seconds (pyss, "
-                                                    "GridSim, Alea: 1)")
+                                                    "Alea: 1; GridSim: 2)")
           ->check(finite_range(0.0, 1e12))->group(conventions),
       command->add_flag("--estimate-at-least-run", a.estimate_at_least_run,
                         "the scheduler believes max(estimate, run time) and the job still ends at min(run time, "

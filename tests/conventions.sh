@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Another simulator's conventions (--round, --run-offset, --estimate-offset, --min-time, --estimate-at-least-run) on
-# simulate and audit: a schedule made with GridSim's +1 s audits clean only when the audit is told of it; pyss's reading
-# of a job killed at its request; the options' bad values. Source: our own (docs/simulation.md, "Conventions of other
-# simulators"). Usage: conventions.sh SCHEDCHECK
+# Another simulator's conventions (--round, --run-offset, --estimate-offset, --min-time, --estimate-at-least-run,
+# --run-is-estimate, --kill-at-request, --invalid-records, --processor-field allocated-only) on simulate and audit: a
+# schedule made with GridSim's +1 s audits clean only when the audit is told of it; pyss's reading of a job killed at
+# its request; the records our rules skip read as pyss and GridSim read them; the options' bad values. Source: our
+# own (docs/simulation.md, "Conventions of other simulators"). Usage: conventions.sh SCHEDCHECK
 set -u
 S=${1:?usage: conventions.sh SCHEDCHECK}
 . "$(dirname "$0")/common.sh"
