@@ -3,6 +3,7 @@
 #include "cli/audit.hpp"
 
 #include "cli/trace_options.hpp"
+#include "cli/validators.hpp"
 #include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
@@ -54,6 +55,7 @@ struct AuditArgs {
   std::string delimiter = "comma";
   std::string time_origin = "trace";  // or first-submit: the schedule's times count from the first job's submission
   std::string clusters;     // P1,P2,...: a schedule of several clusters
+  double latency = 0;       // the broker's, for rows without an arrival column
   bool json = false, strict = false;
   std::size_t show = 10;
 };
@@ -91,6 +93,7 @@ int run_audit(const AuditArgs& a) {
   options.processors_column = a.columns.allocated;
   options.cluster_column = a.columns.cluster;
   options.pass_per_event = a.trace.passes == "event";
+  options.latency = a.latency;
   const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
   const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
     return cluster::cluster_policy(p, parse_pivots(a.pivots)).takes_pivots;
@@ -301,6 +304,10 @@ std::function<int()> add_audit_commands(CLI::App& app) {
   audit->add_option("--clusters", audit_args->clusters,
                     "P1,P2,...: the schedule ran on clusters of these sizes (its cluster column gives each job's, from "
                     "0); each is audited apart against its size and policy (replaces --processors)");
+  audit->add_option("--latency", audit_args->latency,
+                    "seconds from a job's submission to its arrival at its cluster (the broker's, as simulate "
+                    "--latency), for a schedule without an arrival column")
+      ->check(finite_range(0.0, 1e9));
   audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
   add_column_options(audit, audit_args->columns, audit_args->delimiter);
   audit->add_option("--time-origin", audit_args->time_origin,

@@ -128,31 +128,34 @@ std::unordered_map<std::string, std::size_t> job_index(const workload::Workload&
 }
 
 // The workload as the cluster's queue saw it: a job whose row gives its arrival (a broker's latency after its
-// submission) entered the queue then, and the queue is in arrival order (trace order among equal times, as the
-// broker sent them). An arrival before the submission is no-start-before-submit, and the job is read as submitted.
+// submission), or whose row gives none when the audit is told the latency, entered the queue then, and the queue is in
+// arrival order (trace order among equal times, as the broker sent them). An arrival before the submission is
+// no-start-before-submit, and the job is read as submitted.
 struct Arrived {
   workload::Workload workload;
   std::vector<bool> late;  // per job of `workload`: it reached the queue after its submission
 };
 std::optional<Arrived> arrived(const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows,
-                               RowChecks& direct) {
-  std::unordered_map<std::string, double> at;
-  for (const auto& row : rows)
-    if (row.arrival) at.emplace(row.id, *row.arrival);
-  if (at.empty()) return std::nullopt;
+                               double latency, RowChecks& direct) {
+  std::unordered_map<std::string, std::optional<double>> at;  // per row: its arrival, if it gives one
+  for (const auto& row : rows) at.emplace(row.id, row.arrival);
+  if (latency <= 0 && std::none_of(rows.begin(), rows.end(), [](const auto& row) { return row.arrival.has_value(); }))
+    return std::nullopt;
   Arrived out{w, {}};
   std::vector<std::pair<workload::Job, bool>> jobs;
   for (const auto& job : w.jobs) {
     const auto it = at.find(std::to_string(job.id));
-    if (it == at.end() || std::abs(it->second - job.submit) <= kTimeTolerance) {
+    // A row without an arrival: the job reached its cluster the latency after its submission.
+    const double arrival = it == at.end() ? job.submit : it->second.value_or(job.submit + latency);
+    if (std::abs(arrival - job.submit) <= kTimeTolerance) {
       jobs.emplace_back(job, false);
-    } else if (it->second < job.submit) {
-      direct.note("no-start-before-submit", it->second, job.id,
-                  fmt::format("job {} reached its cluster at {}, before its submit time {}", job.id, it->second, job.submit));
+    } else if (arrival < job.submit) {
+      direct.note("no-start-before-submit", arrival, job.id,
+                  fmt::format("job {} reached its cluster at {}, before its submit time {}", job.id, arrival, job.submit));
       jobs.emplace_back(job, false);
     } else {
       jobs.emplace_back(job, true);
-      jobs.back().first.submit = it->second;
+      jobs.back().first.submit = arrival;
     }
   }
   std::stable_sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.first.submit < b.first.submit; });
@@ -179,7 +182,7 @@ AuditResult audit_schedule(const workload::Workload& trace, const std::vector<jo
   auto note = [&](const char* invariant, double time, std::int64_t job, std::string detail) {
     direct.note(invariant, time, job, std::move(detail));
   };
-  const std::optional<Arrived> queue = arrived(trace, rows, direct);
+  const std::optional<Arrived> queue = arrived(trace, rows, options.latency, direct);
   const workload::Workload& w = queue ? queue->workload : trace;
 
   std::vector<ProcessorSet> on(w.jobs.size());  // --model processors: each job's processors, checked

@@ -39,6 +39,9 @@ struct AuditOptions {
   // Empty: one cluster of the workload's processors, with `policy` and `model`.
   std::vector<AuditCluster> clusters;
   bool pass_per_event = false;               // the replay decides after every event (sim::ClusterSetup)
+  // A broker's latency, seconds: a row that gives no arrival (ScheduleRow::arrival) reached its cluster this long after
+  // its job's submission.
+  double latency = 0;
   std::string cluster_column = "cluster";    // for error messages
   std::size_t keep = 10;                     // violations kept in full, after the replay's ten times that many
   std::string schedule = "schedule";         // the schedule's name and its processors column, for error messages

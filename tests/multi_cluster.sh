@@ -73,6 +73,15 @@ for run in "easy,conservative,fcfs,easy --latency 5" "easy --broker round-robin 
     "$S" audit --trace "$TRACE" --schedule "$T/latency.csv" --clusters "$clusters" --policy "$policies" --model "$models" \
     --passes "$passes" --strict
 done
+# A schedule of that broker without the arrival column: its jobs seem to wait the latency at their cluster (certain
+# violations) unless the audit is told the broker's latency.
+"$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy --latency 5 -q --jobs-csv "$T/latency.csv" >/dev/null
+cut -d, -f1-19 "$T/latency.csv" >"$T/no-arrival.csv"
+run_expect "a latency the schedule does not show" 1 "verdict   21 certain violations" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/no-arrival.csv" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy
+run_expect "... given with --latency" 0 "every invariant holds" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/no-arrival.csv" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy \
+  --latency 5 --strict
 # Hand-made: jobs reach their cluster 5 s after their submission; job 3 starts before it arrived.
 printf '%s\n1,0,5,15,0,0,5\n2,0,5,15,0,1,5\n3,0,4,14,1,1,5\n' "job_id,submission_time,starting_time,finish_time,allocated_resources,cluster,arrival_time" \
   >"$T/arrived.csv"
