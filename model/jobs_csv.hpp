@@ -1,9 +1,7 @@
-// The per-job CSV of a run, in Batsim's out_jobs.csv columns (so that evalys and the other Batsim analysis tools
-// read it unchanged) plus a bounded_slowdown column; and the one reader of such schedules (ours, Batsim's, Alea's
-// tab-separated one, or any CSV with a job id, start and finish column, named by options; a schedule written as SWF,
-// as predictsim's pyss writes it, through the SWF reader) for `audit`, `compare-runs` and `gantt`. Our own.
-// Streaming reader of plain or gzip-compressed files (.csv.gz); RFC 4180 quoting (a quoted field may hold the
-// delimiter, quotes and line breaks).
+// The per-job CSV of a run (Batsim's out_jobs.csv columns, read unchanged by evalys, plus bounded_slowdown) and the one
+// reader of schedules for `audit`, `compare-runs` and `gantt`: any CSV with job id, start and finish columns named by
+// options, comma- or tab-separated (Alea's), plain or .gz, RFC 4180 quoting; a schedule written as SWF (predictsim's
+// pyss) through the SWF reader. Our own.
 #pragma once
 
 #include "model/input.hpp"

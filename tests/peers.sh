@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# The audit commands docs/simulation.md gives for pyss, GridSim, Alea and Batsim ("Conventions of other simulators"),
-# each run on a small schedule written in that simulator's own format (pyss's SWF, a GridSim Gridlet CSV, Alea's
-# tab-separated completed_jobs file, Batsim's out_jobs.csv): the command is in the docs word for word, it reads the
-# file (exit 0 or 1, never 2), and it reads the rows as the simulator wrote them (no jobs-conserved, run-time-kept or
-# no-start-before-submit finding). The schedules are schedcheck's own runs of tests/data/peers.swf under the same
-# reading (our own). Usage: peers.sh SCHEDCHECK SOURCE_DIR
+# The audit commands docs/simulation.md gives for pyss, GridSim, Alea and Batsim, word for word, each on a schedule in
+# that simulator's own format (pyss's SWF, a GridSim Gridlet CSV, Alea's tab-separated file, out_jobs.csv): exit 0 or
+# 1, never 2, and the rows read as written. The schedules are schedcheck's runs of tests/data/peers.swf under the same
+# reading, converted (our own). Usage: peers.sh SCHEDCHECK SOURCE_DIR
 set -u
 S=${1:?usage: peers.sh SCHEDCHECK SOURCE_DIR}
 SRC=${2:?usage: peers.sh SCHEDCHECK SOURCE_DIR}
