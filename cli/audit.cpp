@@ -3,6 +3,7 @@
 #include "cli/audit.hpp"
 
 #include "cli/trace_options.hpp"
+#include "cli/validators.hpp"
 #include "model/input.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
@@ -24,7 +25,12 @@ namespace schedcheck::cli {
 
 namespace {
 
-void add_column_options(CLI::App* command, jobs_csv::Columns& c) {
+void add_column_options(CLI::App* command, jobs_csv::Columns& c, std::string& delimiter) {
+  command->add_option("--delimiter", delimiter,
+                      "what separates the fields: comma, or tab (Alea's completed_jobs CSV); a schedule named .swf or "
+                      ".swf.gz is read as SWF (predictsim's pyss) whatever this says")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"comma", "tab"}));
   command->add_option("--id-column", c.id, "column of the job id (matched to the trace's field 1)")->capture_default_str();
   command->add_option("--start-column", c.start, "column of the start time")->capture_default_str();
   command->add_option("--finish-column", c.finish, "column of the finish time")->capture_default_str();
@@ -35,6 +41,9 @@ void add_column_options(CLI::App* command, jobs_csv::Columns& c) {
   command->add_option("--cluster-column", c.cluster,
                       "column of the cluster a job ran on (an index from 0; optional: a run of several clusters)")
       ->capture_default_str();
+  command->add_option("--arrival-column", c.arrival,
+                      "column of the time a job reached its cluster's queue (optional; absent: its submit time)")
+      ->capture_default_str();
 }
 
 struct AuditArgs {
@@ -43,7 +52,10 @@ struct AuditArgs {
   std::string policy;
   std::string pivots = "1";
   jobs_csv::Columns columns;
+  std::string delimiter = "comma";
+  std::string time_origin = "trace";  // or first-submit: the schedule's times count from the first job's submission
   std::string clusters;     // P1,P2,...: a schedule of several clusters
+  double latency = 0;       // the broker's, for rows without an arrival column
   bool json = false, strict = false;
   std::size_t show = 10;
 };
@@ -56,7 +68,18 @@ int run_audit(const AuditArgs& a) {
     trace.processors = *std::max_element(sizes.begin(), sizes.end());
   }
   const workload::Workload w = load(trace);
-  const auto rows = jobs_csv::read_schedule(a.schedule, a.columns, false);
+  jobs_csv::Columns columns = a.columns;
+  columns.delimiter = a.delimiter == "tab" ? '\t' : ',';
+  auto rows = jobs_csv::read_schedule(a.schedule, columns, false);
+  // Alea's SWFLoader counts time from the first job's submission: its times shifted back onto the trace's.
+  const double origin = a.time_origin == "first-submit" && !w.jobs.empty() ? w.jobs.front().submit : 0;
+  if (origin != 0)
+    for (auto& row : rows) {
+      row.start += origin;
+      row.finish += origin;
+      if (row.submit) *row.submit += origin;
+      if (row.arrival) *row.arrival += origin;
+    }
   const std::vector<std::string> policies = per_cluster("--policy", a.policy, sizes.size(), cluster::cluster_policy_names());
   const std::vector<std::string> models = per_cluster("--model", a.trace.model, sizes.size(), {"count", "processors"});
   runcheck::AuditOptions options;
@@ -70,12 +93,13 @@ int run_audit(const AuditArgs& a) {
   options.processors_column = a.columns.allocated;
   options.cluster_column = a.columns.cluster;
   options.pass_per_event = a.trace.passes == "event";
+  options.latency = a.latency;
   const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
   const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
     return cluster::cluster_policy(p, parse_pivots(a.pivots)).takes_pivots;
   });
-  const std::size_t total = r.total(), differences = r.total_differences();
-  const int code = total || (a.strict && differences) ? 1 : 0;
+  const std::size_t total = r.total(), differences = r.total_differences(), uncertain = r.total_uncertain();
+  const int code = total || (a.strict && (differences || uncertain)) ? 1 : 0;
 
   if (a.json) {
     nlohmann::json out = runcheck::to_json(r, a.show);
@@ -87,6 +111,7 @@ int run_audit(const AuditArgs& a) {
     out["model"] = a.trace.model;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
     out["pass_convention"] = a.trace.passes;
+    out["time_origin"] = origin;
     out["strict"] = a.strict;
     out["exit_code"] = process_exit_code(code);
     std::cout << json_text(out) << "\n";
@@ -100,29 +125,44 @@ int run_audit(const AuditArgs& a) {
       out += fmt::format("times     as the audited simulator's: {}\n", workload::describe(conventions));
     if (a.trace.passes == "event")
       out += "passes    the replay decides after every arrival and every completion (--passes event)\n";
+    if (origin != 0)
+      out += fmt::format("origin    the schedule's times count from the first job's submission: {} added to each "
+                         "(--time-origin first-submit)\n", origin);
     out += fmt::format("jobs      {} in the trace, {} rows in the schedule; {} ran past their estimate (not killed)\n",
                        r.jobs, r.rows, r.overran);
+    if (r.reconstructed)
+      out += "processors the schedule names none: each job given the lowest-numbered processors free at its start (the "
+             "rule GridSim and Alea allocate by); the certain verdicts do not depend on which (k processors free at an "
+             "instant stay free while only running jobs hold any), the replay's differences do; processor exclusivity "
+             "not checked\n";
     out += "certain   violations whatever legal choices the scheduler made (one pass per instant or per event, the "
            "completions of an instant in any order, any compression order; submissions of one instant in trace order)\n";
-    // Each invariant's count (`none` when 0, else `many` with the count), then the first `--show` findings.
+    // Each invariant's count (`none` when 0, else `many` with the count), then the first `--show` findings and the
+    // first of every other invariant.
     auto section = [&](const std::map<std::string, std::size_t>& counts, const std::vector<runcheck::Violation>& found,
                        const char* none, const char* many, const char* word) {
       for (const auto& [name, count] : counts)
         out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string(none) : fmt::format(fmt::runtime(many), count));
-      for (std::size_t k = 0; k < found.size() && k < a.show; ++k)
-        out += fmt::format("  {} {} at t={}{}: {}\n", word, found[k].invariant, found[k].time,
-                           found[k].job >= 0 ? fmt::format(" (job {})", found[k].job) : "", found[k].detail);
+      for (const runcheck::Violation* v : runcheck::shown(found, a.show))
+        out += fmt::format("  {} {} at t={}{}: {}\n", word, v->invariant, v->time,
+                           v->job >= 0 ? fmt::format(" (job {})", v->job) : "", v->detail);
     };
     section(r.counts, r.violations, "holds", "VIOLATED {} times", "VIOLATION");
+    if (uncertain) {
+      out += "uncertain findings that rest on jobs the schedule does not show (a job without a row, a record the "
+             "reading rules skip, a row of no job): they may have waited or run then; never counted as certain\n";
+      section(r.uncertain_counts, r.uncertain, "none", "{} not certain", "NOT CERTAIN");
+    }
     out += "replay    differences from schedcheck's own reservations around these starts (another legal order of "
            "passes or of compression may explain them)\n";
     section(r.difference_counts, r.differences, "agrees", "{} differences", "DIFFERENCE");
     for (const auto& why : r.unchecked) out += fmt::format("  no certain check: {}\n", why);
     const std::string differ =
-        differences ? fmt::format("; {} differences from schedcheck's replay", differences) : "";
-    out += total         ? fmt::format("verdict   {} certain violations{} (exit 1)\n", total, differ)
-           : differences ? fmt::format("verdict   no certain violation{} (exit {})\n", differ, code)
-                         : std::string("verdict   every invariant holds\n");
+        (differences ? fmt::format("; {} differences from schedcheck's replay", differences) : "") +
+        (uncertain ? fmt::format("; {} findings not certain", uncertain) : "");
+    out += total                       ? fmt::format("verdict   {} certain violations{} (exit 1)\n", total, differ)
+           : differences || uncertain ? fmt::format("verdict   no certain violation{} (exit {})\n", differ, code)
+                                      : std::string("verdict   every invariant holds\n");
     std::cout << out;
   }
   return code;
@@ -131,6 +171,7 @@ int run_audit(const AuditArgs& a) {
 struct CompareArgs {
   std::string base, candidate;
   jobs_csv::Columns columns;
+  std::string delimiter = "comma";
   bool json = false, csv = false;
 };
 
@@ -169,8 +210,10 @@ std::string workloads_of(const std::vector<jobs_csv::ScheduleRow>& rows) {
 }
 
 int run_compare(const CompareArgs& a) {
-  const auto base = jobs_csv::read_schedule(a.base, a.columns, true);
-  const auto candidate = jobs_csv::read_schedule(a.candidate, a.columns, true);
+  jobs_csv::Columns columns = a.columns;
+  columns.delimiter = a.delimiter == "tab" ? '\t' : ',';
+  const auto base = jobs_csv::read_schedule(a.base, columns, true);
+  const auto candidate = jobs_csv::read_schedule(a.candidate, columns, true);
   // Two runs of one workload, or nothing to say: an empty run, or another trace (a job submitted at another time in
   // each) is refused rather than compared job id by job id. The workload names only explain: one trace read as
   // .swf and as .swf.gz, or converted to JSON, is named differently and is still the same jobs.
@@ -261,13 +304,22 @@ std::function<int()> add_audit_commands(CLI::App& app) {
   audit->add_option("--clusters", audit_args->clusters,
                     "P1,P2,...: the schedule ran on clusters of these sizes (its cluster column gives each job's, from "
                     "0); each is audited apart against its size and policy (replaces --processors)");
+  audit->add_option("--latency", audit_args->latency,
+                    "seconds from a job's submission to its arrival at its cluster (the broker's, as simulate "
+                    "--latency), for a schedule without an arrival column")
+      ->check(finite_range(0.0, 1e9));
   audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
-  add_column_options(audit, audit_args->columns);
+  add_column_options(audit, audit_args->columns, audit_args->delimiter);
+  audit->add_option("--time-origin", audit_args->time_origin,
+                    "trace (the schedule's times are the trace's) | first-submit (they count from the first job's "
+                    "submission, as Alea's SWFLoader does)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "first-submit"}));
   audit->add_option("--show", audit_args->show, "violations to explain")->capture_default_str();
   audit->add_flag("--json", audit_args->json, "print the verdict as JSON");
   audit->add_flag("--strict", audit_args->strict,
-                  "exit 1 on differences from schedcheck's replay too, not only on certain violations (for schedules "
-                  "that should match schedcheck's own, pass for pass)");
+                  "exit 1 on differences from schedcheck's replay and on findings that are not certain too, not only "
+                  "on certain violations (for schedules that should match schedcheck's own, pass for pass)");
 
   auto compare_args = std::make_shared<CompareArgs>();
   auto* compare = app.add_subcommand(
@@ -275,7 +327,7 @@ std::function<int()> add_audit_commands(CLI::App& app) {
                       "between two per-job CSVs (BASE, then NEW)");
   compare->add_option("base", compare_args->base, "the base run's per-job CSV (e.g. simulate --jobs-csv)")->required();
   compare->add_option("new", compare_args->candidate, "the new run's per-job CSV")->required();
-  add_column_options(compare, compare_args->columns);
+  add_column_options(compare, compare_args->columns, compare_args->delimiter);
   auto* json = compare->add_flag("--json", compare_args->json, "print JSON");
   compare->add_flag("--csv", compare_args->csv, "print CSV (header + one row)")->excludes(json);
 

@@ -100,7 +100,8 @@ std::string human_time(double seconds) {
 }
 
 // Writes PATH.tmp row by row, then renames: a reader never sees a half-written file. A run of several clusters adds
-// the column `cluster` (each job's cluster index; its processors are numbered within that cluster).
+// the columns `cluster` (each job's cluster index; its processors are numbered within that cluster) and
+// `arrival_time` (when the job reached that cluster, after the broker's latency).
 void write_jobs_csv(const std::string& path, const workload::Workload& w, const sim::RunResult& r) {
   const std::string name = fs::path(w.name).filename().string();
   const bool several = r.clusters.size() > 1;
@@ -110,7 +111,10 @@ void write_jobs_csv(const std::string& path, const workload::Workload& w, const 
       for (std::size_t j = 0; j < w.jobs.size(); ++j) {
         if (r.records[j].state != sim::JobState::kFinished) continue;
         jobs_csv::Row row = sim::job_row(w.jobs[j], r.records[j], name);
-        if (several) row.cluster = r.records[j].cluster;
+        if (several) {
+          row.cluster = r.records[j].cluster;
+          row.arrival = r.records[j].arrival;
+        }
         out << jobs_csv::format(row);
       }
     });
@@ -143,7 +147,9 @@ std::string skipped_text(const workload::Workload& w) {
   std::string out;
   for (std::size_t k = 0; k < w.skipped.size(); ++k)
     if (w.skipped[k]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", w.skipped[k], workload::to_string(static_cast<workload::Skip>(k)));
-  return out.empty() ? "none skipped" : out;
+  out = out.empty() ? "none skipped" : out;
+  if (w.invalid_read) out += fmt::format(" ({} records the rules skip read by --invalid-records)", w.invalid_read);
+  return out;
 }
 
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
@@ -304,6 +310,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     out["estimates"] = estimates_name;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
     out["pass_convention"] = a.trace.passes;
+    out["invalid_records_read"] = w.invalid_read;
     if (sc) out["scenario"] = a.scenario;
     out["jobs_csv"] = write_csv ? nlohmann::json(a.jobs_csv) : nlohmann::json(nullptr);
     if (windows) out["windows"]["files"] = window_files;

@@ -22,14 +22,15 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                      ->check(CLI::Range(1LL, workload::kMaxProcessors));
   o.estimates = command->add_option("--estimates", a.estimates,
                                     "what the scheduler believes a job runs: `requested` (field 9; the run time where it "
-                                    "is -1) or `runtime` (field 4, as paper 002 does)")
+                                    "is -1), `runtime` (field 4, as paper 002 does) or `field9` (field 9 as it is, -1 "
+                                    "included: pyss, with --min-time 1 --estimate-at-least-run)")
                     ->capture_default_str()
-                    ->check(CLI::IsMember({"requested", "runtime"}));
+                    ->check(CLI::IsMember({"requested", "runtime", "field9"}));
   o.processor_field = command->add_option("--processor-field", a.processor_field,
-                                          "processors of a job: `allocated` (field 5, else field 8) or `requested` "
-                                          "(field 8, else field 5)")
+                                          "processors of a job: `allocated` (field 5, else field 8), `requested` "
+                                          "(field 8, else field 5) or `allocated-only` (field 5; Alea)")
                           ->capture_default_str()
-                          ->check(CLI::IsMember({"allocated", "requested"}));
+                          ->check(CLI::IsMember({"allocated", "requested", "allocated-only"}));
   o.model = command->add_option("--model", a.model,
                                 "resource model: `count` (any k free processors at every instant) or `processors` (k "
                                 "specific processors free over the whole window, as GridSim); with --clusters, one "
@@ -44,18 +45,31 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                                                  "ceil | nearest (Alea)")
           ->capture_default_str()->check(CLI::IsMember({"none", "floor", "ceil", "nearest"}))->group(conventions),
       command->add_option("--run-offset", a.run_offset, "seconds added to every run time after rounding (GridSim, "
-                                                        "Alea, Batsim's SWF converter: 1)")
+                                                        "Batsim's SWF converter: 1)")
           ->check(finite_range(-1e9, 1e9))->group(conventions),
       command->add_option("--estimate-offset", a.estimate_offset, "seconds added to every estimate after rounding "
-                                                                  "(batsched: 5)")
+                                                                  "(GridSim: 1; batsched: 5)")
           ->check(finite_range(-1e9, 1e9))->group(conventions),
       command->add_option("--min-time", a.min_time, "least run time and estimate after the offsets, seconds (pyss, "
-                                                    "GridSim, Alea: 1)")
+                                                    "Alea: 1; GridSim: 2)")
           ->check(finite_range(0.0, 1e12))->group(conventions),
       command->add_flag("--estimate-at-least-run", a.estimate_at_least_run,
                         "the scheduler believes max(estimate, run time) and the job still ends at min(run time, "
-                        "estimate) (pyss)")
+                        "estimate) (pyss, Alea)")
           ->group(conventions),
+      command->add_flag("--run-is-estimate", a.run_is_estimate,
+                        "every job runs exactly its estimate, before rounding and offsets (GridSim's reader: a job's "
+                        "length is its requested time)")
+          ->group(conventions),
+      command->add_flag("--kill-at-request", a.kill_at_request,
+                        "a job whose run time exceeds its requested time (field 9) ends there, whatever --estimates "
+                        "says (Alea; SWF traces)")
+          ->group(conventions),
+      command->add_option("--invalid-records", a.invalid_records,
+                          "records the reading rules skip for their run time or processors: skip | unit-job (pyss: "
+                          "run <= 0 or no processors make a job of 1 s on max(1, field 5) processors) | one-processor "
+                          "(GridSim: no processor count makes 1)")
+          ->capture_default_str()->check(CLI::IsMember({"skip", "unit-job", "one-processor"}))->group(conventions),
       command->add_option("--passes", a.passes, "when the scheduler decides: instant (one pass after all the events "
                                                 "of an instant; Batsim, GridSim) | event (a pass after every arrival "
                                                 "and every completion: pyss, Alea)")
@@ -74,6 +88,9 @@ workload::ReadOptions read_options(const TraceArgs& a) {  // the names were chec
   options.conventions.estimate_offset = a.estimate_offset;
   options.conventions.floor = a.min_time;
   options.conventions.estimate_at_least_run = a.estimate_at_least_run;
+  options.conventions.run_is_estimate = a.run_is_estimate;
+  options.conventions.kill_at_request = a.kill_at_request;
+  options.conventions.invalid = *workload::invalid_records(a.invalid_records);
   return options;
 }
 
@@ -84,6 +101,9 @@ std::string convention_flags(const TraceArgs& a) {
   if (a.estimate_offset != 0) out += fmt::format(" --estimate-offset {}", a.estimate_offset);
   if (a.min_time != 0) out += fmt::format(" --min-time {}", a.min_time);
   if (a.estimate_at_least_run) out += " --estimate-at-least-run";
+  if (a.run_is_estimate) out += " --run-is-estimate";
+  if (a.kill_at_request) out += " --kill-at-request";
+  if (a.invalid_records != "skip") out += " --invalid-records " + a.invalid_records;
   if (a.passes != "instant") out += " --passes " + a.passes;
   return out;
 }

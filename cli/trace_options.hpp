@@ -1,6 +1,7 @@
 // What the trace-driven commands share: the options that say how a trace becomes a workload (--trace,
 // --processors, --estimates, --processor-field, --model, --lenient, and another simulator's conventions: --round,
-// --run-offset, --estimate-offset, --min-time, --estimate-at-least-run) and the policy options. Our own.
+// --run-offset, --estimate-offset, --min-time, --estimate-at-least-run, --run-is-estimate, --kill-at-request,
+// --invalid-records) and the policy options. Our own.
 #pragma once
 
 #include "model/workload.hpp"
@@ -23,7 +24,8 @@ struct TraceArgs {
   // Another simulator's conventions (workload::Conventions, docs/simulation.md).
   std::string rounding = "none";
   double run_offset = 0, estimate_offset = 0, min_time = 0;
-  bool estimate_at_least_run = false;
+  bool estimate_at_least_run = false, run_is_estimate = false, kill_at_request = false;
+  std::string invalid_records = "skip";
   std::string passes = "instant";  // when the scheduler decides: once an instant, or after every event
 };
 

@@ -3,10 +3,12 @@
 
 #include "model/gz_input.hpp"
 #include "model/input.hpp"
+#include "model/swf.hpp"
 
 #include <fmt/format.h>
 
 #include <charconv>
+#include <string_view>
 #include <functional>
 #include <cmath>
 #include <limits>
@@ -18,7 +20,7 @@ std::string header(bool cluster) {
   return std::string("job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
                      "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
                      "allocated_resources,consumed_energy,metadata,bounded_slowdown") +
-         (cluster ? ",cluster\n" : "\n");
+         (cluster ? ",cluster,arrival_time\n" : "\n");
 }
 
 std::string field(const std::string& text) {
@@ -39,7 +41,7 @@ std::string format(const Row& r) {
                      r.requested_number_of_resources, r.requested_time, r.success ? 1 : 0,
                      r.success ? "COMPLETED_SUCCESSFULLY" : "COMPLETED_WALLTIME_REACHED", r.starting_time,
                      r.execution_time, r.finish_time, waiting, turnaround, stretch, field(r.allocated_resources),
-                     r.bounded_slowdown, r.cluster ? fmt::format(",{}", *r.cluster) : std::string());
+                     r.bounded_slowdown, r.cluster ? fmt::format(",{},{}", *r.cluster, r.arrival) : std::string());
 }
 
 namespace {
@@ -47,11 +49,14 @@ namespace {
 // A field of the CSV in a message (quoted_text: escaped, cut after 30 characters).
 std::string shown(const std::string& text) { return quoted_text(text, 30); }
 
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 // Splits CSV records (RFC 4180 quotes) fed a line at a time: a record ends with a line that leaves no quoted
 // field open, so a quoted field may hold line breaks. Text after a closing quote joins the field; a quote inside an
 // unquoted field is an ordinary character. Linear in the record's length.
 class RecordSplitter {
 public:
+  explicit RecordSplitter(char delimiter) : delimiter_(delimiter) {}
   void start() {
     fields_.clear();
     field_.clear();
@@ -73,7 +78,7 @@ public:
         }
       } else if (c == '"' && field_.empty() && !was_quoted_) {
         quoted_ = was_quoted_ = true;
-      } else if (c == ',') {
+      } else if (c == delimiter_) {
         fields_.push_back(std::move(field_));
         field_.clear();
         was_quoted_ = false;
@@ -90,6 +95,7 @@ public:
   }
 
 private:
+  char delimiter_;
   std::vector<std::string> fields_;
   std::string field_;
   bool quoted_ = false, was_quoted_ = false;
@@ -98,12 +104,13 @@ private:
 }  // namespace
 
 void for_each_record(const std::string& path,
-                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit) {
+                     const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit,
+                     char delimiter) {
   require_not_directory(path);
   GzInput in(path);  // plain or .gz; a read error or a failed allocation propagates instead of ending the file early
   std::vector<std::string> fields;
   std::size_t line_no = 0, record_line = 0;  // lines read; the line the record starts on
-  RecordSplitter splitter;
+  RecordSplitter splitter(delimiter);
   auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record_line, why)); };
   // The next record's fields: one line, or several while a quoted field holds line breaks (kept as they are, CR
   // included); a CR ending the record (CRLF files) is dropped. False at the end of the file. A record that is one
@@ -113,6 +120,8 @@ void for_each_record(const std::string& path,
       std::string physical;
       if (!std::getline(in, physical)) return false;
       record_line = ++line_no;
+      // A UTF-8 byte-order mark before the header (spreadsheets write one) is no part of its first column's name.
+      if (record_line == 1 && physical.starts_with(kByteOrderMark)) physical.erase(0, kByteOrderMark.size());
       splitter.start();
       std::size_t length = 0;
       bool blank = false;
@@ -157,10 +166,35 @@ std::string Table::at(std::size_t row, const std::string& column) const {
   return "";
 }
 
-std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
+namespace {
+// A schedule written as SWF (see read_schedule).
+std::vector<ScheduleRow> read_swf_schedule(const std::string& path) {
   std::vector<ScheduleRow> rows;
   std::unordered_set<std::string> seen;
-  long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1;
+  swf::Reader reader(path, false);
+  swf::Record record;
+  while (reader.next(record)) {
+    auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, record.line, why)); };
+    if (record.wait < 0) fail(fmt::format("field 3 (wait time): expected the simulated wait (>= 0) of a schedule written as SWF, got {}", record.wait));
+    if (record.run < 0) fail(fmt::format("field 4 (run time): expected the simulated run (>= 0) of a schedule written as SWF, got {}", record.run));
+    ScheduleRow row;
+    row.line = record.line;
+    row.id = fmt::format("{}", static_cast<std::int64_t>(record.job_id));
+    row.submit = record.submit;
+    row.start = record.submit + record.wait;
+    row.finish = row.start + record.run;
+    if (!seen.insert(row.id).second) fail(fmt::format("field 1 (job number): job {} is listed twice", row.id));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+}  // namespace
+
+std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& columns, bool need_submit) {
+  if (path.ends_with(".swf") || path.ends_with(".swf.gz")) return read_swf_schedule(path);
+  std::vector<ScheduleRow> rows;
+  std::unordered_set<std::string> seen;
+  long id = -1, start = -1, finish = -1, submit = -1, allocated = -1, workload = -1, cluster = -1, arrival = -1;
   std::size_t width = 0;
   for_each_record(path, [&](std::vector<std::string>& fields, std::size_t line) {
     auto fail = [&](const std::string& why) -> void { throw InputError(fmt::format("{}: line {}: {}", path, line, why)); };
@@ -176,6 +210,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
       id = column(columns.id, true), start = column(columns.start, true), finish = column(columns.finish, true);
       submit = column(columns.submit, need_submit), allocated = column(columns.allocated, false);
       workload = column(columns.workload, false), cluster = column(columns.cluster, false);
+      arrival = column(columns.arrival, false);
       width = fields.size();
       return;
     }
@@ -197,6 +232,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     if (row.finish < row.start)
       fail(fmt::format("column {}: finish {} is before start {}", columns.finish, row.finish, row.start));
     if (submit >= 0) row.submit = number(submit, columns.submit);
+    if (arrival >= 0) row.arrival = number(arrival, columns.arrival);
     if (allocated >= 0) row.allocated = fields[static_cast<std::size_t>(allocated)];
     if (workload >= 0) row.workload = fields[static_cast<std::size_t>(workload)];
     if (cluster >= 0) {
@@ -209,7 +245,7 @@ std::vector<ScheduleRow> read_schedule(const std::string& path, const Columns& c
     }
     if (!seen.insert(row.id).second) fail(fmt::format("column {}: job {} is listed twice", columns.id, shown(row.id)));
     rows.push_back(std::move(row));
-  });
+  }, columns.delimiter);
   if (id < 0) throw InputError(fmt::format("{}: the file is empty; expected a CSV header line", path));
   return rows;
 }
@@ -220,7 +256,8 @@ std::vector<ScheduleRow> schedule_rows(const std::vector<Row>& rows) {
   std::size_t line = 1;
   for (const Row& row : rows)
     out.push_back(ScheduleRow{row.job_id, row.submission_time, row.starting_time, row.finish_time,
-                              row.allocated_resources, row.workload_name, ++line, row.cluster});
+                              row.allocated_resources, row.workload_name, ++line, row.cluster,
+                              row.cluster ? std::optional<double>(row.arrival) : std::nullopt});
   return out;
 }
 

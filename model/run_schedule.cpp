@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <tuple>
 
 namespace schedcheck {
@@ -59,28 +60,47 @@ Verdict validate_run(const workload::Workload& w, const RunSchedule& s, bool dur
   return v;
 }
 
-std::string capacity_violation(const workload::Workload& w, const RunSchedule& s, double* at) {
-  // (time, 0 = end / 1 = start, processors): at equal times ends first, and an end within kTimeTolerance of a start
-  // counts as before it (times written by another program may differ in their last digits).
-  std::vector<std::tuple<double, int, int>> events;
+std::string capacity_violation(const workload::Workload& w, const RunSchedule& s, double* at, std::int64_t* job) {
+  // (time, 0 = end / 1 = start, job): at equal times ends first, and an end within kTimeTolerance of a start counts as
+  // before it (times written by another program may differ in their last digits).
+  std::vector<std::tuple<double, int, std::size_t>> events;
   for (std::size_t j = 0; j < w.jobs.size() && j < s.start.size(); ++j) {
     if (s.start[j] < 0 || !(s.end[j] > s.start[j])) continue;  // not started, or length 0: holds nothing
-    events.emplace_back(s.end[j] - kTimeTolerance, 0, -w.jobs[j].procs);
-    events.emplace_back(s.start[j], 1, w.jobs[j].procs);
+    events.emplace_back(s.end[j] - kTimeTolerance, 0, j);
+    events.emplace_back(s.start[j], 1, j);
   }
   std::sort(events.begin(), events.end());
   int used = 0;
-  for (const auto& [time, kind, delta] : events) {
-    used += delta;
-    if (used > w.processors) {
-      if (at) *at = time;
-      return fmt::format("at t = {}, {} processors are in use on a machine of {}", time, used, w.processors);
+  std::set<std::size_t> running;  // job indices, in queue order
+  for (const auto& [time, kind, j] : events) {
+    if (kind == 0) {
+      used -= w.jobs[j].procs;
+      running.erase(j);
+      continue;
     }
+    used += w.jobs[j].procs;
+    if (used <= w.processors) {
+      running.insert(j);
+      continue;
+    }
+    // The start that overfills the machine, and every job holding processors then.
+    if (at) *at = time;
+    if (job) *job = w.jobs[j].id;
+    std::string holders;
+    std::size_t named = 0;
+    for (const std::size_t k : running) {
+      if (named == 10) break;
+      holders += fmt::format("{}job {} ({})", named++ ? ", " : "", w.jobs[k].id, w.jobs[k].procs);
+    }
+    if (running.size() > named) holders += fmt::format(" and {} more", running.size() - named);
+    return fmt::format("at t = {}, {} processors are in use on a machine of {}: job {} ({} processors) starts while "
+                       "{} {} the rest", time, used, w.processors, w.jobs[j].id, w.jobs[j].procs, holders,
+                       running.size() == 1 ? "holds" : "hold");
   }
   return "";
 }
 
-std::string processor_violation(const workload::Workload& w, const RunSchedule& s, double* at) {
+std::string processor_violation(const workload::Workload& w, const RunSchedule& s, double* at, std::int64_t* job) {
   if (s.allocated.empty()) return "";
   // Pass 1, in job order: every set parses and has the job's size; the members kept flat (job j: [first[j],
   // first[j + 1])).
@@ -93,6 +113,7 @@ std::string processor_violation(const workload::Workload& w, const RunSchedule& 
     std::string error;
     const auto set = ProcessorSet::parse_intervals(*s.allocated[j], w.processors, &error);
     if (at) *at = s.start[j];
+    if (job) *job = w.jobs[j].id;
     if (!set) return fmt::format("job {}: processors \"{}\": {}", w.jobs[j].id, *s.allocated[j], error);
     if (!(s.end[j] > s.start[j])) continue;
     if (set->count() != w.jobs[j].procs)
@@ -121,6 +142,7 @@ std::string processor_violation(const workload::Workload& w, const RunSchedule& 
     if (clash[p].first == none) continue;
     const auto [a, b] = clash[p];
     if (at) *at = s.start[b];
+    if (job) *job = w.jobs[b].id;
     return fmt::format("processor {} is held by job {} over [{}, {}) and by job {} from {}", p, w.jobs[a].id,
                        s.start[a], s.end[a], w.jobs[b].id, s.start[b]);
   }

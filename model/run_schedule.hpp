@@ -7,6 +7,7 @@
 #include "model/verdict.hpp"
 #include "model/workload.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,8 +37,12 @@ Verdict validate_run(const workload::Workload& workload, const RunSchedule& sche
 // The parts of validate_run that also make sense for a partial schedule (jobs with start < 0 are left out):
 // "" or the first instant with more than P processors in use; "" or the first processor held twice (or a job on
 // a wrong number of processors, or an allocation that does not parse). `at`: the instant of the violation (the start
-// that overfills the machine, the second job's start on a processor held twice, the job's start).
-std::string capacity_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr);
-std::string processor_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr);
+// that overfills the machine, the second job's start on a processor held twice, the job's start); `job`: the id of the
+// job whose start breaks it. An overfull machine's reason names that job and the jobs holding processors then (the
+// first ten in queue order, and how many more).
+std::string capacity_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr,
+                               std::int64_t* job = nullptr);
+std::string processor_violation(const workload::Workload& workload, const RunSchedule& schedule, double* at = nullptr,
+                                std::int64_t* job = nullptr);
 
 }  // namespace schedcheck

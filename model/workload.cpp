@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <cmath>
 #include <limits>
@@ -40,13 +41,36 @@ std::size_t Workload::skipped_total() const { return std::accumulate(skipped.beg
 
 Classified classify(const swf::Record& record, const ReadOptions& options, long long processors) {
   Classified out;
+  const Conventions& c = options.conventions;
+  const double first = options.processor_field == ProcessorField::kRequested ? record.requested_procs : record.allocated_procs;
+  const double second = options.processor_field == ProcessorField::kRequested ? record.allocated_procs
+                        : options.processor_field == ProcessorField::kAllocated ? record.requested_procs
+                                                                                 : -1;
+  double procs = first > 0 ? first : second;
+  Job job;
+  job.id = static_cast<std::int64_t>(record.job_id);
+  job.submit = record.submit;
+  // pyss: a record without a run time or processors, or of run time 0, is a job of one second (see InvalidRecords).
+  if (c.invalid == InvalidRecords::kUnitJob && (record.run <= 0 || !(procs > 0))) {
+    job.submit = std::max(record.submit, 1.0);
+    job.run = job.estimate = 1;
+    job.procs = static_cast<int>(std::max(1.0, record.allocated_procs));
+    if (job.procs > processors) {
+      out.skip = Skip::kTooWide;
+      return out;
+    }
+    out.job = with_conventions(job, c);
+    out.read_as_invalid = true;
+    return out;
+  }
   if (record.run < 0) {
     out.skip = Skip::kNoRunTime;
     return out;
   }
-  const double first = options.processor_field == ProcessorField::kAllocated ? record.allocated_procs : record.requested_procs;
-  const double second = options.processor_field == ProcessorField::kAllocated ? record.requested_procs : record.allocated_procs;
-  const double procs = first > 0 ? first : second;
+  if (!(procs > 0) && c.invalid == InvalidRecords::kOneProcessor) {
+    procs = 1;
+    out.read_as_invalid = true;
+  }
   if (!(procs > 0)) {
     out.skip = Skip::kNoProcessors;
     return out;
@@ -59,15 +83,17 @@ Classified classify(const swf::Record& record, const ReadOptions& options, long 
     out.skip = Skip::kTooWide;
     return out;
   }
-  Job job;
-  job.id = static_cast<std::int64_t>(record.job_id);
-  job.submit = record.submit;
   job.run = record.run;
   job.procs = static_cast<int>(procs);
-  // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time.
-  out.estimate_from_runtime = options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0);
+  // Requested time -1 (or 0: no usable request) means the scheduler knows no estimate: it uses the run time (unless
+  // field 9 is read as it is).
+  const bool as_given = options.estimates == EstimateSource::kField9;
+  out.estimate_from_runtime = !as_given && (options.estimates == EstimateSource::kRuntime || !(record.requested_time > 0));
   job.estimate = out.estimate_from_runtime ? record.run : record.requested_time;
-  out.job = options.conventions.any() ? with_conventions(job, options.conventions) : job;
+  if (c.kill_at_request && record.requested_time > 0) job.run = std::min(job.run, record.requested_time);
+  if (c.any()) job = with_conventions(job, c);
+  job.estimate = std::max(job.estimate, 0.0);  // field 9's -1 left by no floor: believed to end at once
+  out.job = job;
   return out;
 }
 
@@ -123,8 +149,10 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
     const Classified c = classify(record, options, processors);
     if (!c.job) {
       ++w.skipped[static_cast<std::size_t>(c.skip)];
+      w.skipped_records.push_back(SkippedRecord{static_cast<std::int64_t>(record.job_id), record.submit, c.skip});
       continue;
     }
+    w.invalid_read += c.read_as_invalid;
     // A job number twice would make two rows of one id in every per-job CSV (which audit and compare-runs match by
     // id): refused, as the JSON instance reader refuses it.
     if (const auto [at, fresh] = first_line.emplace(c.job->id, record.line); !fresh)
@@ -204,36 +232,43 @@ std::string write_swf(const Workload& workload, const std::vector<std::string>& 
 
 namespace schedcheck::workload {
 
-const char* to_string(EstimateSource source) { return source == EstimateSource::kRuntime ? "runtime" : "requested"; }
-const char* to_string(ProcessorField field) { return field == ProcessorField::kRequested ? "requested" : "allocated"; }
-
-std::optional<EstimateSource> estimate_source(std::string_view name) {
-  if (name == "requested") return EstimateSource::kRequested;
-  if (name == "runtime") return EstimateSource::kRuntime;
-  return std::nullopt;
-}
-
-std::optional<ProcessorField> processor_field(std::string_view name) {
-  if (name == "allocated") return ProcessorField::kAllocated;
-  if (name == "requested") return ProcessorField::kRequested;
-  return std::nullopt;
-}
-
-const char* to_string(Rounding r) {
-  switch (r) {
-    case Rounding::kNone: return "none";
-    case Rounding::kFloor: return "floor";
-    case Rounding::kCeil: return "ceil";
-    case Rounding::kNearest: return "nearest";
-  }
+namespace {
+// An enumeration's names, both ways (the value, its name in options, files and summaries).
+template <typename E, std::size_t N>
+using Names = std::array<std::pair<E, const char*>, N>;
+template <typename E, std::size_t N>
+const char* name_in(const Names<E, N>& names, E value) {
+  for (const auto& [v, name] : names)
+    if (v == value) return name;
   return "?";
 }
-
-std::optional<Rounding> rounding(std::string_view name) {
-  for (const Rounding r : {Rounding::kNone, Rounding::kFloor, Rounding::kCeil, Rounding::kNearest})
-    if (name == to_string(r)) return r;
+template <typename E, std::size_t N>
+std::optional<E> value_in(const Names<E, N>& names, std::string_view text) {
+  for (const auto& [v, name] : names)
+    if (text == name) return v;
   return std::nullopt;
 }
+constexpr Names<EstimateSource, 3> kEstimateSources{{{EstimateSource::kRequested, "requested"},
+                                                     {EstimateSource::kRuntime, "runtime"},
+                                                     {EstimateSource::kField9, "field9"}}};
+constexpr Names<ProcessorField, 3> kProcessorFields{{{ProcessorField::kAllocated, "allocated"},
+                                                    {ProcessorField::kRequested, "requested"},
+                                                    {ProcessorField::kAllocatedOnly, "allocated-only"}}};
+constexpr Names<InvalidRecords, 3> kInvalidRecords{{{InvalidRecords::kSkip, "skip"},
+                                                    {InvalidRecords::kUnitJob, "unit-job"},
+                                                    {InvalidRecords::kOneProcessor, "one-processor"}}};
+constexpr Names<Rounding, 4> kRoundings{{{Rounding::kNone, "none"}, {Rounding::kFloor, "floor"},
+                                         {Rounding::kCeil, "ceil"}, {Rounding::kNearest, "nearest"}}};
+}  // namespace
+
+const char* to_string(EstimateSource source) { return name_in(kEstimateSources, source); }
+std::optional<EstimateSource> estimate_source(std::string_view name) { return value_in(kEstimateSources, name); }
+const char* to_string(ProcessorField field) { return name_in(kProcessorFields, field); }
+std::optional<ProcessorField> processor_field(std::string_view name) { return value_in(kProcessorFields, name); }
+const char* to_string(InvalidRecords invalid) { return name_in(kInvalidRecords, invalid); }
+std::optional<InvalidRecords> invalid_records(std::string_view name) { return value_in(kInvalidRecords, name); }
+const char* to_string(Rounding r) { return name_in(kRoundings, r); }
+std::optional<Rounding> rounding(std::string_view name) { return value_in(kRoundings, name); }
 
 std::string describe(const Conventions& c) {
   if (!c.any()) return "none";
@@ -243,12 +278,17 @@ std::string describe(const Conventions& c) {
   if (c.estimate_offset != 0) parts.push_back(fmt::format("estimate {:+} s", c.estimate_offset));
   if (c.floor != 0) parts.push_back(fmt::format("at least {} s", c.floor));
   if (c.estimate_at_least_run) parts.push_back("estimate >= run");
+  if (c.run_is_estimate) parts.push_back("run = estimate");
+  if (c.kill_at_request) parts.push_back("killed at the request");
+  if (c.invalid == InvalidRecords::kUnitJob) parts.push_back("records without run time or processors as 1 s jobs");
+  if (c.invalid == InvalidRecords::kOneProcessor) parts.push_back("records without processors on 1 processor");
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
   return out;
 }
 
 Job with_conventions(Job job, const Conventions& c) {
+  if (c.run_is_estimate) job.run = job.estimate;
   auto time = [&](double t, double offset) {
     switch (c.rounding) {
       case Rounding::kNone: break;

@@ -32,9 +32,15 @@ struct Job {
   bool killed() const { return run > estimate; }
 };
 
-enum class EstimateSource { kRequested, kRuntime };   // --estimates requested|runtime
-enum class ProcessorField { kAllocated, kRequested };  // which SWF field comes first (the other is the fallback)
-// Their names ("requested", "runtime"; "allocated", "requested"), both ways; nullopt for another name.
+// --estimates requested|runtime|field9: the requested time (field 9; the run time where it is -1 or 0), the run time,
+// or field 9 as the trace gives it, -1 included (pyss reads it so: with its floor of 1 s and estimate >= run, a job of
+// unknown request runs 1 s and is believed its run time).
+enum class EstimateSource { kRequested, kRuntime, kField9 };
+// Which SWF field gives a job's processors: field 5, else 8; field 8, else 5; field 5 alone (Alea's SWFLoader skips a
+// record whose field 5 is -1).
+enum class ProcessorField { kAllocated, kRequested, kAllocatedOnly };
+// Their names ("requested", "runtime", "field9"; "allocated", "requested", "allocated-only"), both ways; nullopt for
+// another name.
 const char* to_string(EstimateSource source);
 const char* to_string(ProcessorField field);
 std::optional<EstimateSource> estimate_source(std::string_view name);
@@ -60,22 +66,37 @@ const char* explain(Skip skip);
 
 // How another simulator turns a trace's times into the times it schedules (docs/simulation.md, "Conventions of other
 // simulators"), so that a schedule it produced can be audited, or its run reproduced, without rewriting the trace.
-// Applied to every job read, in this order: rounding, offsets, floor, then estimate_at_least_run. Default: none.
+// Applied to every job read, in this order: kill_at_request (SWF records), run_is_estimate, rounding, offsets, floor,
+// then estimate_at_least_run. Default: none.
 enum class Rounding { kNone, kFloor, kCeil, kNearest };
+// What becomes of a record the reading rules skip for its run time or processors (no-run-time, no-processors,
+// cancelled-before-start): skipped; read as pyss reads it (base/prototype.py, _job_input_to_job: a record whose run
+// time is <= 0 or that names no processors becomes a job of max(1, field 5) processors that runs 1 s and is believed
+// 1 s, submitted at max(submit, 1)); or, without a processor count, on one processor (GridSim's WorkloadFileReader).
+enum class InvalidRecords { kSkip, kUnitJob, kOneProcessor };
 struct Conventions {
   Rounding rounding = Rounding::kNone;  // run times and estimates to whole seconds (pyss: floor; Alea: nearest)
-  double run_offset = 0;                // seconds added to every run time (GridSim, Alea, Batsim's SWF converter: 1)
-  double estimate_offset = 0;           // seconds added to every estimate (batsched: 5)
-  double floor = 0;                     // least run time and estimate, seconds (pyss, GridSim, Alea: 1)
-  // The scheduler believes max(estimate, run) and the job still ends at min(run, estimate) (pyss).
+  double run_offset = 0;                // seconds added to every run time (GridSim, Batsim's SWF converter: 1)
+  double estimate_offset = 0;           // seconds added to every estimate (GridSim: 1; batsched: 5)
+  double floor = 0;                     // least run time and estimate, seconds (pyss, Alea: 1; GridSim: 2)
+  // The scheduler believes max(estimate, run) and the job still ends at min(run, estimate) (pyss, Alea).
   bool estimate_at_least_run = false;
+  // A job runs exactly its estimate (GridSim's WorkloadFileReader makes a job's length its requested time, field 9).
+  bool run_is_estimate = false;
+  // A job whose run time exceeds its requested time (field 9, when > 0) ends there, whatever the scheduler believes
+  // (Alea shortens such jobs at submission, also with exact estimates).
+  bool kill_at_request = false;
+  InvalidRecords invalid = InvalidRecords::kSkip;
   bool any() const {
-    return rounding != Rounding::kNone || run_offset != 0 || estimate_offset != 0 || floor != 0 || estimate_at_least_run;
+    return rounding != Rounding::kNone || run_offset != 0 || estimate_offset != 0 || floor != 0 || estimate_at_least_run ||
+           run_is_estimate || kill_at_request || invalid != InvalidRecords::kSkip;
   }
 };
+const char* to_string(InvalidRecords invalid);                     // "skip", "unit-job", "one-processor"
+std::optional<InvalidRecords> invalid_records(std::string_view name);  // nullopt for another name
 const char* to_string(Rounding rounding);                 // "none", "floor", "ceil", "nearest"
 std::optional<Rounding> rounding(std::string_view name);  // nullopt for another name
-// "none", or what they change: "round floor, run +1 s, estimate +5 s, at least 1 s, estimate >= run".
+// "none", or what they change: "round floor, run +1 s, estimate +5 s, at least 1 s, estimate >= run", and the others'.
 std::string describe(const Conventions& conventions);
 // The job with the conventions applied (a job of length 0 stays 0 unless the floor lifts it).
 Job with_conventions(Job job, const Conventions& conventions);
@@ -92,12 +113,21 @@ struct ReadOptions {
   Conventions conventions;
 };
 
+// A record the reading rules skipped, for a reader of schedules that may name it (`audit`).
+struct SkippedRecord {
+  std::int64_t id = 0;
+  double submit = 0;
+  Skip why = Skip::kMalformed;
+};
+
 struct Workload {
   std::string name;                 // file name or instance name
   int processors = 0;               // P
   std::string processors_from;      // "--processors", "MaxProcs", "MaxNodes" or "instance"
   std::vector<Job> jobs;            // by submit time (stable: file order among equal submit times)
   std::array<std::size_t, static_cast<std::size_t>(Skip::kCount)> skipped{};
+  std::vector<SkippedRecord> skipped_records;  // every skipped record but the malformed ones, in file order
+  std::size_t invalid_read = 0;     // records Conventions::invalid read as jobs instead of skipping them
   std::size_t records = 0;          // job lines read (malformed ones included)
   std::size_t reordered = 0;        // records that came before an earlier-submitted one in the file
   std::size_t estimates_from_runtime = 0;  // jobs whose estimate is their run time (field 9 unknown, or --estimates)
@@ -113,6 +143,7 @@ struct Classified {
   std::optional<Job> job;
   Skip skip = Skip::kMalformed;
   bool estimate_from_runtime = false;
+  bool read_as_invalid = false;  // a record the rules skip, read by Conventions::invalid
 };
 Classified classify(const swf::Record& record, const ReadOptions& options, long long processors);
 

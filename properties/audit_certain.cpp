@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace schedcheck::runcheck {
 
@@ -72,6 +73,10 @@ public:
       jobs_.push_back(x);
     }
     std::stable_sort(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) { return a.submit < b.submit; });
+    unseen_ = in.unseen;
+    std::sort(unseen_.begin(), unseen_.end(), [](const Unseen& a, const Unseen& b) { return a.from < b.from; });
+    for (std::size_t k = 0; k < unseen_.size(); ++k)  // the one reaching furthest among the first k + 1
+      unseen_reach_.push_back(k > 0 && unseen_[unseen_reach_.back()].to >= unseen_[k].to ? unseen_reach_.back() : k);
     std::sort(overruns_.begin(), overruns_.end());
     for (const auto& [from, to] : overruns_) overrun_reach_.push_back(std::max(overrun_reach_.empty() ? to : overrun_reach_.back(), to));
     by_start_.resize(jobs_.size());
@@ -102,7 +107,8 @@ public:
         const Job& waits = jobs_[latest_job];
         report(kFcfs, x.start, x, waits,
                fmt::format("job {} (submitted {}) starts at {} while job {} (submitted {}) waits until {}: FCFS starts "
-                           "jobs in submit order", x.id, t(x.submit), t(x.start), waits.id, t(waits.submit), t(waits.start)));
+                           "jobs in submit order", x.id, t(x.submit), t(x.start), waits.id, t(waits.submit), t(waits.start)),
+               std::nullopt);
       }
       if (x.start > latest) {
         latest = x.start;
@@ -155,6 +161,42 @@ public:
     }
   }
 
+  // EASY's rule at the instant of each backfill (Lifka 1995; Mu'alem & Feitelson 2001): a job started while the first
+  // job in the queue waits must end, by its estimate, by that job's shadow time (its earliest fit among the running
+  // jobs, each held until start + estimate), or use no more than the processors spare then. A start that breaks it
+  // breaks EASY at that instant, whatever ends early later. Decided with the jobs the rows show running and the
+  // estimates this audit reads, in every order of the instant's events a scheduler may have seen: each job that ends
+  // then before its estimate as ended or still running, each other job started then as started before or after this
+  // one, a job of length 0 also as started and ended (which also settles which job was first in the queue). No
+  // verdict at an instant with a job running that runs past its estimate (then or later: its estimate was not what
+  // the scheduler believed, or not a limit) or one of estimate 0 waiting, with a first job submitted at that very
+  // instant, or with more than 256 orders of its events.
+  void decisions() {
+    estimates_view_ = true;
+    std::set<std::pair<double, std::size_t>> running;  // (start + estimate, job) of the jobs running into the instant
+    std::size_t started = 0, head = 0;
+    for (const double now : instants()) {
+      std::vector<std::size_t> ending, starting;     // E: early ends now; S: starts now
+      for (auto it = running.begin(); it != running.end();) {
+        const Job& x = jobs_[it->second];
+        if (x.end > now + kTol) {
+          ++it;
+          continue;
+        }
+        if (until(x) > now + kTol) ending.push_back(it->second);  // ended before its estimate: seen either way
+        it = running.erase(it);
+      }
+      for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started)
+        starting.push_back(by_start_[started]);
+      while (head < jobs_.size() && jobs_[head].start <= now + kTol) ++head;
+      if (head < jobs_.size() && jobs_[head].submit < now - kTol && !overrun_between(now, now + kTol))
+        for (const std::size_t k : starting)
+          if (k > head && jobs_[k].procs > 0) backfill_rule(k, now, running, ending, starting);
+      for (const std::size_t k : starting)
+        if (jobs_[k].end > now + kTol && jobs_[k].procs > 0) running.emplace(until(jobs_[k]), k);
+    }
+  }
+
   // Conservative backfilling on counts: at its arrival each job is reserved at the earliest fit among the running
   // jobs and the earlier jobs' reservations. Reservations only move earlier and a job starts at its reservation or
   // before, so every reservation an earlier job held lay between its start and its own bound: counting it busy over
@@ -172,7 +214,8 @@ public:
         if (x.start > bound + kTol && !overrun_between(x.submit, x.start))
           blame(name, arrived, bound, x.submit, true,
                 fmt::format("at its arrival ({}) a conservative scheduler reserves it at its earliest fit, which "
-                            "the jobs before it push to {} at the latest", t(x.submit), t(bound)));
+                            "the jobs before it push to {} at the latest", t(x.submit), t(bound)),
+                x.submit);
       }
       for (; started < by_start_.size() && jobs_[by_start_[started]].start <= now + kTol; ++started) {
         const std::size_t i = by_start_[started];
@@ -246,17 +289,39 @@ private:
     return it == busy_.begin() ? 0 : std::prev(it)->second;
   }
 
-  void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail) {
-    ++out_.counts[name];
+  // A verdict decided at `decided` (none: it rests on the rows alone): certain, or withheld when an unseen job may
+  // have waited or run then.
+  void report(const char* name, double time, const Job& blamed, const Job& delayed, std::string detail,
+              std::optional<double> decided) {
     out_.named.insert(blamed.id);
     out_.named.insert(delayed.id);
-    if (out_.violations.size() < in_.keep)
+    if (const Unseen* u = decided ? unseen_at(*decided) : nullptr) {
+      const bool first = ++out_.withheld_counts[name] == 1;
+      if (first || out_.withheld.size() < in_.keep)
+        out_.withheld.push_back(Violation{
+            name, time, "schedule rows", blamed.id,
+            fmt::format("{} (not certain: job {} {}, and may have waited or held processors at {})", detail, u->job,
+                        u->why, t(*decided))});
+      return;
+    }
+    const bool first = ++out_.counts[name] == 1;
+    if (first || out_.violations.size() < in_.keep)
       out_.violations.push_back(Violation{name, time, "schedule rows", blamed.id, std::move(detail)});
+  }
+
+  // The unseen job that may have waited or run at x, or null.
+  const Unseen* unseen_at(double x) const {
+    const auto it = std::upper_bound(unseen_.begin(), unseen_.end(), x + kTol,
+                                     [](double v, const Unseen& u) { return v < u.from; });
+    if (it == unseen_.begin()) return nullptr;
+    const std::size_t k = unseen_reach_[static_cast<std::size_t>(it - unseen_.begin()) - 1];
+    return unseen_[k].to > x ? &unseen_[k] : nullptr;
   }
 
   // Job j started later than `bound`, the latest start its promise allows: blame the jobs queued after it that
   // started while it waited (after `from`, or at it when `inclusive`) and still held processors at the bound.
-  void blame(const char* name, std::size_t j, double bound, double from, bool inclusive, const std::string& promise) {
+  void blame(const char* name, std::size_t j, double bound, double from, bool inclusive, const std::string& promise,
+             double decided) {
     const Job& x = jobs_[j];
     auto first = std::lower_bound(by_start_.begin(), by_start_.end(), from, [&](std::size_t k, double v) {
       return inclusive ? jobs_[k].start < v - kTol : jobs_[k].start <= v + kTol;
@@ -270,7 +335,8 @@ private:
     if (took.empty()) {  // enough processors were free at the bound, or none of them went to a job queued after it
       report(name, bound, x, x,
              fmt::format("job {} waited: {}, and it started at {} ({} of {} processors were free at {})", x.id, promise,
-                         t(x.start), free, in_.workload->processors, t(bound)));
+                         t(x.start), free, in_.workload->processors, t(bound)),
+             decided);
       return;
     }
     const Job& k = jobs_[took.front()];
@@ -281,8 +347,100 @@ private:
     report(name, k.start, k, x,
            fmt::format("job {} (queued after job {}) started at {} on {} processors held until {}, which job {} needed: "
                        "{}; job {} started at {}{}", k.id, x.id, t(k.start), k.procs, t(k.end), x.id, promise, x.id,
-                       t(x.start), others.empty() ? "" : " (also running then: " + others + ")"));
+                       t(x.start), others.empty() ? "" : " (also running then: " + others + ")"),
+           decided);
   }
+
+  // Job k started at `now` while an earlier job waited: does it break EASY's rule in every view of the instant (see
+  // decisions)? `running`: the jobs running into the instant and past it; `ending`, `starting`: the uncertain ones.
+  void backfill_rule(std::size_t k, double now, const std::set<std::pair<double, std::size_t>>& running,
+                     const std::vector<std::size_t>& ending, const std::vector<std::size_t>& starting) {
+    // The jobs whose state at k's start the rows do not settle, and how many states each may have been in: an early
+    // end, still running (1) or ended (0); another start, made (1) or not yet (0), and for a job of length 0 made and
+    // already ended (2).
+    std::vector<std::size_t> open = ending;
+    std::vector<unsigned> states(ending.size(), 2);
+    for (const std::size_t j : starting)
+      if (j != k) {
+        open.push_back(j);
+        states.push_back(jobs_[j].end <= now + kTol ? 3 : 2);
+      }
+    std::size_t views = 1;
+    for (const unsigned n : states) views *= n;
+    if (views > 256) return;
+    // A job running then that ran past its estimate: the scheduler's view of it is not what the rows show.
+    auto overran = [](const Job& y) { return y.end > y.start + y.estimate + kTol; };
+    if (std::any_of(running.begin(), running.end(), [&](const auto& r) { return overran(jobs_[r.second]); }) ||
+        std::any_of(open.begin(), open.end(), [&](std::size_t j) { return overran(jobs_[j]); }))
+      return;
+    const Job& x = jobs_[k];
+    struct View {
+      std::size_t pivot;
+      double shadow;
+      int spare;
+    };
+    std::optional<View> shown;  // preferably the view in which the instant's ends came first and its starts in queue order
+    std::vector<unsigned> state(open.size(), 0);
+    for (std::size_t v = 0; v < views; ++v) {
+      for (std::size_t b = 0, rest = v; b < open.size(); ++b) {
+        state[b] = static_cast<unsigned>(rest % states[b]);
+        rest /= states[b];
+      }
+      std::vector<std::pair<double, int>> holds;  // (until, processors) in this view
+      for (const auto& [end, j] : running) holds.emplace_back(end, jobs_[j].procs);
+      for (std::size_t b = 0; b < open.size(); ++b)
+        if (state[b] == 1 && until(jobs_[open[b]]) > now + kTol) holds.emplace_back(until(jobs_[open[b]]), jobs_[open[b]].procs);
+      std::sort(holds.begin(), holds.end());
+      int free = in_.workload->processors;
+      for (const auto& [end, procs] : holds) free -= procs;
+      if (x.procs > free) continue;  // k could not have started in this view: not a history
+      // The first job in the queue: the first before k that waits past the instant, or starts later in it.
+      std::optional<std::size_t> pivot;
+      for (std::size_t j = 0; j < k && !pivot; ++j) {
+        const Job& y = jobs_[j];
+        if (y.submit > now + kTol || y.start < now - kTol) continue;
+        const auto at = std::find(open.begin(), open.end(), j);
+        if (y.start > now + kTol || (at != open.end() && state[static_cast<std::size_t>(at - open.begin())] == 0))
+          pivot = j;
+      }
+      if (!pivot || jobs_[*pivot].submit > now - kTol) return;  // k was first, or the first had just arrived
+      const Job& h = jobs_[*pivot];
+      double shadow = now;
+      int spare = free - h.procs;
+      for (std::size_t n = 0; spare < 0 && n < holds.size(); ++n) {
+        shadow = std::max(now, holds[n].first);
+        spare += holds[n].second;
+        while (n + 1 < holds.size() && holds[n + 1].first <= shadow + kTol) spare += holds[++n].second;
+      }
+      if (spare < 0) return;  // it never fits: no reservation to delay
+      if (x.procs <= spare || now + x.estimate <= shadow + kTol) return;  // allowed in this view
+      bool canonical = true;
+      for (std::size_t b = 0; b < ending.size(); ++b) canonical &= state[b] == 0;
+      for (std::size_t b = ending.size(); b < open.size(); ++b) canonical &= (state[b] != 0) == (open[b] < k);
+      if (canonical || !shown) shown = View{*pivot, shadow, spare};
+    }
+    if (!shown) return;
+    const Job& h = jobs_[shown->pivot];
+    pending_.push_back(Pending{k, shown->pivot, now,
+           fmt::format("job {} ({} processors, estimate {}) started at {} while job {} waited first in the queue: with "
+                       "the jobs running then held until start + estimate, job {}'s shadow time is {} with {} processors "
+                       "to spare, and job {} takes more and ends by its estimate at {}; EASY backfills a job only if it "
+                       "ends by the shadow time or uses no more than the spare processors (a breach at the instant of "
+                       "the start, under the estimates this audit reads and in any order of the instant's events)",
+                       x.id, x.procs, t(x.estimate), t(now), h.id, h.id, t(shown->shadow), shown->spare, x.id,
+                       t(now + x.estimate))});
+  }
+
+public:
+  // The breaches decisions() found, each reported unless the sweep's bound on the same pivot already reported the
+  // delay it caused (one incident, reported once, with the start the pivot got).
+  void report_decisions() {
+    for (auto& p : pending_)
+      if (!bounded_pivots_.count(p.pivot)) report(kPivot, p.now, jobs_[p.backfill], jobs_[p.pivot], std::move(p.detail), p.now);
+    pending_.clear();
+  }
+
+private:
 
   // EASY: the head's reservation is its earliest fit among the jobs running when it became the head.
   void pivot_bound(const AvailabilityProfile& running, const std::pair<double, std::size_t>& p) {
@@ -290,9 +448,11 @@ private:
     const Job& x = jobs_[j];
     const auto slot = running.earliest_slot(x.procs, x.estimate, head_from);
     if (!slot || x.start <= slot->start + kTol || overrun_between(head_from, x.start)) return;
+    bounded_pivots_.insert(j);
     blame(kPivot, j, slot->start, head_from, false,
           fmt::format("first in the queue from {}, it is reserved at its earliest fit among the jobs running then, "
-                      "{} at the latest", t(head_from), t(slot->start)));
+                      "{} at the latest", t(head_from), t(slot->start)),
+          head_from);
   }
 
   void head_fits(const AvailabilityProfile& running, std::size_t h, double now, const char* name,
@@ -302,7 +462,8 @@ private:
     reported[h] = true;
     report(name, now, x, x,
            fmt::format("job {}, first in the queue, fits at {} ({} processors free) but waits until {}", x.id, t(now),
-                       running.free_at(now), t(x.start)));
+                       running.free_at(now), t(x.start)),
+           now);
   }
 
   // EASY at the end of an instant: the head starts if it fits; any other waiting job that fits now without
@@ -336,7 +497,8 @@ private:
       report(kMaximal, now, x, x,
              fmt::format("job {} ({} processors, estimate {}) fits at {} without delaying job {}, first in the queue "
                          "(reserved at {} at the earliest), but waits until {}", x.id, x.procs, t(x.estimate), t(now),
-                         head.id, t(shadow), t(x.start)));
+                         head.id, t(shadow), t(x.start)),
+             now);
     }
     for (const auto& [k, fit] : found) {  // reported once: never looked at again
       const Job& x = jobs_[k];
@@ -353,8 +515,17 @@ private:
   std::vector<std::size_t> by_start_, by_end_;
   std::vector<std::pair<double, double>> overruns_;      // [estimated end, end) of each job that ran past its estimate
   std::vector<double> overrun_reach_;                    // prefix maximum of their ends
+  std::vector<Unseen> unseen_;                           // by `from`
+  std::vector<std::size_t> unseen_reach_;                // per prefix: the one whose `to` is the latest
   std::vector<std::pair<double, int>> busy_;             // processors held from each instant on
   bool estimates_view_ = false;                          // the sweep holds running jobs until start + estimate
+  struct Pending {                                       // a breach of EASY's rule at a backfill's start
+    std::size_t backfill, pivot;
+    double now;
+    std::string detail;
+  };
+  std::vector<Pending> pending_;
+  std::set<std::size_t> bounded_pivots_;                 // pivots the sweep found started past their bound
 };
 
 }  // namespace
@@ -386,12 +557,15 @@ CertainResult certain_verdicts(const CertainInput& in) {
   } else if (p.pivots == 1 && promised(kPivot)) {
     out.counts[kPivot] = 0;
     out.counts[kMaximal] = 0;
+    certain.decisions();
     certain.sweep(false, true);
+    certain.report_decisions();
   } else {
     for (const auto& name : p.promises)
       out.unchecked.push_back(fmt::format("{}: bounded for one pivot only ({} here)", name, p.pivots));
   }
-  std::stable_sort(out.violations.begin(), out.violations.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+  for (auto* list : {&out.violations, &out.withheld})
+    std::stable_sort(list->begin(), list->end(), [](const auto& a, const auto& b) { return a.time < b.time; });
   return out;
 }
 

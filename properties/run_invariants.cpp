@@ -84,8 +84,8 @@ void InvariantChecker::report(const char* invariant, double time, const char* ev
   if (job >= 0 && !skip_.empty() && skip_.count(job)) return;
   if (once_ && job >= 0 && !seen_.emplace(invariant, job).second) return;
   ++total_;
-  ++counts_[invariant];
-  if (violations_.size() < keep_) violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});
+  if (++counts_[invariant] == 1 || violations_.size() < keep_)  // the first of every invariant, whatever came before
+    violations_.push_back(Violation{invariant, time, event, job, std::move(detail)});
 }
 
 void InvariantChecker::size_for(std::uint32_t cluster, int processors) {

@@ -76,7 +76,8 @@ public:
   void once_per_job() { once_ = true; }
 
   const std::vector<std::string>& checked() const { return names_; }
-  const std::vector<Violation>& violations() const { return violations_; }  // the first `keep`
+  // The first `keep`, and the first of every invariant after them.
+  const std::vector<Violation>& violations() const { return violations_; }
   std::size_t total() const { return total_; }
   const std::map<std::string, std::size_t>& counts() const { return counts_; }  // per checked invariant
   std::size_t decisions() const { return decisions_; }  // passes observed

@@ -235,7 +235,8 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
 // JSON workload form.
 workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors) {
   const auto source = workload::estimate_source(estimates);
-  if (!source) throw InputError("estimates: expected \"requested\" or \"runtime\", got " + quoted_text(estimates));
+  if (!source)
+    throw InputError("estimates: expected \"requested\", \"runtime\" or \"field9\", got " + quoted_text(estimates));
   if (processors && (*processors < 1 || *processors > workload::kMaxProcessors))
     throw InputError("processors: expected 1 to " + std::to_string(workload::kMaxProcessors));
   workload::ReadOptions options;
@@ -270,7 +271,7 @@ nlohmann::json job_records(const workload::Workload& w, const sim::RunResult& r)
                     {"starting_time", row.starting_time}, {"execution_time", row.execution_time},
                     {"finish_time", row.finish_time}, {"waiting_time", row.starting_time - row.submission_time},
                     {"allocated_resources", row.allocated_resources}, {"bounded_slowdown", row.bounded_slowdown},
-                    {"cluster", r.records[j].cluster}});
+                    {"cluster", r.records[j].cluster}, {"arrival_time", r.records[j].arrival}});
   }
   return jobs;
 }
@@ -450,7 +451,7 @@ PYBIND11_MODULE(schedcheck, m) {
      "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md), on one cluster or on "
      "`clusters` behind a `broker`, with every invariant checked (`check`) and, with `check_windows=K`, every "
      "`windows_every`-th queue window of K jobs solved exactly. Returns {'summary': as `simulate --json`, 'jobs': one "
-     "dict a finished job (the per-job CSV's columns, plus its cluster)}.");
+     "dict a finished job (the per-job CSV's columns, plus its cluster and when it reached it)}.");
 
   m.def("audit", [](const py::object& trace, const py::object& schedule, const std::string& policy, std::size_t pivots,
                     const std::string& model, const std::string& estimates, std::optional<long long> processors,

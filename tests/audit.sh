@@ -39,6 +39,24 @@ audit_expect "a backfill that delays the pivot" 1 "VIOLATION easy-pivot-not-dela
 audit_expect "... reported once" 1 "verdict   1 certain violations (exit 1)" -- -t "$T/w.json" -s "$T/careless.csv" -p easy
 audit_expect "... the same as conservative" 1 "(job 5): job 5 (queued after job 2) started at 3 on 1 processors held until 23, which job 2 needed: at its arrival (1) a conservative scheduler reserves it at its earliest fit, which the jobs before it push to 10 at the latest" -- \
   -t "$T/w.json" -s "$T/careless.csv" -p conservative
+# EASY broken at the instant of a backfill, though the pivot starts before its reservation: job 3 (2 processors,
+# estimate 30) starts at 2 while job 2 (4 processors) waits for its shadow time 20, with none to spare; job 1 then ends
+# early (5 of its 20), and job 2 still starts at 12, before 20.
+cat >"$T/bf.json" <<'EOF2'
+{"kind": "workload", "name": "backfill", "processors": 4, "jobs": [
+ {"id": 1, "submit": 0, "run": 5, "estimate": 20, "procs": 2}, {"id": 2, "submit": 1, "run": 10, "estimate": 10, "procs": 4},
+ {"id": 3, "submit": 2, "run": 10, "estimate": 30, "procs": 2}]}
+EOF2
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,5\n2,1,12,22\n3,2,2,12\n' >"$T/bf.csv"
+for passes in instant event; do
+  audit_expect "a backfill breaking EASY at its start, passes $passes" 1 "VIOLATION easy-pivot-not-delayed at t=2 (job 3): job 3 (2 processors, estimate 30) started at 2 while job 2 waited first in the queue: with the jobs running then held until start + estimate, job 2's shadow time is 20 with 0 processors to spare, and job 3 takes more and ends by its estimate at 32" -- \
+    -t "$T/bf.json" -s "$T/bf.csv" -p easy --passes "$passes"
+done
+# The same start ending by the shadow time is legal: job 3's estimate 18 (it ends by 20).
+sed 's/"run": 10, "estimate": 30/"run": 10, "estimate": 18/' "$T/bf.json" >"$T/bf-short.json"
+audit_expect "... and a backfill that ends by the shadow time is not" 0 "every invariant holds" -- \
+  -t "$T/bf-short.json" -s "$T/bf.csv" -p easy
+
 # FCFS: C waits behind B (15); E too (15): audited as EASY, C could have started at 2.
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,15,20,0\n5,3,15,35,1\n' "$H" >"$T/fcfs.csv"
 audit_expect "an FCFS schedule is fcfs" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/fcfs.csv" -p fcfs
@@ -52,7 +70,7 @@ audit_expect "a start before the submit time" 1 "job 3 starts at 1, before its s
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,9,2\n5,3,15,35,0\n' "$H" >"$T/long.csv"
 audit_expect "a job that runs too long" 1 "job 3 runs 7 s" -- -t "$T/w.json" -s "$T/long.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n5,3,15,35,0\n' "$H" >"$T/missing.csv"
-audit_expect "a job missing" 1 "job 3 (submitted at 2) is not in the schedule" -- -t "$T/w.json" -s "$T/missing.csv" -p easy
+audit_expect "a job missing" 1 "job 3 (submitted at 2, 1 processors) is not in the schedule: no row names it, so no verdict from 2 on is certain" -- -t "$T/w.json" -s "$T/missing.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,2\n5,3,15,35,0\n9,3,15,35,1\n' "$H" >"$T/extra.csv"
 audit_expect "a row for a job the trace does not have" 1 "job 9 is not a job of the trace" -- -t "$T/w.json" -s "$T/extra.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,1\n5,3,15,35,0\n' "$H" >"$T/twice.csv"
@@ -60,11 +78,35 @@ audit_expect "a processor held twice" 1 "processor 1 is held by job 1 over [0, 1
   -t "$T/w.json" -s "$T/twice.csv" -p easy
 printf '%s\n1,0,0,10,0-1\n2,1,10,15,0-3\n3,2,2,7,2\n5,3,2,22,3\n' "$H" >"$T/over.csv"
 audit_expect "more processors than the machine" 1 "processors are in use on a machine of 4" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
+# An overfull machine names the start that overfills it and the jobs holding the rest.
+audit_expect "... blamed on the start, the holders named" 1 "VIOLATION capacity at t=10 (job 2): at t = 10, 5 processors are in use on a machine of 4: job 2 (4 processors) starts while job 5 (1) holds the rest" -- \
+  -t "$T/w.json" -s "$T/over.csv" -p conservative
+# 1,200 jobs that each run a second too long fill the kept findings; the overfull machine after them is still shown.
+python3 - "$T/many.json" "$T/many.csv" <<'EOF2'
+import json, sys
+jobs = [{"id": j, "submit": 20 * j, "run": 10, "estimate": 10, "procs": 1} for j in range(1, 1201)]
+jobs += [{"id": 5000 + k, "submit": 30000, "run": 10, "estimate": 10, "procs": 1} for k in range(3)]
+json.dump({"kind": "workload", "name": "many", "processors": 2, "jobs": jobs}, open(sys.argv[1], "w"))
+with open(sys.argv[2], "w") as f:
+    f.write("job_id,submission_time,starting_time,finish_time\n")
+    for j in jobs:
+        f.write("%d,%d,%d,%d\n" % (j["id"], j["submit"], j["submit"], j["submit"] + (11 if j["id"] < 5000 else 10)))
+EOF2
+audit_expect "the first capacity finding after 1,200 others" 1 "VIOLATION capacity at t=30000 (job 5002): at t = 30000, 3 processors are in use on a machine of 2: job 5002 (1 processors) starts while job 5000 (1), job 5001 (1) hold the rest" -- \
+  -t "$T/many.json" -s "$T/many.csv" -p fcfs
+"$S" audit -t "$T/many.json" -s "$T/many.csv" -p fcfs --json --show 3 >"$T/many-out.json"
+python3 - "$T/many-out.json" <<'EOF2' && echo "ok: ... and in JSON, after the first --show" || fail "the first capacity finding in JSON: $(head -c 600 "$T/many-out.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["violations_by_invariant"]["run-time-kept"] == 1200 and d["violations_by_invariant"]["capacity"] == 1, d["violations_by_invariant"]
+shown = [v["invariant"] for v in d["violations"]]
+assert shown == ["run-time-kept"] * 3 + ["capacity"], shown
+EOF2
 
 # Dated where it happens: a processor held twice and an overfull machine at the instant of the start that does it
 # (both were dated t=0).
-audit_expect "a processor held twice, dated" 1 "VIOLATION capacity at t=2:" -- -t "$T/w.json" -s "$T/twice.csv" -p easy
-audit_expect "an overfull machine, dated" 1 "VIOLATION capacity at t=10:" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
+audit_expect "a processor held twice, dated" 1 "VIOLATION capacity at t=2 (job 3):" -- -t "$T/w.json" -s "$T/twice.csv" -p easy
+audit_expect "an overfull machine, dated" 1 "VIOLATION capacity at t=10 (job 2):" -- -t "$T/w.json" -s "$T/over.csv" -p conservative
 # Times in full (1.06265e+06 printed both 1062652 and 1062653).
 cat >"$T/late.json" <<'EOF2'
 {"kind": "workload", "name": "late", "processors": 4, "jobs": [{"id": 1, "submit": 1062653, "run": 10, "estimate": 10, "procs": 1}]}
@@ -75,6 +117,33 @@ audit_expect "times printed in full" 1 "job 1 starts at 1062652, before its subm
 # A missing job is reported once and the replay goes on without it: the rest of the schedule audits clean.
 audit_expect "a job missing, nothing else reported" 1 "verdict   1 certain violations (exit 1)" -- \
   -t "$T/w.json" -s "$T/missing.csv" -p easy
+# A legal EASY schedule whose row of job 2 was lost: job 2 ran over [10, 20) beside job 3, so job 4 waited for them.
+# The loss is reported once, and what job 4's wait looks like without job 2 is not certain.
+cat >"$T/lost.json" <<'EOF2'
+{"kind": "workload", "name": "lost", "processors": 4, "jobs": [
+ {"id": 1, "submit": 0, "run": 10, "estimate": 10, "procs": 4}, {"id": 2, "submit": 10, "run": 10, "estimate": 10, "procs": 2},
+ {"id": 3, "submit": 10, "run": 10, "estimate": 10, "procs": 2}, {"id": 4, "submit": 11, "run": 10, "estimate": 10, "procs": 2}]}
+EOF2
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,10\n3,10,10,20\n4,11,20,30\n' >"$T/lost.csv"
+audit_expect "a lost row, reported once" 1 "verdict   1 certain violations; 2 findings not certain (exit 1)" -- \
+  -t "$T/lost.json" -s "$T/lost.csv" -p easy
+audit_expect "... and the wait beside it not certain" 1 "NOT CERTAIN easy-maximal at t=11 (job 4): job 4, first in the queue, fits at 11 (2 processors free) but waits until 20 (not certain: job 2 has no row, and may have waited or held processors at 11)" -- \
+  -t "$T/lost.json" -s "$T/lost.csv" -p easy
+# A row of a record the reading rules skip (no processor count) is no certain violation, nor is a wait it explains.
+# Job 2 has no processor count: pyss runs it as a job of 1 s on 1 processor, before job 3.
+printf '; MaxProcs: 1\n1 0 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 10 -1 480 -1 -1 -1 -1 600 -1 1 -1 -1 -1 -1 -1 -1 -1\n3 10 -1 5 1 -1 -1 1 5 -1 1 -1 -1 -1 -1 -1 -1 -1\n' \
+  >"$T/skipped.swf"
+printf 'job_id,submission_time,starting_time,finish_time\n1,0,0,10\n2,10,10,11\n3,10,11,16\n' >"$T/skipped.csv"
+skipped_expect() {  # skipped_expect NAME EXIT SUBSTRING [OPTIONS...]: that schedule audited as FCFS
+  local name=$1 rc=$2 want=$3
+  shift 3
+  audit_expect "$name" "$rc" "$want" -- -t "$T/skipped.swf" -s "$T/skipped.csv" -p fcfs "$@"
+}
+skipped_expect "a row of a skipped record, not certain" 0 "NOT CERTAIN jobs-conserved at t=10 (job 2): line 3: job 2 is a record the reading rules skip (no processor count (fields 5 and 8 both -1 or 0)): the audit leaves it out"
+skipped_expect "... and the wait it explains" 0 "NOT CERTAIN fcfs-order at t=10 (job 3): job 3, first in the queue, fits at 10 (1 processors free) but waits until 11 (not certain: job 2 is a record the reading rules skip"
+skipped_expect "... with --strict, exit 1" 1 "verdict   no certain violation; 2 findings not certain (exit 1)" --strict
+skipped_expect "... read as pyss reads it" 0 "every invariant holds" --invalid-records unit-job --strict
+
 # A compressed schedule, or workload, reads as the plain one; a corrupt one is one line, exit 2.
 gzip -c "$T/easy.csv" >"$T/easy.csv.gz"
 audit_expect "a .csv.gz schedule" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy.csv.gz" -p easy
@@ -146,6 +215,12 @@ head -n 1 "$T/run1.csv" >"$T/empty.csv"
 compare_refused "compare-runs with an empty run" "no job rows" "$T/empty.csv" "$T/run1.csv"
 "$S" compare-runs "$T/run1.csv" "$T/run1.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
   && echo "ok: compare-runs of one workload" || fail "compare-runs of one run with itself: $(cat "$T/out" "$T/err" | head -c 300)"
+# A CSV opening with a UTF-8 byte-order mark (as spreadsheets write) reads as the same CSV without it.
+printf '\xef\xbb\xbf' | cat - "$T/run1.csv" >"$T/bom.csv"
+"$S" compare-runs "$T/bom.csv" "$T/run1.csv" >"$T/out" 2>"$T/err" && grep -q "4 jobs in both" "$T/out" \
+  && echo "ok: compare-runs of a CSV with a byte-order mark" || fail "compare-runs of a CSV with a byte-order mark: $(cat "$T/out" "$T/err" | head -c 300)"
+printf '\xef\xbb\xbf' | cat - "$T/easy.csv" >"$T/easy-bom.csv"
+audit_expect "a schedule with a byte-order mark" 0 "every invariant holds" -- -t "$T/w.json" -s "$T/easy-bom.csv" -p easy
 
 # A trace with a job number twice is refused where it is read (simulate wrote a CSV that audit refused).
 printf '; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n1 5 -1 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n' \

@@ -73,6 +73,9 @@ draw "png of a window" is_png "$T/window.png" -- --jobs-csv "$T/run.csv" --from 
 draw "png with lanes" is_png "$T/mixed.png" -- --jobs-csv "$T/mixed.csv"
 draw "svg with lanes" is_svg "$T/mixed.svg" -- --jobs-csv "$T/mixed.csv" --max-jobs 4
 draw "upper-case extension" is_png "$T/upper.PNG" -- --jobs-csv "$T/run.csv"
+# A CSV opening with a UTF-8 byte-order mark, as spreadsheets write: the first column is still job_id.
+printf '\xef\xbb\xbf' | cat - "$T/run.csv" >"$T/bom.csv"
+draw "a CSV with a byte-order mark" is_png "$T/bom.png" -- --jobs-csv "$T/bom.csv"
 # A queue window (docs/formats.md): the optimum and a policy played forward; the SVG names the side and objective.
 cat >"$T/window.json" <<'EOW'
 {"kind": "queue-window", "now": 1000, "processors": 7, "objective": "makespan",

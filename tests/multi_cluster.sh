@@ -24,7 +24,7 @@ run_expect() {
 # 1. The per-job CSV of a multi-cluster run names each job's cluster; its processors are numbered within it.
 "$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy -q --jobs-csv "$T/easy4.csv" --json >"$T/easy4.json" ||
   fail "simulate --clusters 8,8,8,8: exit $?"
-head -1 "$T/easy4.csv" | grep -q ',bounded_slowdown,cluster$' || fail "the per-job CSV has no cluster column: $(head -1 "$T/easy4.csv")"
+head -1 "$T/easy4.csv" | grep -q ',bounded_slowdown,cluster,arrival_time$' || fail "the per-job CSV has no cluster and arrival columns: $(head -1 "$T/easy4.csv")"
 # 600 rows, on clusters 0 to 3 (column 19), every processor (column 15) numbered within its cluster of 8.
 awk -F, 'NR > 1 { rows++; seen[$19]++; n = split($15, p, /[- ]/); for (i = 1; i <= n; i++) if (p[i] + 0 > 7) bad = $1 }
          END { if (rows != 600 || length(seen) != 4 || !(0 in seen) || !(3 in seen) || bad != "") exit 1 }' "$T/easy4.csv" &&
@@ -53,6 +53,45 @@ expect_exit "gantt --processors on a multi-cluster CSV" 2 "names the cluster of 
   "$S" gantt --jobs-csv "$T/easy4.csv" --out "$T/x.png" --to 400 --processors 8
 expect_exit "--policy: one name per cluster or one for all" 2 "--policy: 2 names for 4 clusters" -- \
   "$S" audit --trace "$TRACE" --schedule "$T/easy4.csv" --policy easy,fcfs --clusters 8,8,8,8
+
+# Our own runs behind a broker with a latency audit clean, differences included: each job's row says when it reached
+# its cluster (arrival_time), and the audit reads it as submitted then.
+for run in "easy,conservative,fcfs,easy --latency 5" "easy --broker round-robin --latency 37" \
+           "conservative,easy --model processors,count --latency 3 --status-period 60" \
+           "fcfs,easy,conservative,easy --latency 11 --passes event"; do
+  clusters=8,8,8,8
+  case "$run" in conservative,easy*) clusters=16,16 ;; esac
+  # shellcheck disable=SC2086
+  "$S" simulate --trace "$TRACE" --clusters "$clusters" --policy $run --check -q --jobs-csv "$T/latency.csv" >"$T/out" ||
+    { fail "simulate --policy $run: exit $?: $(head -c 400 "$T/out")"; continue; }
+  policies=${run%% *}
+  models=count
+  case "$run" in *--model*) models=processors,count ;; esac
+  passes=instant
+  case "$run" in *"--passes event"*) passes=event ;; esac
+  run_expect "our own run with --policy $run audits clean" 0 "every invariant holds" -- \
+    "$S" audit --trace "$TRACE" --schedule "$T/latency.csv" --clusters "$clusters" --policy "$policies" --model "$models" \
+    --passes "$passes" --strict
+done
+# A schedule of that broker without the arrival column: its jobs seem to wait the latency at their cluster (certain
+# violations) unless the audit is told the broker's latency.
+"$S" simulate --trace "$TRACE" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy --latency 5 -q --jobs-csv "$T/latency.csv" >/dev/null
+cut -d, -f1-19 "$T/latency.csv" >"$T/no-arrival.csv"
+run_expect "a latency the schedule does not show" 1 "verdict   21 certain violations" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/no-arrival.csv" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy
+run_expect "... given with --latency" 0 "every invariant holds" -- \
+  "$S" audit --trace "$TRACE" --schedule "$T/no-arrival.csv" --clusters 8,8,8,8 --policy easy,conservative,fcfs,easy \
+  --latency 5 --strict
+# Hand-made: jobs reach their cluster 5 s after their submission; job 3 starts before it arrived.
+printf '%s\n1,0,5,15,0,0,5\n2,0,5,15,0,1,5\n3,0,4,14,1,1,5\n' "job_id,submission_time,starting_time,finish_time,allocated_resources,cluster,arrival_time" \
+  >"$T/arrived.csv"
+cat >"$T/three.json" <<'EOF'
+{"kind": "workload", "name": "three", "processors": 2, "jobs": [
+ {"id": 1, "submit": 0, "run": 10, "estimate": 10, "procs": 1}, {"id": 2, "submit": 0, "run": 10, "estimate": 10, "procs": 1},
+ {"id": 3, "submit": 0, "run": 10, "estimate": 10, "procs": 1}]}
+EOF
+run_expect "a start before the job reached its cluster" 1 "VIOLATION no-start-before-submit at t=4 (job 3): cluster 1: job 3 starts at 4, before it reached its cluster at 5" -- \
+  "$S" audit --trace "$T/three.json" --schedule "$T/arrived.csv" --policy fcfs --clusters 2,2
 
 # Hand-made: two clusters of 2. Jobs 1 and 2 on processor 0 at once: fine on two clusters, a violation on one.
 cat >"$T/w.json" <<'EOF'

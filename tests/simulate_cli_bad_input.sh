@@ -438,8 +438,11 @@ expect_bad "audit: --id-column naming a missing column" "no-such-column" -- \
   audit -t "$T/tiny.json" -s "$S_OK" -p easy --id-column no-such-column
 expect_bad "audit: --start-column with a newline" "no column" -- \
   audit -t "$T/tiny.json" -s "$S_OK" -p easy --start-column $'start\ning'
-expect_bad "audit: --model processors without allocated_resources" "allocated_resources" -- \
-  audit -t "$T/tiny.json" -s "$T/minimal.csv" -p easy --model processors
+# --model processors: a schedule that names processors on some rows and not on others (one that names none gets them
+# by the lowest-free rule: test peers).
+csv mixed-sets.csv 'job_id,submission_time,starting_time,finish_time,allocated_resources' '1,0,0,10,0-1' '2,1,10,15,'
+expect_bad "audit: --model processors with a row without allocated_resources" "column allocated_resources: expected the" -- \
+  audit -t "$T/tiny.json" -s "$T/mixed-sets.csv" -p easy --model processors
 # --model processors: every row's processors must parse and be as many as the job asks (the replay starts it there).
 sed 's/,0-1,/,0-9,/' "$S_OK" >"$T/badset.csv"
 sed 's/,0-1,/,0,/' "$S_OK" >"$T/shortset.csv"

@@ -273,7 +273,9 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_never_fire_on_our_own_schedules) {
   // The certain verdicts are sound (properties/audit_certain.hpp): every schedule our own policies make, on seeded
   // random workloads with times on a coarse grid (many events at one instant) and estimates often far above the run
   // time (early ends, compression), audits with no certain violation, for each policy and model, deciding once an
-  // instant or after every event (pyss's way); and with no difference when the replay decides as the run did.
+  // instant or after every event (pyss's way); with no difference when the replay decides as the run did; with
+  // one row lost, with the loss as its one certain violation; and without its processor sets, with the same certain
+  // verdicts, for its policy and audited as another.
   std::mt19937 random(20261128);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
   std::size_t audited = 0, jobs_seen = 0, replayed_otherwise = 0;
@@ -307,6 +309,19 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_never_fire_on_our_own_schedules) {
         options.model = model;
         options.pass_per_event = per_event;
         const auto verdict = runcheck::audit_schedule(w, rows, options);
+        // One row lost: the loss is the one certain violation, whatever the lost job's run explained.
+        std::vector<jobs_csv::ScheduleRow> lost = rows;
+        lost.erase(lost.begin() + pick(0, static_cast<int>(lost.size()) - 1));
+        const auto one_lost = runcheck::audit_schedule(w, lost, options);
+        // Without processor sets the processors model reconstructs them (lowest free): the certain verdicts are the
+        // same, for this policy and audited as another one.
+        std::vector<jobs_csv::ScheduleRow> bare = rows;
+        for (auto& row : bare) row.allocated.reset();
+        runcheck::AuditOptions as_easy = options;
+        as_easy.policy = cluster::cluster_policy(name == "easy" ? "fcfs" : "easy");
+        const auto without_sets = runcheck::audit_schedule(w, bare, options);
+        const auto other_with = runcheck::audit_schedule(w, rows, as_easy);
+        const auto other_without = runcheck::audit_schedule(w, bare, as_easy);
         options.pass_per_event = !per_event;
         const auto other = runcheck::audit_schedule(w, rows, options);  // replayed the other way: differences only
         BOOST_TEST_CONTEXT("round " << round << ", " << name << ", model " << cluster::to_string(model)
@@ -317,6 +332,11 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_never_fire_on_our_own_schedules) {
           BOOST_TEST(verdict.total() == 0u);
           BOOST_TEST(verdict.total_differences() == 0u);
           BOOST_TEST(other.total() == 0u);
+          BOOST_TEST(one_lost.total() == 1u);
+          BOOST_TEST(one_lost.counts.at("jobs-conserved") == 1u);
+          BOOST_TEST(without_sets.total() == 0u);
+          BOOST_TEST(without_sets.reconstructed == (model == cluster::ResourceModel::kProcessors));
+          BOOST_TEST((other_with.counts == other_without.counts));
         }
         replayed_otherwise += other.total_differences() > 0;
         ++audited;
