@@ -72,8 +72,9 @@ struct ScheduleRow {
 };
 
 // Every CSV record of a file (plain or .gz) in turn, the header first, with the line it starts on; records that are
-// one line of spaces and tabs after the header are skipped, and a UTF-8 byte-order mark opening the file is dropped. Throws InputError "FILE: line N: ..." on an unterminated
-// quote or a record longer than 1 MiB. The one CSV record reader of the project.
+// one line of spaces and tabs after the header are skipped, and a UTF-8 byte-order mark opening the file is dropped.
+// Throws InputError "FILE: line N: ..." on an unterminated quote or a record longer than 1 MiB. The one CSV record
+// reader of the project.
 void for_each_record(const std::string& path,
                      const std::function<void(std::vector<std::string>& fields, std::size_t line)>& visit,
                      char delimiter = ',');

@@ -257,7 +257,7 @@ BOOST_AUTO_TEST_CASE(an_audit_goes_on_without_the_jobs_a_schedule_never_starts) 
   const RunResult r = Simulation(w.jobs, single_cluster(w, cluster::cluster_policy("conservative"))).run();
   std::vector<jobs_csv::ScheduleRow> rows;
   for (std::size_t j = 0; j < w.jobs.size(); ++j)
-    rows.push_back({std::to_string(w.jobs[j].id), w.jobs[j].submit, r.records[j].start, r.records[j].end, {}, {}, j + 2, {}});
+    rows.push_back({std::to_string(w.jobs[j].id), w.jobs[j].submit, r.records[j].start, r.records[j].end, {}, {}, j + 2, {}, {}});
   runcheck::AuditOptions options;
   options.policy = cluster::cluster_policy("conservative");
   BOOST_TEST(runcheck::audit_schedule(w, rows, options).total() == 0u);
@@ -303,7 +303,7 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_never_fire_on_our_own_schedules) {
         std::vector<jobs_csv::ScheduleRow> rows;
         for (std::size_t j = 0; j < w.jobs.size(); ++j)
           rows.push_back({std::to_string(w.jobs[j].id), w.jobs[j].submit, r.records[j].start, r.records[j].end,
-                          r.records[j].allocated, {}, j + 2, {}});
+                          r.records[j].allocated, {}, j + 2, {}, {}});
         runcheck::AuditOptions options;
         options.policy = policy;
         options.model = model;
@@ -354,7 +354,7 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_catch_a_delay_in_any_history) {
   // the scheduler's choices, EASY and conservative both break: the blame goes to E, and only once.
   const auto w = make(4, {{0, 10, 10, 2}, {1, 5, 5, 4}, {3, 20, 20, 1}});
   const std::vector<jobs_csv::ScheduleRow> rows = {
-      {"1", 0, 0, 10, {}, {}, 2, {}}, {"2", 1, 23, 28, {}, {}, 3, {}}, {"3", 3, 3, 23, {}, {}, 4, {}}};
+      {"1", 0, 0, 10, {}, {}, 2, {}, {}}, {"2", 1, 23, 28, {}, {}, 3, {}, {}}, {"3", 3, 3, 23, {}, {}, 4, {}, {}}};
   for (const std::string name : {"easy", "conservative"}) {
     runcheck::AuditOptions options;
     options.policy = cluster::cluster_policy(name);
@@ -387,7 +387,7 @@ BOOST_AUTO_TEST_CASE(certain_verdicts_stay_silent_where_a_legal_reading_differs)
   auto rows_of = [](const std::vector<std::array<double, 2>>& times) {
     std::vector<jobs_csv::ScheduleRow> rows;
     for (std::size_t j = 0; j < times.size(); ++j)
-      rows.push_back({std::to_string(j + 1), std::nullopt, times[j][0], times[j][1], {}, {}, j + 2, {}});
+      rows.push_back({std::to_string(j + 1), std::nullopt, times[j][0], times[j][1], {}, {}, j + 2, {}, {}});
     return rows;
   };
   auto audit = [](const workload::Workload& w, const std::vector<jobs_csv::ScheduleRow>& rows, const std::string& p) {
