@@ -14,13 +14,15 @@ namespace schedcheck::cluster {
 namespace {
 
 // The profile a pass works on: the snapshot's, copied on the first change only (most passes change nothing, and
-// a conservative profile holds one reservation per waiting job).
+// a conservative profile holds one reservation per waiting job), or taken over when the engine lent it
+// (Snapshot::lent: the decision then hands it on).
 class Working {
 public:
-  explicit Working(const AvailabilityProfile& base) : base_(&base) {}
+  explicit Working(const AvailabilityProfile& base, AvailabilityProfile* lent = nullptr) : base_(&base), lent_(lent) {}
   const AvailabilityProfile& view() const { return own_ ? *own_ : *base_; }
   AvailabilityProfile& edit() {
-    if (!own_) own_ = *base_;
+    if (!own_ && lent_) own_.emplace(std::move(*lent_));
+    if (!own_) own_.emplace(*base_);
     edited_ = true;
     return *own_;
   }
@@ -32,6 +34,7 @@ public:
 
 private:
   const AvailabilityProfile* base_;
+  AvailabilityProfile* lent_;
   std::optional<AvailabilityProfile> own_;
   bool edited_ = false;
 };
@@ -228,7 +231,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
 
 Decision fcfs(const Snapshot& s) {
   Decision d;
-  Working w(s.profile);
+  Working w(s.profile, s.lent);
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     const Waiting& job = s.queue[i];
     if (w.view().free_at(s.now) < job.procs) break;  // the head does not fit: nobody behind it starts
@@ -243,7 +246,7 @@ Decision fcfs(const Snapshot& s) {
 
 Decision backfill(const Snapshot& s, std::size_t pivots) {
   Decision d;
-  Working w(s.profile);
+  Working w(s.profile, s.lent);
   Reservations r{s, d, {}};
   if (s.released_early) compress(s, w, d, r, Replay{});
   walk(s, pivots, w, d, r, true, Replay{});
