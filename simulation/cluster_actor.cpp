@@ -175,7 +175,7 @@ void ClusterActor::finish(Context& context, std::uint32_t job) {
   }
   st_.running.pop_back();
   if (now > running.start) {  // it held its processors (a job of length 0 held none)
-    st_.busy -= running.on.count();
+    st_.busy -= held(running.procs, running.on);
     st_.free_now |= running.on;
   }
   const bool early = now < running.estimated_end - kTimeTolerance;
@@ -329,7 +329,7 @@ void ClusterActor::pass(Context& context) {
     // so jobs started at the same instant may use them. The profile still holds them until it ends (that instant).
     if (end > now) {
       st.free_now.subtract(on);
-      st.busy += on.count();
+      st.busy += held(q.procs, on);
     }
     record.start = now;
     record.state = JobState::kRunning;
