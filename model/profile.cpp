@@ -264,6 +264,7 @@ void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorS
     }
     if (set) {
       for (std::size_t k = from; k < to; ++k) {
+        if (k + 4 < to) __builtin_prefetch(set_of(Pos{b, k + 4}) + lo, 1);  // steps' sets lie apart in the pool
         std::uint64_t* words = set_of(Pos{b, k});
         for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
       }
