@@ -817,8 +817,11 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::slot_at(int proces
     const std::size_t n = std::min(kChunk, words_ - from);
     std::uint64_t chunk[kChunk];
     std::memcpy(chunk, parts[0] + from, n * sizeof(std::uint64_t));
-    for (std::size_t k = 1; k < parts.size(); ++k)
-      for (std::size_t w = 0; w < n; ++w) chunk[w] &= parts[k][from + w];
+    for (std::size_t k = 1; k < parts.size(); ++k) {  // until nothing is left of the slice (on a busy machine, soon)
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < n; ++w) any |= chunk[w] &= parts[k][from + w];
+      if (any == 0) break;
+    }
     for (std::size_t w = 0; w < n && wanted > 0; ++w) {
       const std::uint64_t taken = lowest_bits(chunk[w], wanted);
       slot.processors.words()[from + w] = taken;
