@@ -51,6 +51,10 @@ struct Snapshot {
   const AvailabilityProfile& profile;
   // Some job ended before its estimated end since the last pass: reservations may move earlier (compression).
   bool released_early = false;
+  // The engine's own `profile`, lent to a policy that hands its profile on (Decision::profile) when the engine will
+  // adopt that profile whatever it is: the policy may move its working copy out of it instead of copying it, and must
+  // then hand it on. Null otherwise (sim::ClusterActor::pass).
+  AvailabilityProfile* lent = nullptr;
 };
 
 struct Placement {

@@ -53,24 +53,23 @@ bool ProcessorSet::contains(const ProcessorSet& other) const {
   return true;
 }
 
+std::uint64_t lowest_bits(std::uint64_t bits, int k) {
+  if (std::popcount(bits) <= k) return bits;
+  std::uint64_t taken = 0;
+  for (; k > 0; --k) {
+    const std::uint64_t low = bits & (~bits + 1);  // lowest set bit
+    taken |= low;
+    bits ^= low;
+  }
+  return taken;
+}
+
 ProcessorSet lowest_of_words(const std::uint64_t* words, int size, int k) {
   ProcessorSet out(size);
   const std::size_t n = word_count(size);
   for (std::size_t w = 0; w < n && k > 0; ++w) {
-    std::uint64_t bits = words[w];
-    const int here = std::popcount(bits);
-    if (here <= k) {
-      out.words()[w] = bits;
-      k -= here;
-      continue;
-    }
-    std::uint64_t taken = 0;
-    for (; k > 0; --k) {
-      const std::uint64_t low = bits & (~bits + 1);  // lowest set bit
-      taken |= low;
-      bits ^= low;
-    }
-    out.words()[w] = taken;
+    out.words()[w] = lowest_bits(words[w], k);
+    k -= std::popcount(out.words()[w]);
   }
   return out;
 }

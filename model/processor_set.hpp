@@ -56,6 +56,8 @@ private:
 
 // Word-level helpers over raw bitset storage of `n` words (the profile stores one set a step in one flat array).
 int popcount_words(const std::uint64_t* words, std::size_t n);
+// The k lowest set bits of one word (all of them when it has at most k).
+std::uint64_t lowest_bits(std::uint64_t bits, int k);
 // The k lowest set bits of `words` as a set over 0..size-1.
 ProcessorSet lowest_of_words(const std::uint64_t* words, int size, int k);
 

@@ -2,11 +2,41 @@
 #include "model/profile.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 namespace schedcheck {
+
+namespace {
+
+struct WordRange {  // words [lo, hi) of a set
+  std::size_t lo = 0, hi = 0;
+};
+
+// The scratch of the window searches with processor identity, one a thread: a search allocates nothing once its
+// thread has searched a window as large. Past kKeptWords words it is given back after the search.
+struct SearchScratch {
+  static constexpr std::size_t kKeptWords = std::size_t{1} << 20;
+  std::vector<std::uint64_t> back, suffix;
+  std::vector<WordRange> suffix_range;
+  std::vector<char> in_hold;
+  struct Trim {
+    SearchScratch& s;
+    ~Trim() {
+      if (s.suffix.size() > kKeptWords) s = SearchScratch{};
+    }
+  };
+};
+
+SearchScratch& search_scratch() {
+  thread_local SearchScratch scratch;
+  return scratch;
+}
+
+}  // namespace
 
 AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors) : capacity_(processors), blocks_(1) {
   blocks_[0].n = 1;
@@ -19,8 +49,30 @@ AvailabilityProfile::AvailabilityProfile(int processors, bool track_processors) 
                                   " processors");
     const auto all = ProcessorSet::all(processors).words();
     words_ = all.size();
-    sets_.assign(kBlock * words_, 0);
-    std::copy(all.begin(), all.end(), sets_.begin());
+    sets_ = all;
+    slots_.assign(kBlock, 0);
+    common_.push_back(new_slot());
+    std::copy(all.begin(), all.end(), common_of(0));
+  }
+}
+
+std::uint32_t AvailabilityProfile::new_slot() {
+  if (!free_slots_.empty()) {
+    const std::uint32_t slot = free_slots_.back();
+    free_slots_.pop_back();
+    return slot;
+  }
+  const auto slot = static_cast<std::uint32_t>(sets_.size() / words_);
+  sets_.resize(sets_.size() + words_);
+  return slot;
+}
+
+void AvailabilityProfile::recommon(std::size_t b, std::size_t lo, std::size_t hi) {
+  std::uint64_t* common = common_of(b);
+  std::fill(common + lo, common + hi, ~std::uint64_t{0});
+  for (std::size_t k = 0; k < blocks_[b].n; ++k) {
+    const std::uint64_t* set = set_of(Pos{b, k});
+    for (std::size_t w = lo; w < hi; ++w) common[w] &= set[w];
   }
 }
 
@@ -66,10 +118,13 @@ AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
     high.lazy = low.lazy;
     low.n = half;
     if (words_) {
-      const std::size_t area = kBlock * words_;
-      sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>((p.b + 1) * area), area, 0);
-      std::memcpy(sets_.data() + (p.b + 1) * area, sets_.data() + p.b * area + half * words_,
-                  (kBlock - half) * words_ * sizeof(std::uint64_t));
+      const auto at = static_cast<std::ptrdiff_t>((p.b + 1) * kBlock);
+      slots_.insert(slots_.begin() + at, kBlock, 0);
+      std::copy(slots_.begin() + at - static_cast<std::ptrdiff_t>(half), slots_.begin() + at, slots_.begin() + at);
+      const std::uint32_t slot = new_slot();
+      common_.insert(common_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, slot);
+      recommon(p.b, 0, words_);
+      recommon(p.b + 1, 0, words_);
     }
     summary_.insert(summary_.begin() + static_cast<std::ptrdiff_t>(p.b) + 1, Summary{});
     summarise(p.b);
@@ -82,9 +137,11 @@ AvailabilityProfile::Pos AvailabilityProfile::insert_after(Pos p, double t) {
   block.t[q.k] = t;
   block.f[q.k] = block.f[q.k - 1];
   if (words_) {
-    std::uint64_t* from = set_of(Pos{q.b, q.k - 1});
-    std::memmove(from + 2 * words_, from + words_, (block.n - q.k) * words_ * sizeof(std::uint64_t));
-    std::memcpy(from + words_, from, words_ * sizeof(std::uint64_t));
+    const std::uint32_t slot = new_slot();
+    std::uint32_t* slots = slots_.data() + q.b * kBlock;
+    std::copy_backward(slots + q.k, slots + block.n, slots + block.n + 1);
+    slots[q.k] = slot;
+    std::memcpy(set_of(q), set_of(Pos{q.b, q.k - 1}), words_ * sizeof(std::uint64_t));
   }
   ++block.n;
   ++count_;
@@ -96,8 +153,9 @@ void AvailabilityProfile::erase(Pos p) {
   std::copy(block.t + p.k + 1, block.t + block.n, block.t + p.k);
   std::copy(block.f + p.k + 1, block.f + block.n, block.f + p.k);
   if (words_) {
-    std::uint64_t* at_p = set_of(p);
-    std::memmove(at_p, at_p + words_, (block.n - p.k - 1) * words_ * sizeof(std::uint64_t));
+    std::uint32_t* slots = slots_.data() + p.b * kBlock;
+    free_slots_.push_back(slots[p.k]);
+    std::copy(slots + p.k + 1, slots + block.n, slots + p.k);
   }
   --block.n;
   --count_;
@@ -105,12 +163,15 @@ void AvailabilityProfile::erase(Pos p) {
     blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
     summary_.erase(summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
     if (words_) {
-      const auto area = static_cast<std::ptrdiff_t>(kBlock * words_);
-      sets_.erase(sets_.begin() + static_cast<std::ptrdiff_t>(p.b) * area,
-                  sets_.begin() + static_cast<std::ptrdiff_t>(p.b + 1) * area);
+      const auto area = static_cast<std::ptrdiff_t>(kBlock);
+      slots_.erase(slots_.begin() + static_cast<std::ptrdiff_t>(p.b) * area,
+                   slots_.begin() + static_cast<std::ptrdiff_t>(p.b + 1) * area);
+      free_slots_.push_back(common_[p.b]);
+      common_.erase(common_.begin() + static_cast<std::ptrdiff_t>(p.b));
     }
   } else if (p.k == 0) {  // its first step changed (inside a block the step removed equals the one before it)
     summarise(p.b);
+    if (words_) recommon(p.b, 0, words_);
   }
 }
 
@@ -177,15 +238,9 @@ void AvailabilityProfile::merge_with_previous(Pos p) {
   erase(p);
 }
 
-void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set) {
-  // With identity, only the words the set has bits in change (a job's processors are usually a few words of many).
+void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set, std::size_t lo,
+                                std::size_t hi) {
   const std::uint64_t* mine = set ? set->words().data() : nullptr;
-  std::size_t lo = 0, hi = 0;
-  if (set) {
-    hi = words_;
-    while (lo < hi && mine[lo] == 0) ++lo;
-    while (hi > lo && mine[hi - 1] == 0) --hi;
-  }
   // Block by block over the contiguous counts (and sets). A block's summary is shifted where the whole block changed;
   // where part of it did, the bound the change moves towards follows from the changed steps, and the other is
   // recomputed only when one of them held it.
@@ -209,8 +264,18 @@ void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorS
     }
     if (set) {
       for (std::size_t k = from; k < to; ++k) {
+        if (k + 4 < to) __builtin_prefetch(set_of(Pos{b, k + 4}) + lo, 1);  // steps' sets lie apart in the pool
         std::uint64_t* words = set_of(Pos{b, k});
         for (std::size_t w = lo; w < hi; ++w) words[w] = free_set ? (words[w] | mine[w]) : (words[w] & ~mine[w]);
+      }
+      // The common set loses what any step lost, and gains what every step gained.
+      std::uint64_t* common = common_of(b);
+      if (!free_set) {
+        for (std::size_t w = lo; w < hi; ++w) common[w] &= ~mine[w];
+      } else if (whole) {
+        for (std::size_t w = lo; w < hi; ++w) common[w] |= mine[w];
+      } else {
+        recommon(b, lo, hi);
       }
     }
     if (whole) {
@@ -228,11 +293,22 @@ void AvailabilityProfile::shift(Pos first, Pos last, int delta, const ProcessorS
 
 void AvailabilityProfile::add(double start, double end, int delta, const ProcessorSet* set, bool free_set) {
   if (!(end > start + kTimeTolerance) || (delta == 0 && !set)) return;
+  // With identity, only the words the set has bits in change (a job's processors are usually a few words of many);
+  // the count is its members.
+  std::size_t lo = 0, hi = 0;
+  if (set) {
+    const std::uint64_t* mine = set->words().data();
+    hi = words_;
+    while (lo < hi && mine[lo] == 0) ++lo;
+    while (hi > lo && mine[hi - 1] == 0) --hi;
+    delta = popcount_words(mine + lo, hi - lo);
+    if (!free_set) delta = -delta;
+  }
   Pos first = split_at(start);
   const std::size_t blocks = blocks_.size();
   const Pos last = split_at(end, first);  // exclusive
   if (blocks_.size() != blocks) first = step_at(start);  // a block was split: `first` may have moved
-  shift(first, last, delta, set, free_set);
+  shift(first, last, delta, set, free_set, lo, hi);
   merge_with_previous(last);   // the later position first: `first` stays valid (its block keeps `first`)
   merge_with_previous(first);
 }
@@ -249,12 +325,12 @@ void AvailabilityProfile::release(double start, double end, int processors) {
 
 void AvailabilityProfile::reserve(double start, double end, const ProcessorSet& processors) {
   if (!words_) return reserve(start, end, processors.count());
-  add(start, end, -processors.count(), &processors, false);
+  add(start, end, 0, &processors, false);
 }
 
 void AvailabilityProfile::release(double start, double end, const ProcessorSet& processors) {
   if (!words_) return release(start, end, processors.count());
-  add(start, end, processors.count(), &processors, true);
+  add(start, end, 0, &processors, true);
 }
 
 void AvailabilityProfile::reserve(double start, double end, int processors, const ProcessorSet& on) {
@@ -289,8 +365,8 @@ void AvailabilityProfile::move(double from, double to, double duration, int proc
     pc = last_at_or_before(tc, pb);
   }
   const int early = to < from ? -processors : processors;  // [a, b): the new window's own part if it is earlier
-  shift(pc, pe, -early, nullptr, early > 0);
-  shift(pa, pb, early, nullptr, early < 0);
+  shift(pc, pe, -early, nullptr, early > 0, 0, 0);
+  shift(pa, pb, early, nullptr, early < 0, 0, 0);
   merge_with_previous(pe);  // later positions first: the earlier ones stay valid
   merge_with_previous(pc);
   merge_with_previous(pb);
@@ -330,10 +406,17 @@ void AvailabilityProfile::forget_before(double t) {
   // 4 blocks or a quarter of the blocks are past. The block in force at t keeps its earlier steps.
   const Pos p = step_at(t);
   if (p.b == 0 || (p.b < 4 && 4 * p.b < blocks_.size())) return;
-  for (std::size_t b = 0; b < p.b; ++b) count_ -= blocks_[b].n;
+  for (std::size_t b = 0; b < p.b; ++b) {
+    count_ -= blocks_[b].n;
+    if (!words_) continue;
+    free_slots_.insert(free_slots_.end(), slots_.begin() + static_cast<std::ptrdiff_t>(b * kBlock),
+                       slots_.begin() + static_cast<std::ptrdiff_t>(b * kBlock + blocks_[b].n));
+    free_slots_.push_back(common_[b]);
+  }
+  if (words_) common_.erase(common_.begin(), common_.begin() + static_cast<std::ptrdiff_t>(p.b));
   blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
   summary_.erase(summary_.begin(), summary_.begin() + static_cast<std::ptrdiff_t>(p.b));
-  if (words_) sets_.erase(sets_.begin(), sets_.begin() + static_cast<std::ptrdiff_t>(p.b * kBlock * words_));
+  if (words_) slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(p.b * kBlock));
   blocks_.front().t[0] = -kForever;
   summary_.front().first = -kForever;
 }
@@ -345,25 +428,32 @@ double AvailabilityProfile::first_free(double t, int processors) const {
   return is_end(j) ? kForever : time_of(j);
 }
 
-int AvailabilityProfile::extreme_free(double start, double end, bool highest) const {
+template <class OnStep, class OnBlock>
+void AvailabilityProfile::for_window(double start, double end, OnStep on_step, OnBlock on_block) const {
   const Pos i = step_at(start);
-  int out = free_of(i);
-  auto take = [&](int v) { out = highest ? std::max(out, v) : std::min(out, v); };
+  on_step(i);
   const double until = end - kTimeTolerance;
   for (std::size_t b = i.b, k = i.k + 1; b < blocks_.size(); ++b, k = 0) {
     const Block& block = blocks_[b];
     if (k == 0) {
-      if (summary_[b].first >= until) break;
+      if (summary_[b].first >= until) return;
       if (b + 1 < blocks_.size() && summary_[b + 1].first < until) {  // the whole block lies in the window
-        take(highest ? summary_[b].highest : summary_[b].lowest);
+        on_block(b);
         continue;
       }
     }
     for (; k < block.n; ++k) {
-      if (block.t[k] >= until) return out;
-      take(block.f[k] + block.lazy);
+      if (block.t[k] >= until) return;
+      on_step(Pos{b, k});
     }
   }
+}
+
+int AvailabilityProfile::extreme_free(double start, double end, bool highest) const {
+  int out = free_of(step_at(start));
+  auto take = [&](int v) { out = highest ? std::max(out, v) : std::min(out, v); };
+  for_window(start, end, [&](Pos p) { take(free_of(p)); },
+             [&](std::size_t b) { take(highest ? summary_[b].highest : summary_[b].lowest); });
   return out;
 }
 
@@ -540,50 +630,139 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int 
     return start ? std::optional<Slot>(Slot{*start, {}}) : std::nullopt;
   }
   if (processors > capacity_) return std::nullopt;
+  // A job that fits at not_before: one window, its free set read block by block.
+  if (not_before <= latest_start + kTimeTolerance)
+    if (auto slot = slot_at(processors, not_before, duration)) return slot;
+  return earliest_slot(processors, duration, not_before, latest_start, Hold{}, ProcessorSet());
+}
+
+std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int processors, double duration,
+                                                                            double not_before, double latest_start,
+                                                                            const Hold& ignore,
+                                                                            const ProcessorSet& ignore_on) const {
+  if (!words_) throw std::logic_error("earliest_slot with a hold needs a profile with processor identity");
+  if (processors > capacity_) return std::nullopt;
   // As earliest_start, plus the common free set of the window. A step short of processors blocks every window
   // that contains it (jump past it); a window whose counts suffice but whose common set is too small moves one
   // step on. The windows' steps [lo, hi) only move forward, so their AND is kept by the two-stack sliding-window
   // aggregation: the front part [lo, mid) as suffix ANDs, the back part [mid, hi) as one running AND; amortised
   // O(words) a step instead of O(words x window).
+  // The hold counts as free on the steps from its start on: a window that starts before the hold ends inside it
+  // (its duration is at most the hold's), so a step's part in such a window lies in the hold if the step starts in it.
   // Positions go with their ordinals (steps from the search's first step) to index the suffix ANDs.
   struct At {
     Pos p;
     std::size_t o = 0;
   };
   const std::size_t W = words_;
-  std::vector<std::uint64_t> suffix;            // suffix[(k - lo_base) * W ...]: AND of steps k..mid-1
-  std::vector<std::uint64_t> back(W), common(W);
+  const bool hold = ignore.processors != 0 && !ignore_on.words().empty();
+  const std::uint64_t* extra = hold ? ignore_on.words().data() : nullptr;
+  // Each AND is kept with the range of words [lo, hi) outside which it is zero (words there are not written): an AND
+  // only narrows, and most of a busy machine's words are empty over a long window.
+  using Range = WordRange;
+  auto trim = [](const std::uint64_t* x, Range& r) {
+    while (r.lo < r.hi && x[r.lo] == 0) ++r.lo;
+    while (r.hi > r.lo && x[r.hi - 1] == 0) --r.hi;
+  };
+  // out = the step's set (with the hold's where `in`), or over `r` = other AND the step's set; r narrowed to out.
+  auto first_of = [&](std::uint64_t* out, Pos p, bool in, Range& r) {
+    const std::uint64_t* set = set_of(p);
+    if (in)
+      for (std::size_t w = 0; w < W; ++w) out[w] = set[w] | extra[w];
+    else
+      std::memcpy(out, set, W * sizeof(std::uint64_t));
+    r = Range{0, W};
+    trim(out, r);
+  };
+  auto meet = [&](std::uint64_t* out, const std::uint64_t* other, Pos p, bool in, Range& r) {
+    const std::uint64_t* set = set_of(p);
+    if (in)
+      for (std::size_t w = r.lo; w < r.hi; ++w) out[w] = other[w] & (set[w] | extra[w]);
+    else
+      for (std::size_t w = r.lo; w < r.hi; ++w) out[w] = other[w] & set[w];
+    trim(out, r);
+  };
+  // Scratch, read only where written: the back part's AND, and the front part's suffix ANDs (suffix[(k - lo_base) *
+  // W ...]: AND of steps k..mid-1) with their ranges.
+  SearchScratch& scratch = search_scratch();
+  const SearchScratch::Trim trim_after{scratch};
+  scratch.back.resize(W);
+  std::uint64_t* const back = scratch.back.data();
+  Range back_range;
+  std::vector<std::uint64_t>& suffix = scratch.suffix;
+  std::vector<Range>& suffix_range = scratch.suffix_range;
+  std::vector<char>& in_hold = scratch.in_hold;  // by ordinal from lo_base (with a hold): the step gains the hold's set
   At lo, mid, hi;  // lo is also the window's first step
   std::size_t lo_base = 0;
+  auto covered = [&](Pos p, double candidate) {
+    return hold && std::max(time_of(p), candidate) >= ignore.start - kTimeTolerance;
+  };
+  // Every window tried starts before the hold and lasts `duration`, so each holds the steps from the hold's start to
+  // not_before + duration: too few processors free on them, on counts or on a common set, and none fits.
+  if (hold && ignore.start < not_before + duration) {
+    int fewest = capacity_;
+    std::fill(back, back + W, ~std::uint64_t{0});
+    auto meet_held = [&](const std::uint64_t* set) {
+      for (std::size_t w = 0; w < W; ++w) back[w] &= set[w] | extra[w];
+    };
+    for_window(
+        ignore.start, not_before + duration,
+        [&](Pos p) {
+          if (time_of(p) < ignore.start - kTimeTolerance) return;  // the step before the hold's
+          fewest = std::min(fewest, free_of(p) + ignore.processors);
+          meet_held(set_of(p));
+        },
+        [&](std::size_t b) {
+          fewest = std::min(fewest, summary_[b].lowest + ignore.processors);
+          meet_held(common_of(b));
+        });
+    if (fewest < processors || popcount_words(back, W) < processors) return std::nullopt;
+  }
   auto advance = [&](At& x) { x.p = next(x.p); ++x.o; };
-  auto reset = [&](At x) { lo = mid = hi = x; lo_base = x.o; };
+  auto reset = [&](At x) {
+    lo = mid = hi = x;
+    lo_base = x.o;
+    in_hold.clear();
+  };
+  in_hold.clear();
   auto rebuild_front = [&] {  // moves the back part to the front, as suffix ANDs
-    lo_base = lo.o;
-    suffix.assign((hi.o - lo.o) * W, 0);
+    const std::size_t first = lo.o - lo_base;  // in_hold's index of lo
+    if (suffix.size() < (hi.o - lo.o) * W) suffix.resize((hi.o - lo.o) * W);
+    if (suffix_range.size() < hi.o - lo.o) suffix_range.resize(hi.o - lo.o);
     Pos k = hi.p;
     for (std::size_t ko = hi.o; ko-- > lo.o;) {
       k = prev(k);
-      std::uint64_t* out = suffix.data() + (ko - lo_base) * W;
-      const std::uint64_t* set = set_of(k);
-      if (ko + 1 == hi.o) std::memcpy(out, set, W * sizeof(std::uint64_t));
-      else
-        for (std::size_t w = 0; w < W; ++w) out[w] = set[w] & out[W + w];
+      const std::size_t at = ko - lo.o;
+      std::uint64_t* out = suffix.data() + at * W;
+      const bool in = hold && in_hold[first + at];
+      if (ko + 1 == hi.o) {
+        first_of(out, k, in, suffix_range[at]);
+      } else {
+        suffix_range[at] = suffix_range[at + 1];
+        meet(out, out + W, k, in, suffix_range[at]);
+      }
     }
+    if (hold) in_hold.erase(in_hold.begin(), in_hold.begin() + static_cast<std::ptrdiff_t>(first));
+    lo_base = lo.o;
     mid = hi;
+  };
+  // With a hold, only starts before it are tried.
+  auto tried = [&](double candidate) {
+    return candidate <= latest_start + kTimeTolerance && !(hold && candidate >= ignore.start - kTimeTolerance);
   };
   double candidate = not_before;
   reset(At{step_at(not_before), 0});
-  while (candidate <= latest_start + kTimeTolerance) {
+  while (tried(candidate)) {
     bool blocked = false;
     while (!is_end(hi.p) && (hi.o == lo.o || time_of(hi.p) < candidate + duration - kTimeTolerance)) {
-      if (free_of(hi.p) < processors) {
+      const bool in = covered(hi.p, candidate);
+      if (free_of(hi.p) + (in ? ignore.processors : 0) < processors) {
         blocked = true;
         break;
       }
-      const std::uint64_t* set = set_of(hi.p);
-      if (hi.o == mid.o) std::memcpy(back.data(), set, W * sizeof(std::uint64_t));
-      else
-        for (std::size_t w = 0; w < W; ++w) back[w] &= set[w];
+      if (hold) in_hold.push_back(in);
+      if (hi.o == mid.o) first_of(back, hi.p, in, back_range);
+      else meet(back, back, hi.p, in, back_range);
       advance(hi);
     }
     if (blocked) {
@@ -594,12 +773,26 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::earliest_slot(int 
       candidate = time_of(after.p);
       continue;
     }
-    // The window's steps are [lo, hi).
-    if (lo.o == mid.o) rebuild_front();
-    const std::uint64_t* front = suffix.data() + (lo.o - lo_base) * W;
-    for (std::size_t w = 0; w < W; ++w) common[w] = front[w] & (mid.o < hi.o ? back[w] : ~std::uint64_t{0});
-    if (popcount_words(common.data(), W) >= processors)
-      return Slot{candidate, lowest_of_words(common.data(), capacity_, processors)};
+    // The window's steps are [lo, hi); with the front part empty their AND is the back part's.
+    // A slot at the candidate when the AND of a and b (b null: a alone) over r has enough processors.
+    auto slot_from = [&](const std::uint64_t* a, const std::uint64_t* b, Range r) -> std::optional<Slot> {
+      int found = 0;
+      for (std::size_t w = r.lo; w < r.hi; ++w) found += std::popcount(a[w] & (b ? b[w] : ~std::uint64_t{0}));
+      if (found < processors) return std::nullopt;
+      ProcessorSet common(capacity_);
+      for (std::size_t w = r.lo; w < r.hi; ++w) common.words()[w] = a[w] & (b ? b[w] : ~std::uint64_t{0});
+      return Slot{candidate, common.lowest(processors)};
+    };
+    if (lo.o == mid.o) {
+      if (auto slot = slot_from(back, nullptr, back_range)) return slot;
+      rebuild_front();
+    }
+    const std::size_t at = lo.o - lo_base;
+    const Range front_range = suffix_range[at];
+    Range both = front_range;
+    if (mid.o < hi.o) both = Range{std::max(front_range.lo, back_range.lo), std::min(front_range.hi, back_range.hi)};
+    if (both.hi < both.lo) both.hi = both.lo;
+    if (auto slot = slot_from(suffix.data() + at * W, mid.o < hi.o ? back : nullptr, both)) return slot;
     advance(lo);
     if (is_end(lo.p)) return std::nullopt;
     candidate = time_of(lo.p);
@@ -612,20 +805,41 @@ std::optional<AvailabilityProfile::Slot> AvailabilityProfile::slot_at(int proces
   if (processors > capacity_) return std::nullopt;
   if (!words_) return min_free(start, start + duration) >= processors ? std::optional<Slot>(Slot{start, {}}) : std::nullopt;
   if (min_free(start, start + duration) < processors) return std::nullopt;
-  const ProcessorSet common = free_over(start, start + duration);
-  if (common.count() < processors) return std::nullopt;
-  return Slot{start, common.lowest(processors)};
+  // The lowest `processors` of the processors free over the window: the window's sets (a step's, or a whole block's
+  // common one) ANDed a few words at a time, from the lowest, until enough are found.
+  std::vector<const std::uint64_t*> parts;
+  for_window(start, start + duration, [&](Pos p) { parts.push_back(set_of(p)); },
+             [&](std::size_t b) { parts.push_back(common_of(b)); });
+  constexpr std::size_t kChunk = 8;
+  Slot slot{start, ProcessorSet(capacity_)};
+  int wanted = processors;
+  for (std::size_t from = 0; from < words_ && wanted > 0; from += kChunk) {
+    const std::size_t n = std::min(kChunk, words_ - from);
+    std::uint64_t chunk[kChunk];
+    std::memcpy(chunk, parts[0] + from, n * sizeof(std::uint64_t));
+    for (std::size_t k = 1; k < parts.size(); ++k) {  // until nothing is left of the slice (on a busy machine, soon)
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < n; ++w) any |= chunk[w] &= parts[k][from + w];
+      if (any == 0) break;
+    }
+    for (std::size_t w = 0; w < n && wanted > 0; ++w) {
+      const std::uint64_t taken = lowest_bits(chunk[w], wanted);
+      slot.processors.words()[from + w] = taken;
+      wanted -= std::popcount(taken);
+    }
+  }
+  if (wanted > 0) return std::nullopt;
+  return slot;
 }
 
 ProcessorSet AvailabilityProfile::free_over(double start, double end) const {
   if (!words_) throw std::logic_error("free_over needs a profile with processor identity");
-  ProcessorSet common(capacity_);
-  Pos i = step_at(start);
-  std::memcpy(common.words().data(), set_of(i), words_ * sizeof(std::uint64_t));
-  for (i = next(i); !is_end(i) && time_of(i) < end - kTimeTolerance; i = next(i)) {
-    const std::uint64_t* words = set_of(i);
-    for (std::size_t w = 0; w < words_; ++w) common.words()[w] &= words[w];
-  }
+  ProcessorSet common = ProcessorSet::all(capacity_);
+  std::uint64_t* out = common.words().data();
+  auto meet = [&](const std::uint64_t* set) {
+    for (std::size_t w = 0; w < words_; ++w) out[w] &= set[w];
+  };
+  for_window(start, end, [&](Pos p) { meet(set_of(p)); }, [&](std::size_t b) { meet(common_of(b)); });
   return common;
 }
 

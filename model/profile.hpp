@@ -4,7 +4,9 @@
 // cf. paper 002 "availability profile"). Exact on the times it is given; breakpoints closer than kTimeTolerance
 // are one breakpoint; adjacent equal steps are merged. The steps are kept in blocks of at most 32 with each block's
 // fewest and most free: an insert or erase moves one block, and queries, linear in the steps they cross, skip
-// whole blocks where the counts settle the answer.
+// whole blocks where the counts settle the answer. With identity each step's set lives in a slot of one pool, so an
+// insert, an erase or a block split moves slot numbers, never sets; each block also keeps the processors free at all
+// of its steps, so that the processors free over a window cost one AND a whole block it covers.
 #pragma once
 
 #include "model/processor_set.hpp"
@@ -105,6 +107,11 @@ public:
   // free over the whole window: a window opens only where some set of that size stays free throughout.
   std::optional<Slot> earliest_slot(int processors, double duration, double not_before,
                                     double latest_start = kForever) const;
+  // With processor identity: earliest_slot with the hold `ignore` on `ignore_on` counted as free, for a job asking
+  // whether it could start before its own hold (`duration` at most the hold's): the slot the profile without the
+  // hold would give, among the starts before ignore.start; nullopt when none is there.
+  std::optional<Slot> earliest_slot(int processors, double duration, double not_before, double latest_start,
+                                    const Hold& ignore, const ProcessorSet& ignore_on) const;
   // Whether `processors` fit over [start, start + duration) (with identity: on some common set; the slot's set).
   std::optional<Slot> slot_at(int processors, double start, double duration) const;
   // With processor identity: the processors free over the whole of [start, end).
@@ -146,8 +153,13 @@ private:
     if (p.k + 1 < blocks_[p.b].n) return blocks_[p.b].t[p.k + 1];
     return p.b + 1 < blocks_.size() ? summary_[p.b + 1].first : kForever;
   }
-  const std::uint64_t* set_of(Pos p) const { return sets_.data() + (p.b * kBlock + p.k) * words_; }
-  std::uint64_t* set_of(Pos p) { return sets_.data() + (p.b * kBlock + p.k) * words_; }
+  const std::uint64_t* set_of(Pos p) const { return sets_.data() + std::size_t{slots_[p.b * kBlock + p.k]} * words_; }
+  std::uint64_t* set_of(Pos p) { return sets_.data() + std::size_t{slots_[p.b * kBlock + p.k]} * words_; }
+  const std::uint64_t* common_of(std::size_t b) const { return sets_.data() + std::size_t{common_[b]} * words_; }
+  std::uint64_t* common_of(std::size_t b) { return sets_.data() + std::size_t{common_[b]} * words_; }
+  std::uint32_t new_slot();                 // a free slot of the pool (the pool may grow: set pointers go stale)
+  // Recomputes words [lo, hi) of block b's common set from its steps.
+  void recommon(std::size_t b, std::size_t lo, std::size_t hi);
 
   // The last step whose time is <= limit, at or after step `from` (block 0's first step is at -infinity).
   Pos last_at_or_before(double limit, Pos from) const;
@@ -159,13 +171,19 @@ private:
   Pos split_at(double t) { return split_at(t, Pos{0, 0}); }
   Pos insert_after(Pos p, double t);  // a new step at t, a copy of step p, right after it
   void erase(Pos p);                  // step p, equal to the step before it (a merge)
+  // `delta` free processors over [start, end), or with a set its members (made free, or busy).
   void add(double start, double end, int delta, const ProcessorSet* set, bool free_set);
-  // add() on the steps [first, last) (breakpoints already there), the summaries kept; no merging.
-  void shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set);
+  // add() on the steps [first, last) (breakpoints already there), the summaries kept; no merging. [lo, hi): the words
+  // outside which the set is zero.
+  void shift(Pos first, Pos last, int delta, const ProcessorSet* set, bool free_set, std::size_t lo, std::size_t hi);
   bool same(Pos a, Pos b) const;  // equal free count (and set)
   void merge_with_previous(Pos p);   // removes step p when it equals the step before
   void summarise(std::size_t b);      // recomputes block b's summary
   int extreme_free(double start, double end, bool highest) const;  // min_free, or max_free
+  // The steps in force over [start, end) in time order, the step at start first: on_step(Pos) for each, or
+  // on_block(b) instead for a whole block all of whose steps lie in the window.
+  template <class OnStep, class OnBlock>
+  void for_window(double start, double end, OnStep on_step, OnBlock on_block) const;
   // The first step at or after `from` (in time order) with at least `processors` free, not later than `not_after`;
   // the end when there is none.
   Pos first_with_free(Pos from, int processors, double not_after) const;
@@ -178,7 +196,12 @@ private:
   std::size_t count_ = 1;             // steps in all blocks
   std::vector<Block> blocks_;         // sorted by time, blocks_[0].t[0] == -infinity
   std::vector<Summary> summary_;      // one a block
-  std::vector<std::uint64_t> sets_;   // kBlock x words_ words a block: the free processors of each step
+  // With identity: kBlock slot numbers a block (step k of block b: slots_[b * kBlock + k]), the pool of sets (words_
+  // words a slot: the free processors of a step) and its unused slots.
+  std::vector<std::uint32_t> slots_;
+  std::vector<std::uint64_t> sets_;
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::uint32_t> common_;  // a block: the slot of the AND of its steps' sets
 };
 
 // Where searches for a free window may start in a profile that only fills up (reservations, no releases): the

@@ -14,13 +14,15 @@ namespace schedcheck::cluster {
 namespace {
 
 // The profile a pass works on: the snapshot's, copied on the first change only (most passes change nothing, and
-// a conservative profile holds one reservation per waiting job).
+// a conservative profile holds one reservation per waiting job), or taken over when the engine lent it
+// (Snapshot::lent: the decision then hands it on).
 class Working {
 public:
-  explicit Working(const AvailabilityProfile& base) : base_(&base) {}
+  explicit Working(const AvailabilityProfile& base, AvailabilityProfile* lent = nullptr) : base_(&base), lent_(lent) {}
   const AvailabilityProfile& view() const { return own_ ? *own_ : *base_; }
   AvailabilityProfile& edit() {
-    if (!own_) own_ = *base_;
+    if (!own_ && lent_) own_.emplace(std::move(*lent_));
+    if (!own_) own_.emplace(*base_);
     edited_ = true;
     return *own_;
   }
@@ -32,6 +34,7 @@ public:
 
 private:
   const AvailabilityProfile* base_;
+  AvailabilityProfile* lent_;
   std::optional<AvailabilityProfile> own_;
   bool edited_ = false;
 };
@@ -104,8 +107,9 @@ ProcessorSet start_replayed(const Snapshot& s, Working& w, const Reservations& r
 }
 
 // Compression (Mu'alem & Feitelson): when capacity came back early, each reserved job in queue order moves to its
-// earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked first on
-// the counts with its own hold seen as free, without touching the profile: most jobs cannot.
+// earliest start, never later than the reservation it holds. One pass. Whether a job can move is asked with its own
+// hold seen as free, without touching the profile (first on the counts, then with processor identity on the sets):
+// most jobs cannot.
 void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const Replay& replay) {
   // The first instant from now with enough free processors for a job of p, per p seen since the profile last
   // changed: a job cannot start before it, and most reserved jobs are passed over on it alone.
@@ -139,20 +143,18 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
     const auto earlier = w.view().earliest_count_start(job.procs, job.estimate, from,
                                                        job.reserved_start - 2 * kTimeTolerance, own);
     if (!earlier) continue;
-    AvailabilityProfile& p = w.edit();
-    if (!p.tracks_processors()) {  // on counts the earlier start is the answer
-      p.move(job.reserved_start, *earlier, job.estimate, job.procs);
+    if (!w.view().tracks_processors()) {  // on counts the earlier start is the answer
+      w.edit().move(job.reserved_start, *earlier, job.estimate, job.procs);
       r.record(i, d, Placement{i, *earlier, {}});
       continue;
     }
+    // With processor identity, a window on a common set of processors, its own counted as free.
+    const auto slot = w.view().earliest_slot(job.procs, job.estimate, *earlier, job.reserved_start, own, job.reserved_on);
+    if (!slot) continue;
+    AvailabilityProfile& p = w.edit();
     p.release(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-    const auto slot = p.earliest_slot(job.procs, job.estimate, *earlier, job.reserved_start);
-    if (slot && slot->start < job.reserved_start - kTimeTolerance) {
-      p.reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
-      r.record(i, d, Placement{i, slot->start, slot->processors});
-    } else {
-      p.reserve(job.reserved_start, job.reserved_start + job.estimate, job.procs, job.reserved_on);
-    }
+    p.reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
+    r.record(i, d, Placement{i, slot->start, slot->processors});
   }
 }
 
@@ -228,7 +230,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
 
 Decision fcfs(const Snapshot& s) {
   Decision d;
-  Working w(s.profile);
+  Working w(s.profile, s.lent);
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
     const Waiting& job = s.queue[i];
     if (w.view().free_at(s.now) < job.procs) break;  // the head does not fit: nobody behind it starts
@@ -243,7 +245,7 @@ Decision fcfs(const Snapshot& s) {
 
 Decision backfill(const Snapshot& s, std::size_t pivots) {
   Decision d;
-  Working w(s.profile);
+  Working w(s.profile, s.lent);
   Reservations r{s, d, {}};
   if (s.released_early) compress(s, w, d, r, Replay{});
   walk(s, pivots, w, d, r, true, Replay{});

@@ -175,7 +175,7 @@ void ClusterActor::finish(Context& context, std::uint32_t job) {
   }
   st_.running.pop_back();
   if (now > running.start) {  // it held its processors (a job of length 0 held none)
-    st_.busy -= running.on.count();
+    st_.busy -= held(running.procs, running.on);
     st_.free_now |= running.on;
   }
   const bool early = now < running.estimated_end - kTimeTolerance;
@@ -222,10 +222,17 @@ void ClusterActor::pass(Context& context) {
   const double now = context.now();
   ClusterState& st = st_;
   ++st.counters.passes;
+  // The profile after the decision: the policy's own copy when it promises one and no observer checks the run (the
+  // same profile, without applying every move a second time; the policy may then take this one over as its copy:
+  // Snapshot::lent); else the decision applied here, then compared with the policy's copy (a difference is a bug of
+  // the policy: the run stops).
+  const bool adopt = st.setup.policy.hands_on_profile && observers_.empty();
   const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
-                                   st.released_early};
+                                   st.released_early, adopt ? &st.profile : nullptr};
   cluster::Decision d = decide(snapshot);
   st.released_early = false;
+  const bool adopted = adopt && d.profile;
+  if (adopted) st.profile = std::move(*d.profile);
   auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };
   // What the decision asks beyond placing jobs: a call at a later time (none once every job has settled: nothing is
   // left to decide, and the run must end), messages upstream.
@@ -282,15 +289,9 @@ void ClusterActor::pass(Context& context) {
     leaving.push_back(i);
   }
 
-  // The profile after the decision: the policy's own copy when it promises one and no observer checks the run (the
-  // same profile, without applying every move a second time); else the decision applied here, then compared with
-  // the policy's copy (a difference is a bug of the policy: the run stops).
-  const bool handed_on = d.profile && st.setup.policy.hands_on_profile;
-  if (handed_on && observers_.empty()) {
-    st.profile = std::move(*d.profile);
-  } else {
+  if (!adopted) {
     apply(touched, leaving);
-    if (handed_on && !st.profile.same_from(*d.profile, now))
+    if (d.profile && st.setup.policy.hands_on_profile && !st.profile.same_from(*d.profile, now))
       throw std::logic_error(who() + "its decision, applied to the cluster's profile, gives another profile than its own");
   }
 
@@ -328,7 +329,7 @@ void ClusterActor::pass(Context& context) {
     // so jobs started at the same instant may use them. The profile still holds them until it ends (that instant).
     if (end > now) {
       st.free_now.subtract(on);
-      st.busy += on.count();
+      st.busy += held(q.procs, on);
     }
     record.start = now;
     record.state = JobState::kRunning;

@@ -113,6 +113,11 @@ protected:
 
 private:
   void send_status(Context& context);
+  // Processors a job started on `on` holds: with identity its `procs` (a decision naming another number is refused),
+  // else the members of `on` (fewer than `procs` on an over-used machine).
+  int held(int procs, const ProcessorSet& on) const {
+    return st_.setup.model == cluster::ResourceModel::kProcessors ? procs : on.count();
+  }
 
   const std::vector<Observer*>& observers_;
   Links links_;

@@ -620,6 +620,121 @@ BOOST_AUTO_TEST_CASE(profile_earliest_slot_matches_a_unit_array_across_many_bloc
   BOOST_TEST(found > 50);
 }
 
+// The processor-set queries on a machine of many words (700 processors: 11 words, more than one slice of the
+// fits-now search) against a plain array of free sets per unit of time, with reservations of narrow and wide sets and
+// releases over many blocks: slot_at, free_over and earliest_slot; and earliest_slot with a reservation counted as
+// free against the same search on a copy without it, for the starts before it (what compression asks).
+BOOST_AUTO_TEST_CASE(profile_processor_sets_match_a_unit_array_on_a_wide_machine) {
+  SplitMix64 rng(2026);
+  auto next = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };  // 0 .. n - 1
+  constexpr int kHorizon = 400, kCapacity = 700;
+  AvailabilityProfile p(kCapacity, true);
+  std::vector<ProcessorSet> free(kHorizon + 200, ProcessorSet::all(kCapacity));
+  struct Held {
+    int start, end;
+    ProcessorSet on;
+  };
+  std::vector<Held> held;
+  auto free_over = [&](int from, int to) {
+    ProcessorSet common = ProcessorSet::all(kCapacity);
+    for (int t = from; t < to; ++t) common &= free[static_cast<std::size_t>(t)];
+    return common;
+  };
+  // k members of `from`: the lowest, a run from a random member on, or members spread at random.
+  auto pick = [&](const ProcessorSet& from, int k) {
+    const std::vector<int> members = from.members();
+    ProcessorSet out(kCapacity);
+    const int n = static_cast<int>(members.size());
+    switch (next(3)) {
+      case 0: return from.lowest(k);
+      case 1:
+        for (int i = next(n - k + 1), taken = 0; taken < k; ++i, ++taken) out.set(members[static_cast<std::size_t>(i)]);
+        return out;
+      default:
+        while (out.count() < k) out.set(members[static_cast<std::size_t>(next(n))]);
+        return out;
+    }
+  };
+  // The earliest start in [at, latest] whose window has procs processors free throughout, and the lowest of them.
+  auto expected_slot = [&](int procs, int duration, int at, int latest) -> std::optional<AvailabilityProfile::Slot> {
+    for (int t = at; t <= latest; ++t) {
+      const ProcessorSet common = free_over(t, t + duration);
+      if (common.count() >= procs) return AvailabilityProfile::Slot{static_cast<double>(t), common.lowest(procs)};
+    }
+    return std::nullopt;
+  };
+  int fits = 0, found = 0, held_found = 0, held_queries = 0;
+  for (int change = 0; change < 600; ++change) {
+    if (!held.empty() && next(3) == 0) {
+      const std::size_t k = static_cast<std::size_t>(next(static_cast<int>(held.size())));
+      p.release(held[k].start, held[k].end, held[k].on);
+      for (int t = held[k].start; t < held[k].end; ++t) free[static_cast<std::size_t>(t)] |= held[k].on;
+      held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
+    } else {  // a set free over the whole window (reserve's precondition)
+      const int start = next(kHorizon), end = start + 1 + next(next(4) == 0 ? 150 : 12);
+      const int k = 1 + next(next(5) == 0 ? 200 : 8);
+      const ProcessorSet common = free_over(start, end);
+      if (common.count() < k) continue;
+      const ProcessorSet on = pick(common, k);
+      p.reserve(start, end, on);
+      for (int t = start; t < end; ++t) free[static_cast<std::size_t>(t)].subtract(on);
+      held.push_back({start, end, on});
+    }
+    BOOST_REQUIRE(p.consistent(0, kHorizon + 200));
+    if (change < 100) continue;
+    for (int q = 0; q < 3; ++q) {
+      const int at = next(kHorizon), duration = 1 + next(40), procs = 1 + next(next(4) == 0 ? 300 : 10);
+      const int latest = at + next(60);
+      const ProcessorSet common = free_over(at, at + duration);
+      BOOST_REQUIRE(p.free_over(at, at + duration) == common);
+      const auto now = p.slot_at(procs, at, duration);
+      BOOST_REQUIRE_MESSAGE(now.has_value() == (common.count() >= procs),
+                            "change " << change << ": slot_at(" << procs << ", " << at << ", " << duration << ")");
+      if (now) {
+        ++fits;
+        BOOST_REQUIRE(now->processors == common.lowest(procs));
+      }
+      const auto slot = p.earliest_slot(procs, duration, at, latest);
+      const auto expected = expected_slot(procs, duration, at, latest);
+      BOOST_REQUIRE_MESSAGE(slot.has_value() == expected.has_value(), "change " << change << ": earliest_slot("
+                                                                      << procs << ", " << duration << ", " << at << ", " << latest << ")");
+      if (slot) {
+        ++found;
+        BOOST_REQUIRE_EQUAL(slot->start, expected->start);
+        BOOST_REQUIRE(slot->processors == expected->processors);
+      }
+      // A reservation that starts later, its job asking for an earlier start of at most its length.
+      if (held.empty()) continue;
+      const Held& own = held[static_cast<std::size_t>(next(static_cast<int>(held.size())))];
+      if (own.start <= at) continue;
+      ++held_queries;
+      const int length = own.end - own.start, wanted = own.on.count();
+      const int asked = next(2) == 0 ? length : 1 + next(length);
+      AvailabilityProfile without = p;
+      without.release(own.start, own.end, own.on);
+      auto before_it = without.earliest_slot(wanted, asked, at, own.start);
+      if (before_it && !(before_it->start < own.start - kTimeTolerance)) before_it.reset();
+      const auto moved = p.earliest_slot(wanted, asked, at, own.start,
+                                         AvailabilityProfile::Hold{static_cast<double>(own.start),
+                                                                   static_cast<double>(own.end), wanted},
+                                         own.on);
+      BOOST_REQUIRE_MESSAGE(moved.has_value() == before_it.has_value(),
+                            "change " << change << ": earliest_slot with the hold [" << own.start << ", " << own.end
+                                      << ") from " << at);
+      if (moved) {
+        ++held_found;
+        BOOST_REQUIRE_EQUAL(moved->start, before_it->start);
+        BOOST_REQUIRE(moved->processors == before_it->processors);
+      }
+    }
+  }
+  BOOST_TEST(p.step_count() > 100u);  // many blocks
+  BOOST_TEST(fits > 100);
+  BOOST_TEST(found > 300);
+  BOOST_TEST(held_queries > 300);
+  BOOST_TEST(held_found > 50);
+}
+
 BOOST_AUTO_TEST_CASE(profile_earliest_start_nullopt_when_more_than_capacity) {
   AvailabilityProfile p(10);
   BOOST_TEST(!p.earliest_start(11, 1, 0).has_value());

@@ -495,6 +495,50 @@ BOOST_AUTO_TEST_CASE(count_and_processors_models_differ_on_six_processors) {
   BOOST_TEST(r.records[2].allocated == "0-4");
 }
 
+// Whole runs with parallel jobs on a machine of many words (700 processors): in the processors model every job runs on
+// exactly its processor count, jobs whose runs overlap share no processor, and no promised invariant breaks; under
+// FCFS (no reservation: the processors free now stay free over any window from now) both models start every job at
+// the same instant.
+BOOST_AUTO_TEST_CASE(processor_sets_of_whole_runs_are_disjoint_and_fcfs_agrees_across_models) {
+  constexpr int kProcessors = 700;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    SplitMix64 rng(seed);
+    workload::Workload w;
+    w.name = "wide";
+    w.processors = kProcessors;
+    double submit = 0;
+    for (std::int64_t id = 1; id <= 400; ++id) {
+      submit += static_cast<double>(rng.integer(0, 40));
+      const int procs = rng.chance(0.5) ? 1 : rng.chance(0.9) ? static_cast<int>(rng.integer(2, 64))
+                                                              : static_cast<int>(rng.integer(65, 500));
+      const double run = static_cast<double>(rng.integer(1, 3000));
+      w.jobs.push_back(workload::Job{id, submit, run, run * static_cast<double>(rng.integer(1, 3)), procs});
+    }
+    w.records = w.jobs.size();
+    for (const char* policy : {"fcfs", "easy", "conservative"}) {
+      runcheck::InvariantChecker checker(w, runcheck::applicable(policy));
+      const sim::RunResult r = run(w, named(policy), ResourceModel::kProcessors, &checker);
+      for (const auto& [invariant, count] : checker.counts()) BOOST_TEST(count == 0u, policy << ": " << invariant);
+      std::vector<ProcessorSet> on;
+      for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+        std::string error;
+        const auto set = ProcessorSet::parse_intervals(r.records[j].allocated, kProcessors, &error);
+        BOOST_REQUIRE_MESSAGE(set, policy << ": job " << w.jobs[j].id << ": " << error);
+        BOOST_REQUIRE_EQUAL(set->count(), w.jobs[j].procs);
+        on.push_back(*set);
+      }
+      for (std::size_t a = 0; a < w.jobs.size(); ++a)
+        for (std::size_t b = a + 1; b < w.jobs.size(); ++b) {
+          const bool overlap = r.records[a].start < r.records[b].end && r.records[b].start < r.records[a].end;
+          BOOST_REQUIRE_MESSAGE(!(overlap && on[a].intersects(on[b])),
+                                policy << ": jobs " << w.jobs[a].id << " and " << w.jobs[b].id << " share processors");
+        }
+    }
+    BOOST_TEST((starts(w, named("fcfs"), ResourceModel::kCount) == starts(w, named("fcfs"), ResourceModel::kProcessors)),
+               "seed " << seed);
+  }
+}
+
 // ------------------------------------------------------------------ engine: event order, determinism
 
 BOOST_AUTO_TEST_CASE(a_completion_frees_processors_for_an_arrival_at_the_same_instant) {
