@@ -25,12 +25,12 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                                     "is -1), `runtime` (field 4, as paper 002 does) or `field9` (field 9 as it is, -1 "
                                     "included: pyss, with --min-time 1 --estimate-at-least-run)")
                     ->capture_default_str()
-                    ->check(CLI::IsMember({"requested", "runtime", "field9"}));
+                    ->check(CLI::IsMember(workload::estimate_source_names()));
   o.processor_field = command->add_option("--processor-field", a.processor_field,
                                           "processors of a job: `allocated` (field 5, else field 8), `requested` "
                                           "(field 8, else field 5) or `allocated-only` (field 5; Alea)")
                           ->capture_default_str()
-                          ->check(CLI::IsMember({"allocated", "requested", "allocated-only"}));
+                          ->check(CLI::IsMember(workload::processor_field_names()));
   o.model = command->add_option("--model", a.model,
                                 "resource model: `count` (any k free processors at every instant) or `processors` (k "
                                 "specific processors free over the whole window, as GridSim); with --clusters, one "
@@ -43,7 +43,7 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
   o.conventions = {
       command->add_option("--round", a.rounding, "round run times and estimates to whole seconds: none | floor (pyss) | "
                                                  "ceil | nearest (Alea)")
-          ->capture_default_str()->check(CLI::IsMember({"none", "floor", "ceil", "nearest"}))->group(conventions),
+          ->capture_default_str()->check(CLI::IsMember(workload::rounding_names()))->group(conventions),
       command->add_option("--run-offset", a.run_offset, "seconds added to every run time after rounding (GridSim, "
                                                         "Batsim's SWF converter: 1)")
           ->check(finite_range(-1e9, 1e9))->group(conventions),
@@ -69,7 +69,7 @@ TraceOptions add_trace_options(CLI::App* command, TraceArgs& a, bool trace_requi
                           "records the reading rules skip for their run time or processors: skip | unit-job (pyss: "
                           "run <= 0 or no processors make a job of 1 s on max(1, field 5) processors) | one-processor "
                           "(GridSim: no processor count makes 1)")
-          ->capture_default_str()->check(CLI::IsMember({"skip", "unit-job", "one-processor"}))->group(conventions),
+          ->capture_default_str()->check(CLI::IsMember(workload::invalid_records_names()))->group(conventions),
       command->add_option("--passes", a.passes, "when the scheduler decides: instant (one pass after all the events "
                                                 "of an instant; Batsim, GridSim) | event (a pass after every arrival "
                                                 "and every completion: pyss, Alea)")

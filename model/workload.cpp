@@ -248,6 +248,12 @@ std::optional<E> value_in(const Names<E, N>& names, std::string_view text) {
     if (text == name) return v;
   return std::nullopt;
 }
+template <typename E, std::size_t N>
+std::vector<std::string> all_names(const Names<E, N>& names) {
+  std::vector<std::string> out;
+  for (const auto& entry : names) out.emplace_back(entry.second);
+  return out;
+}
 constexpr Names<EstimateSource, 3> kEstimateSources{{{EstimateSource::kRequested, "requested"},
                                                      {EstimateSource::kRuntime, "runtime"},
                                                      {EstimateSource::kField9, "field9"}}};
@@ -269,6 +275,10 @@ const char* to_string(InvalidRecords invalid) { return name_in(kInvalidRecords, 
 std::optional<InvalidRecords> invalid_records(std::string_view name) { return value_in(kInvalidRecords, name); }
 const char* to_string(Rounding r) { return name_in(kRoundings, r); }
 std::optional<Rounding> rounding(std::string_view name) { return value_in(kRoundings, name); }
+std::vector<std::string> estimate_source_names() { return all_names(kEstimateSources); }
+std::vector<std::string> processor_field_names() { return all_names(kProcessorFields); }
+std::vector<std::string> invalid_records_names() { return all_names(kInvalidRecords); }
+std::vector<std::string> rounding_names() { return all_names(kRoundings); }
 
 std::string describe(const Conventions& c) {
   if (!c.any()) return "none";

@@ -45,6 +45,8 @@ const char* to_string(EstimateSource source);
 const char* to_string(ProcessorField field);
 std::optional<EstimateSource> estimate_source(std::string_view name);
 std::optional<ProcessorField> processor_field(std::string_view name);
+std::vector<std::string> estimate_source_names();  // every name, in the order above (for options and messages)
+std::vector<std::string> processor_field_names();
 
 // A trace whose header gives no machine size, read without one (a folder of traces may leave it out, and say so).
 class NoMachineSize : public InputError {
@@ -94,8 +96,10 @@ struct Conventions {
 };
 const char* to_string(InvalidRecords invalid);                     // "skip", "unit-job", "one-processor"
 std::optional<InvalidRecords> invalid_records(std::string_view name);  // nullopt for another name
+std::vector<std::string> invalid_records_names();
 const char* to_string(Rounding rounding);                 // "none", "floor", "ceil", "nearest"
 std::optional<Rounding> rounding(std::string_view name);  // nullopt for another name
+std::vector<std::string> rounding_names();
 // "none", or what they change: "round floor, run +1 s, estimate +5 s, at least 1 s, estimate >= run", and the others'.
 std::string describe(const Conventions& conventions);
 // The job with the conventions applied (a job of length 0 stays 0 unless the floor lifts it).

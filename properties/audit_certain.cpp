@@ -386,13 +386,11 @@ private:
         state[b] = static_cast<unsigned>(rest % states[b]);
         rest /= states[b];
       }
-      std::vector<std::pair<double, int>> holds;  // (until, processors) in this view
-      for (const auto& [end, j] : running) holds.emplace_back(end, jobs_[j].procs);
+      AvailabilityProfile holds(in_.workload->processors);  // each job running in this view, held until its estimate
+      for (const auto& [end, j] : running) holds.reserve(now, end, jobs_[j].procs);
       for (std::size_t b = 0; b < open.size(); ++b)
-        if (state[b] == 1 && until(jobs_[open[b]]) > now + kTol) holds.emplace_back(until(jobs_[open[b]]), jobs_[open[b]].procs);
-      std::sort(holds.begin(), holds.end());
-      int free = in_.workload->processors;
-      for (const auto& [end, procs] : holds) free -= procs;
+        if (state[b] == 1 && until(jobs_[open[b]]) > now + kTol) holds.reserve(now, until(jobs_[open[b]]), jobs_[open[b]].procs);
+      const int free = holds.free_at(now);
       if (x.procs > free) continue;  // k could not have started in this view: not a history
       // The first job in the queue: the first before k that waits past the instant, or starts later in it.
       std::optional<std::size_t> pivot;
@@ -405,14 +403,10 @@ private:
       }
       if (!pivot || jobs_[*pivot].submit > now - kTol) return;  // k was first, or the first had just arrived
       const Job& h = jobs_[*pivot];
-      double shadow = now;
-      int spare = free - h.procs;
-      for (std::size_t n = 0; spare < 0 && n < holds.size(); ++n) {
-        shadow = std::max(now, holds[n].first);
-        spare += holds[n].second;
-        while (n + 1 < holds.size() && holds[n + 1].first <= shadow + kTol) spare += holds[++n].second;
-      }
-      if (spare < 0) return;  // it never fits: no reservation to delay
+      // Only releases follow `now`: the first instant with enough free is the shadow time, for any duration.
+      const double shadow = holds.first_free(now, h.procs);
+      if (shadow == kForever) return;  // it never fits: no reservation to delay
+      const int spare = holds.free_at(shadow) - h.procs;
       if (x.procs <= spare || now + x.estimate <= shadow + kTol) return;  // allowed in this view
       bool canonical = true;
       for (std::size_t b = 0; b < ending.size(); ++b) canonical &= state[b] == 0;

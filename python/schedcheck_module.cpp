@@ -233,15 +233,58 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
 
 // A workload: a trace file (.swf, .swf.gz, or the JSON workload form) read by the documented rules, or a dict in the
 // JSON workload form.
-workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors) {
+// "a", "b", "c": the names an argument takes, for its error message.
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string known;
+  for (const auto& name : names) known += (known.empty() ? "\"" : ", \"") + name + "\"";
+  return known;
+}
+
+// conventions={"round": "floor", "run_offset": 1, ...}: another simulator's reading rules, keyed as the command line's
+// convention flags (docs/simulation.md), with underscores.
+workload::Conventions conventions_of(const py::object& conventions) {
+  workload::Conventions c;
+  if (conventions.is_none()) return c;
+  const nlohmann::json given = from_python(conventions, "conventions");
+  const Field f(given, "conventions");
+  f.only_keys({"round", "run_offset", "estimate_offset", "min_time", "estimate_at_least_run", "run_is_estimate",
+               "kill_at_request", "invalid_records"});
+  auto named = [&](const char* key, auto parse, auto names, auto& into) {
+    if (!f.has(key)) return;
+    const Field value = f.at(key);
+    const auto v = parse(value.as_string());
+    if (!v) value.fail("one of " + quoted_names(names()));
+    into = *v;
+  };
+  named("round", workload::rounding, workload::rounding_names, c.rounding);
+  named("invalid_records", workload::invalid_records, workload::invalid_records_names, c.invalid);
+  if (f.has("run_offset")) c.run_offset = f.at("run_offset").as_number(-1e9, 1e9);
+  if (f.has("estimate_offset")) c.estimate_offset = f.at("estimate_offset").as_number(-1e9, 1e9);
+  if (f.has("min_time")) c.floor = f.at("min_time").as_number(0, 1e12);
+  if (f.has("estimate_at_least_run")) c.estimate_at_least_run = f.at("estimate_at_least_run").as_bool();
+  if (f.has("run_is_estimate")) c.run_is_estimate = f.at("run_is_estimate").as_bool();
+  if (f.has("kill_at_request")) c.kill_at_request = f.at("kill_at_request").as_bool();
+  return c;
+}
+
+workload::Workload workload_of(const py::object& trace, const std::string& estimates, std::optional<long long> processors,
+                               const std::string& processor_field = "allocated",
+                               const py::object& conventions = py::none()) {
   const auto source = workload::estimate_source(estimates);
   if (!source)
-    throw InputError("estimates: expected \"requested\", \"runtime\" or \"field9\", got " + quoted_text(estimates));
+    throw InputError("estimates: expected one of " + quoted_names(workload::estimate_source_names()) + ", got " +
+                     quoted_text(estimates));
   if (processors && (*processors < 1 || *processors > workload::kMaxProcessors))
     throw InputError("processors: expected 1 to " + std::to_string(workload::kMaxProcessors));
   workload::ReadOptions options;
   options.estimates = *source;
   options.processors = processors;
+  const auto field = workload::processor_field(processor_field);
+  if (!field)
+    throw InputError("processor_field: expected one of " + quoted_names(workload::processor_field_names()) + ", got " +
+                     quoted_text(processor_field));
+  options.processor_field = *field;
+  options.conventions = conventions_of(conventions);
   if (py::isinstance<py::str>(trace)) return workload::load(trace.cast<std::string>(), options);
   return workload::load(from_python(trace, "trace"), "trace", options);
 }
@@ -393,7 +436,7 @@ PYBIND11_MODULE(schedcheck, m) {
                        const std::optional<std::vector<int>>& clusters, const std::string& broker, double latency,
                        double status_period, bool check, std::optional<std::size_t> check_windows,
                        std::size_t windows_every, double warmup, bool stop_at_last_arrival,
-                       const std::string& passes) {
+                       const std::string& passes, const std::string& processor_field, const py::object& conventions) {
     std::optional<long long> size = processors;
     if (clusters && !clusters->empty()) {
       if (processors) throw InputError("clusters: give the cluster sizes or processors, not both");
@@ -401,7 +444,7 @@ PYBIND11_MODULE(schedcheck, m) {
         if (c < 1 || c > workload::kMaxProcessors) throw InputError("clusters: each size from 1 to " + std::to_string(workload::kMaxProcessors));
       size = *std::max_element(clusters->begin(), clusters->end());
     }
-    const workload::Workload w = workload_of(trace, estimates, size);
+    const workload::Workload w = workload_of(trace, estimates, size, processor_field, conventions);
     runcheck::TraceRunSpec spec;
     py::object saved = state().policy;
     if (py::isinstance<py::str>(policy)) {
@@ -447,6 +490,7 @@ PYBIND11_MODULE(schedcheck, m) {
      py::arg("broker") = "least-loaded", py::arg("latency") = 0.0, py::arg("status_period") = 600.0,
      py::arg("check") = true, py::arg("check_windows") = py::none(), py::arg("windows_every") = 1,
      py::arg("warmup") = 0.0, py::arg("stop_at_last_arrival") = false, py::arg("passes") = "instant",
+     py::arg("processor_field") = "allocated", py::arg("conventions") = py::none(),
      "Replays a trace (a path: .swf, .swf.gz or the JSON workload form; or a workload dict) through a cluster policy "
      "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md), on one cluster or on "
      "`clusters` behind a `broker`, with every invariant checked (`check`) and, with `check_windows=K`, every "
@@ -455,8 +499,9 @@ PYBIND11_MODULE(schedcheck, m) {
 
   m.def("audit", [](const py::object& trace, const py::object& schedule, const std::string& policy, std::size_t pivots,
                     const std::string& model, const std::string& estimates, std::optional<long long> processors,
-                    std::size_t show, const std::string& passes) {
-    const workload::Workload w = workload_of(trace, estimates, processors);
+                    std::size_t show, const std::string& passes, const std::string& processor_field,
+                    const py::object& conventions) {
+    const workload::Workload w = workload_of(trace, estimates, processors, processor_field, conventions);
     std::vector<jobs_csv::ScheduleRow> rows;
     std::string name = "schedule";
     if (py::isinstance<py::str>(schedule)) {
@@ -495,9 +540,11 @@ PYBIND11_MODULE(schedcheck, m) {
     return to_python(out);
   }, py::arg("trace"), py::arg("schedule"), py::arg("policy"), py::arg("pivots") = 1, py::arg("model") = "count",
      py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("show") = 10,
-     py::arg("passes") = "instant",
+     py::arg("passes") = "instant", py::arg("processor_field") = "allocated", py::arg("conventions") = py::none(),
      "Audits a schedule another simulator produced (a per-job CSV path, or a list of dicts with job_id, starting_time, "
-     "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`).");
+     "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`). The trace is read as the "
+     "simulator read it: `processor_field` and `conventions` (a dict keyed as the command line's convention flags, "
+     "e.g. {'round': 'floor', 'min_time': 1, 'estimate_at_least_run': True, 'invalid_records': 'unit-job'}).");
 
   m.def("experiments", [] { return to_python(experiments::catalogue_json()); },
         "Every experiment (as `schedcheck experiment --list --json`).");

@@ -66,19 +66,16 @@ void say(const char* text) {  // write(2): no locale, no stream state shared wit
 }
 
 void watch(sigset_t set) {
-  std::chrono::steady_clock::time_point first{};
   for (;;) {
     int signal = 0;
     if (sigwait(&set, &signal) != 0) continue;
     const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
-    const auto now = std::chrono::steady_clock::now();
-    if (stop_requested() && now - first < kRepeatInterval) {
+    if (stop_requested() && seconds_since_stop() < std::chrono::duration<double>(kRepeatInterval).count()) {
       // The same request delivered twice (GNU timeout signals the child, then its process group; a terminal's
       // Ctrl-C reaches every process of the foreground group): counted once.
       continue;
     }
     if (!stop_requested()) {
-      first = now;
       request_stop(signal);
       say("schedcheck: ");
       say(name);

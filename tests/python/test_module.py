@@ -209,6 +209,25 @@ def test_audit_a_schedule_from_rows():
                          policy="easy")
 
 
+def test_audit_reads_the_trace_with_the_simulators_conventions():
+    # Jobs 100 s longer than the trace says (as a simulator adding a run offset would run them): audited with the
+    # trace read plainly, their lengths break run-time-kept; read with the same convention, the schedule is clean.
+    longer = {"run_offset": 100}
+    run = schedcheck.simulate(SMALL, policy="easy", conventions=longer)
+    rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in run["jobs"]]
+    assert schedcheck.audit(SMALL, rows, policy="easy", conventions=longer)["violations_total"] == 0
+    plain = schedcheck.audit(SMALL, rows, policy="easy")
+    assert plain["violations_by_invariant"]["run-time-kept"] > 0 and plain["exit_code"] == 1
+    same = schedcheck.audit(SMALL, rows, policy="easy", processor_field="requested", conventions=longer)
+    assert same["violations_total"] == 0
+    with pytest.raises(ValueError, match="offset: unknown field"):
+        schedcheck.audit(SMALL, rows, policy="easy", conventions={"offset": 1})
+    with pytest.raises(ValueError, match=r'conventions: round: expected one of "none"'):
+        schedcheck.audit(SMALL, rows, policy="easy", conventions={"round": "up"})
+    with pytest.raises(ValueError, match="processor_field: expected one of"):
+        schedcheck.simulate(SMALL, policy="easy", processor_field="nodes")
+
+
 def test_experiments_from_python(tmp_path):
     names = [e["name"] for e in schedcheck.experiments()]
     assert "backfilling" in names
