@@ -6,7 +6,8 @@
 #            SWF reading on a synthetic 1,000,000-job trace; memory of that trace)
 #   traces:  jobs/s of every trace in TRACES_DIR, every policy, both resource models
 #   models:  the processors model against count on large machines: serial grid jobs (schedcheck generate-trace) on
-#            5,000 and 20,000 processors, LPC-EGEE on 5,000, CTC-SP2 conservative on its own 338
+#            5,000 and 20,000 processors, LPC-EGEE on 5,000, CTC-SP2 conservative on its own 338, and parallel
+#            jobs (schedcheck_bench_simulation parallel) on 5,000 and 20,000 processors, easy and conservative
 # Our own. Prints a markdown table a row per command.
 set -euo pipefail
 S=${1:?usage: simulation.sh SCHEDCHECK BENCH_SIMULATION TRACES_DIR [RUNS] [targets|traces|models|all]}
@@ -54,6 +55,8 @@ fi
 if [ "$WHAT" = models ] || [ "$WHAT" = all ]; then
   "$S" generate-trace --seed 1 --jobs 190000 --processors 5000 --load 0.27 --bag-mean 1 --out "$TMP/grid-5000.swf"
   "$S" generate-trace --seed 1 --jobs 60000 --processors 20000 --load 0.5 --bag-mean 1 --out "$TMP/grid-20000.swf"
+  "$B" parallel 20000 5000 0.9 "$TMP/parallel-5000.swf"
+  "$B" parallel 20000 20000 0.8 "$TMP/parallel-20000.swf"
   # label|simulate arguments: each case in the count model, then in the processors model
   while IFS='|' read -r label args; do
     for model in count processors; do
@@ -66,5 +69,9 @@ easy grid 60,000 serial jobs, 20,000 processors|--trace $TMP/grid-20000.swf --po
 easy LPC-EGEE, 5,000 processors|--trace $TRACES/LPC-EGEE-2004-1.2-cln.swf.gz --processors 5000 --policy easy
 easy HPC2N, 5,000 processors|--trace $TRACES/HPC2N-2002-2.2-cln.swf.gz --processors 5000 --policy easy
 conservative CTC-SP2|--trace $TRACES/CTC-SP2-1996-3.1-cln.swf.gz --policy conservative
+easy parallel 20,000 jobs, 5,000 processors|--trace $TMP/parallel-5000.swf --policy easy
+conservative parallel 20,000 jobs, 5,000 processors|--trace $TMP/parallel-5000.swf --policy conservative
+easy parallel 20,000 jobs, 20,000 processors|--trace $TMP/parallel-20000.swf --policy easy
+conservative parallel 20,000 jobs, 20,000 processors|--trace $TMP/parallel-20000.swf --policy conservative
 CASES
 fi
