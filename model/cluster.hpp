@@ -41,6 +41,17 @@ struct Running {
   ProcessorSet on;               // its processors (a job that ends as it starts holds them for no time)
 };
 
+// A policy's memory from one pass to the next: named numbers, in with the snapshot (Snapshot::state), out with the
+// decision (Decision::state), kept by the cluster actor between passes, so that a decision stays a pure function of
+// what it was given and a pass can be replayed and checked from its snapshot alone. Named numbers rather than a JSON
+// value: cheap to copy at every pass, compared exactly, and written as one flat JSON object for policies outside C++.
+struct StateValue {
+  std::string name;
+  double value = 0;
+  bool operator==(const StateValue&) const = default;
+};
+using PolicyState = std::vector<StateValue>;
+
 struct Snapshot {
   double now = 0;
   int processors = 0;
@@ -55,6 +66,8 @@ struct Snapshot {
   // adopt that profile whatever it is: the policy may move its working copy out of it instead of copying it, and must
   // then hand it on. Null otherwise (sim::ClusterActor::pass).
   AvailabilityProfile* lent = nullptr;
+  // The state the policy's previous decision left (empty before its first pass, and for a policy that keeps none).
+  std::span<const StateValue> state = {};
 };
 
 struct Placement {
@@ -82,6 +95,8 @@ struct Decision {
   // otherwise it applies the decision to its own profile and stops with an error if the two differ
   // (sim::ClusterActor::pass).
   std::optional<AvailabilityProfile> profile;
+  // The state the next pass sees (Snapshot::state); nullopt leaves it as it was.
+  std::optional<PolicyState> state;
 };
 
 }  // namespace schedcheck::cluster

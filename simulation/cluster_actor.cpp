@@ -228,9 +228,10 @@ void ClusterActor::pass(Context& context) {
   // the policy: the run stops).
   const bool adopt = st.setup.policy.hands_on_profile && observers_.empty();
   const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
-                                   st.released_early, adopt ? &st.profile : nullptr};
+                                   st.released_early, adopt ? &st.profile : nullptr, st.policy_state};
   cluster::Decision d = decide(snapshot);
   st.released_early = false;
+  if (d.state) st.policy_state = *d.state;  // what the next pass sees (the decision keeps its own, for observers)
   const bool adopted = adopt && d.profile;
   if (adopted) st.profile = std::move(*d.profile);
   auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };

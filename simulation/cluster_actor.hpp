@@ -43,6 +43,7 @@ struct ClusterState {
   ProcessorSet free_now;           // processors no running job holds
   int busy = 0;                    // processors running jobs hold
   bool released_early = false;     // since the last pass
+  cluster::PolicyState policy_state;  // what the policy's last decision left for its next pass (Decision::state)
   ClusterCounters counters;
   explicit ClusterState(ClusterSetup s);
 };

@@ -11,6 +11,7 @@
 #include "properties/audit.hpp"
 #include "properties/decision_probe.hpp"
 #include "properties/run_invariants.hpp"
+#include "properties/run_properties.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/cluster_actor.hpp"
 #include "simulation/kernel.hpp"
@@ -448,6 +449,87 @@ BOOST_AUTO_TEST_CASE(policies_outside_cpp_may_reject_and_ask_to_be_called_later)
                           R"({"reserve": [{"id": 9, "start": 20}], "reject": [9]})", R"({"wake_at": 10})",
                           R"({"wake_at": "soon"})", R"({"reject": 9})"})
     BOOST_CHECK_THROW(cluster::read_decision(snapshot, ids, nlohmann::json::parse(bad), "d"), InputError);
+}
+
+// A policy with memory (Snapshot::state, Decision::state): FCFS that counts its passes and keeps a moving average of
+// the waits of the jobs it starts. The state is all it remembers: each pass sees what the previous one left.
+cluster::ClusterPolicy counting_fcfs(std::vector<cluster::PolicyState>& seen) {
+  cluster::ClusterPolicy p = cluster::cluster_policy("fcfs");
+  p.name = "counting-fcfs";
+  p.hands_on_profile = false;
+  p.decide = [&seen](const cluster::Snapshot& s) {
+    seen.emplace_back(s.state.begin(), s.state.end());
+    double passes = 0, mean_wait = 0;
+    for (const auto& v : s.state) (v.name == "passes" ? passes : mean_wait) = v.value;
+    cluster::Decision d = cluster::fcfs(s);
+    for (const auto& start : d.start) mean_wait = 0.5 * mean_wait + 0.5 * (s.now - s.queue[start.index].submit);
+    d.state = cluster::PolicyState{{"mean_wait", mean_wait}, {"passes", passes + 1}};
+    return d;
+  };
+  return p;
+}
+
+BOOST_AUTO_TEST_CASE(a_policys_state_goes_from_one_decision_to_the_next_pass) {
+  // Two jobs on one processor: passes at 0 (J1 starts), 1 (J2 waits), 5 (J2 starts after waiting 4), 10 (the end).
+  const auto w = make(1, {{0, 5, 5, 1}, {1, 5, 5, 1}});
+  std::vector<cluster::PolicyState> seen;
+  const RunResult r = Simulation(w.jobs, single_cluster(w, counting_fcfs(seen))).run();
+  BOOST_TEST(r.records[1].start == 5);
+  BOOST_REQUIRE_EQUAL(seen.size(), r.clusters[0].passes);
+  BOOST_TEST(seen.front().empty());  // before its first decision
+  for (std::size_t k = 1; k < seen.size(); ++k) {
+    BOOST_REQUIRE_EQUAL(seen[k].size(), 2u);
+    BOOST_TEST(seen[k][1].value == static_cast<double>(k));  // passes
+  }
+  BOOST_TEST(seen.back()[0].value == 2.0);  // mean_wait: 0.5 * 0 + 0.5 * 4 after J2's start
+  // The same run with its decisions checked (observers attached, the decision applied by the engine): same starts.
+  std::vector<cluster::PolicyState> again;
+  Simulation checked(w.jobs, single_cluster(w, counting_fcfs(again)));
+  runcheck::InvariantChecker invariants(w, runcheck::applicable("fcfs"));
+  checked.add_observer(invariants);
+  BOOST_TEST(checked.run().records[1].start == 5);
+  BOOST_TEST((again == seen));
+}
+
+BOOST_AUTO_TEST_CASE(a_policys_state_round_trips_through_the_json_of_a_pass) {
+  // The snapshot carries "state" only when the policy keeps one; a decision's "state" is read back as it was written.
+  AvailabilityProfile profile(4);
+  std::vector<cluster::Waiting> queue(1);
+  const cluster::PolicyState state = {{"mean_wait", 2.5}, {"passes", 3}};
+  const std::vector<std::int64_t> ids = {7};
+  const cluster::Snapshot without{10, 4, cluster::ResourceModel::kCount, queue, {}, profile, false, nullptr, {}};
+  BOOST_TEST(!cluster::write_snapshot(without, ids).contains("state"));
+  const cluster::Snapshot with{10, 4, cluster::ResourceModel::kCount, queue, {}, profile, false, nullptr, state};
+  const nlohmann::json written = cluster::write_snapshot(with, ids);
+  BOOST_TEST(written.at("state") == nlohmann::json::parse(R"({"mean_wait": 2.5, "passes": 3})"));
+  const auto d = cluster::read_decision(with, ids, nlohmann::json{{"state", written.at("state")}}, "d");
+  BOOST_REQUIRE(d.state.has_value());
+  BOOST_TEST((*d.state == state));
+  BOOST_TEST(!cluster::read_decision(with, ids, nlohmann::json::object(), "d").state.has_value());  // kept as it was
+  BOOST_CHECK_THROW(cluster::read_decision(with, ids, nlohmann::json::parse(R"({"state": {"passes": "3"}})"), "d"),
+                    InputError);
+  // A policy outside C++ (the protocol's JSON both ways) that counts its passes in its state: each snapshot holds
+  // what its previous decision returned, through the cluster actor.
+  const auto w = make(2, {{0, 5, 5, 1}, {1, 5, 5, 1}, {2, 5, 5, 1}});
+  std::vector<double> counts;
+  const JsonPolicy counting = [&](const nlohmann::json& request) {
+    const nlohmann::json& snapshot = request.at("snapshot");
+    const double passes = snapshot.contains("state") ? snapshot["state"]["passes"].get<double>() : 0;
+    counts.push_back(passes);
+    nlohmann::json start = nlohmann::json::array();
+    int free = snapshot["processors"].get<int>();
+    for (const auto& r : snapshot["running"]) free -= r["procs"].get<int>();
+    for (const auto& q : snapshot["queue"])
+      if (q["procs"].get<int>() <= free) {
+        free -= q["procs"].get<int>();
+        start.push_back({{"id", q["id"]}});
+      }
+    return nlohmann::json{{"start", start}, {"state", {{"passes", passes + 1}}}};
+  };
+  const RunResult r = Simulation(w.jobs, single_cluster(w, runcheck::external_cluster_policy(w, counting, "counter"))).run();
+  BOOST_TEST(r.records[2].start == 5);
+  BOOST_REQUIRE_EQUAL(counts.size(), r.clusters[0].passes);
+  for (std::size_t k = 0; k < counts.size(); ++k) BOOST_TEST(counts[k] == static_cast<double>(k));
 }
 
 BOOST_AUTO_TEST_CASE(call_me_later_brings_a_pass_when_nothing_else_happens) {

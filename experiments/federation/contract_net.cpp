@@ -131,8 +131,9 @@ private:
     Attempt a;
     a.contractor = contractor - 1;
     a.sent = ctx.now();
-    a.interval = s_.spec.bid_share == 0 ? 0 : bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals);  // tau
-    if (a.interval == 0 && s_.spec.bid_share != 0 && s_.settings.drop_at_zero_interval) {  // the reading "tau < 1: drop"
+    const bool queued = s_.spec.admission == AdmissionMode::kBidQueue;
+    a.interval = queued ? bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals) : 0;  // tau
+    if (a.interval == 0 && queued && s_.settings.drop_at_zero_interval) {  // the reading "tau < 1: drop"
       log.outcome = Outcome::kDropped;
       log.dropped_at = ctx.now();
       log.drop_reason = "no SLA bid time left (the next interval is 0)";
@@ -142,9 +143,9 @@ private:
     ctx.send(s_.gfa[a.contractor], s_.kinds.bid, j);
   }
 
-  // EventSLA Bid ARRIVAL (lines 1.9-1.12); at a 0% bid time, decided at once (sec. 4.2: FCFS).
+  // EventSLA Bid ARRIVAL (lines 1.9-1.12); admitted on arrival, decided at once (sec. 4.2: FCFS).
   void bid_arrives(sim::Context& ctx, std::size_t j) {
-    if (s_.spec.bid_share == 0) {
+    if (s_.spec.admission == AdmissionMode::kOnArrival) {
       queue_.push_back(j);
       decide(ctx, "fcfs", sla::fcfs);
       for (const std::size_t q : queue_) reply(ctx, q, false);
@@ -212,7 +213,7 @@ private:
         left.push_back(queue_[i]);
         continue;
       }
-      if (s_.spec.bid_share != 0) ctx.cancel(tag(kExpire, queue_[i]));
+      if (s_.spec.admission == AdmissionMode::kBidQueue) ctx.cancel(tag(kExpire, queue_[i]));
       reserve(ctx, queue_[i]);
     }
     queue_ = std::move(left);
@@ -289,6 +290,7 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
   FederationRun out;
   out.log.jobs = std::move(jobs);
   out.log.bid_share = spec.bid_share;
+  out.log.admission = spec.admission;
   out.log.logs.resize(out.log.jobs.size());
   for (std::size_t j = 0; j < out.log.jobs.size(); ++j)
     out.log.logs[j].terms = terms(clusters, out.log.jobs[j], settings, spec.bid_share);
