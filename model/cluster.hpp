@@ -7,6 +7,7 @@
 
 #include "model/processor_set.hpp"
 #include "model/profile.hpp"
+#include "support/payload.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -76,12 +77,10 @@ struct Placement {
   ProcessorSet on;               // `processors` model: which processors (else empty)
 };
 
-// A message a policy sends to its cluster's upstream actor (a router, a gateway): a kind the receiver knows and one
-// word (a job index, a count), delivered with the cluster's latency and counted by kind.
-struct Outgoing {
-  std::string kind;
-  std::uint64_t body = 0;
-};
+// A message a policy sends to its cluster's upstream actor (a router, a gateway): a payload of a type the receiver
+// knows (support/payload.hpp: a job index, a list of free time slots), delivered with the cluster's latency and
+// counted by its kind.
+using Outgoing = Payload;
 
 struct Decision {
   std::vector<Placement> start;    // start now (start == now)
