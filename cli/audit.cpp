@@ -60,6 +60,15 @@ struct AuditArgs {
   std::size_t show = 10;
 };
 
+// The policy audited: `name` with --pivots where it declares pivots (the value checked as the catalogue declares it).
+cluster::ClusterPolicy audited_policy(const std::string& name, const std::string& pivots) {
+  try {
+    return cluster::cluster_policy(name, cluster::read_value(*cluster::catalogue_param("pivots"), pivots));
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--pivots: ") + e.what());
+  }
+}
+
 int run_audit(const AuditArgs& a) {
   TraceArgs trace = a.trace;
   const std::vector<int> sizes = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
@@ -83,11 +92,11 @@ int run_audit(const AuditArgs& a) {
   const std::vector<std::string> policies = per_cluster("--policy", a.policy, sizes.size(), cluster::cluster_policy_names());
   const std::vector<std::string> models = per_cluster("--model", a.trace.model, sizes.size(), {"count", "processors"});
   runcheck::AuditOptions options;
-  options.policy = cluster::cluster_policy(policies.front(), parse_pivots(a.pivots));
+  options.policy = audited_policy(policies.front(), a.pivots);
   options.model = model_of(models.front());
   for (std::size_t c = 0; c < sizes.size(); ++c)
     options.clusters.push_back(
-        runcheck::AuditCluster{sizes[c], cluster::cluster_policy(policies[c], parse_pivots(a.pivots)), model_of(models[c])});
+        runcheck::AuditCluster{sizes[c], audited_policy(policies[c], a.pivots), model_of(models[c])});
   options.keep = a.show;
   options.schedule = a.schedule;
   options.processors_column = a.columns.allocated;
@@ -96,7 +105,7 @@ int run_audit(const AuditArgs& a) {
   options.latency = a.latency;
   const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
   const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
-    return cluster::cluster_policy(p, parse_pivots(a.pivots)).takes_pivots;
+    return cluster::param(audited_policy(p, a.pivots), "pivots").has_value();
   });
   const std::size_t total = r.total(), differences = r.total_differences(), uncertain = r.total_uncertain();
   const int code = total || (a.strict && (differences || uncertain)) ? 1 : 0;

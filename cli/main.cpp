@@ -75,11 +75,13 @@ std::string list_text(const Registry& registry, bool json) {
   }
   out += "\nexact methods: the first listed is the default oracle; choose another with --exact.\n";
   // The catalogues of the trace-driven commands (the names simulate, audit and experiment take).
-  out += "\ncluster policies (simulate --policy, audit --policy):\n";
+  out += "\ncluster policies (simulate --policy, audit --policy; their parameters: simulate --policy-param NAME=VALUE):\n";
   for (const auto& p : cluster::cluster_policies()) {
     std::string promises;
     for (const auto& name : p.promises) promises += (promises.empty() ? "" : ", ") + name;
     out += fmt::format("  {:<14} {}  [{}]; promises {}\n", p.name, p.summary, p.source, promises);
+    for (const auto& spec : p.params)  // its parameters (simulate --policy-param NAME=VALUE)
+      out += fmt::format("  {:<14} parameter {}\n", "", cluster::describe(spec));
   }
   out += "routers (simulate --broker):\n";
   for (const auto& r : router::router_policies())

@@ -43,7 +43,8 @@ struct SimulateArgs {
   TraceArgs trace;
   std::string policy;
   ExternalPolicyOptions external;       // --policy-cmd: a cluster policy outside C++
-  std::string pivots = "1";
+  std::string pivots = "1";             // --pivots N: a synonym of --policy-param pivots=N
+  std::vector<std::string> policy_params;  // --policy-param NAME=VALUE, each
   bool check = false;
   std::string jobs_csv;
   bool json = false, csv = false, quiet = false;
@@ -154,80 +155,9 @@ std::string skipped_text(const workload::Workload& w) {
 
 int run_simulate(const SimulateArgs& a, const Registry& registry) {
   check_outputs(a);
-  runcheck::TraceRunSpec spec;
-  // What the run reads and says it ran: from the options, or from a scenario file (--scenario).
-  std::string trace_path = a.trace.trace, model_name = a.trace.model, estimates_name = a.trace.estimates;
-  std::string policy_name = a.policy, pivots = a.pivots, processors_from;
-  std::optional<scenario::Scenario> sc;
-  workload::Workload w;
-  if (!a.scenario.empty()) {
-    scenario::Names names{cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()};
-    names.per_cluster_policies = true;
-    sc = scenario::read_file(a.scenario, names);
-    if (sc->workloads.size() != 1)
-      throw InputError(fmt::format("{}: workloads: simulate replays one workload, the scenario gives {}", a.scenario,
-                                   sc->workloads.size()));
-    if (sc->policy && (!a.policy.empty() || a.external.given()))
-      throw InputError(fmt::format("--policy: the scenario {} gives the policy ({}); give it in one place", a.scenario,
-                                   sc->policy->name));
-    if (sc->policy && a.pivots_given)
-      throw InputError(fmt::format("--pivots: the scenario {} gives the policy and its pivots; give them in one place",
-                                   a.scenario));
-    if (sc->policy) {
-      policy_name = sc->policy->name;
-      pivots = std::to_string(sc->policy->pivots);
-    }
-    const auto own = [](const scenario::ClusterSpec& c) { return c.policy.has_value(); };
-    if (a.external.given() && std::any_of(sc->clusters.begin(), sc->clusters.end(), own))
-      throw InputError(fmt::format("--policy-cmd: the clusters of the scenario {} name their own policies", a.scenario));
-    if (policy_name.empty() && !a.external.given() && !sc->clusters.empty() &&
-        std::all_of(sc->clusters.begin(), sc->clusters.end(), own)) {  // every cluster names its own: no policy needed
-      policy_name = sc->clusters.front().policy->name;
-      pivots = std::to_string(sc->clusters.front().policy->pivots);
-    }
-    workload::ReadOptions read = sc->workloads.front().read;
-    for (const auto& c : sc->clusters) spec.clusters.push_back(c.processors);
-    for (const auto& c : sc->clusters) spec.cluster_names.push_back(c.name);
-    if (sc->clusters.size() > 1 || (sc->clusters.size() == 1 && sc->router)) {
-      if (read.processors) throw InputError(fmt::format("{}: give the cluster sizes or the workload's processors, not both", a.scenario));
-      read.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
-      processors_from = "scenario clusters";
-    } else if (sc->clusters.size() == 1) {  // one cluster, no router: the machine the workload runs on
-      read.processors = sc->clusters.front().processors;
-      spec.clusters.clear();
-      processors_from = "scenario";
-    }
-    trace_path = sc->workloads.front().trace;
-    w = workload::load(trace_path, read);
-    if (processors_from.empty()) processors_from = w.processors_from;
-    model_name = cluster::to_string(sc->model.value_or(cluster::ResourceModel::kCount));
-    estimates_name = workload::to_string(read.estimates);
-    if (sc->router) {
-      spec.router = sc->router->policy;
-      spec.latency = sc->router->latency;
-      spec.status_period = sc->router->status_period;
-      try {  // what the router needs, said of the file's field (the options say the same of themselves)
-        (void)sim::router_setup(spec.router, spec.latency, spec.status_period);
-      } catch (const std::invalid_argument& e) {
-        throw InputError(fmt::format("{}: router: {}", a.scenario, e.what()));
-      }
-    }
-  } else {
-    if (a.trace.trace.empty()) throw InputError("simulate: give --trace FILE (or --scenario FILE)");
-    spec.clusters = a.clusters.empty() ? std::vector<int>{} : cluster_sizes(a.clusters);
-    TraceArgs trace = a.trace;
-    if (!spec.clusters.empty()) {  // several clusters: a job is "too wide" when it fits none of them
-      if (trace.processors > 0) throw InputError("--clusters: give the cluster sizes or --processors, not both");
-      trace.processors = *std::max_element(spec.clusters.begin(), spec.clusters.end());
-    }
-    w = load(trace);
-    processors_from = spec.clusters.empty() ? w.processors_from : "--clusters";
-    spec.router = a.broker;
-    spec.latency = a.latency;
-    spec.status_period = a.status_period;
-  }
   // --policy-cmd: the process decides every pass; its decisions are always checked (--check on).
   std::optional<ExternalPolicy> external;
+  runcheck::RunRequest request;
   if (a.external.given()) {
     for (const auto& builtin : cluster::cluster_policies())
       if (builtin.name == a.external.name)
@@ -235,32 +165,40 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
     if (!a.check_windows.empty())
       throw InputError("--check-windows plays the run's policy forward in each window: built-in policies only, not --policy-cmd");
     external.emplace(a.external);
-  } else if (policy_name.empty()) {
-    throw InputError(fmt::format("simulate: expected --policy {} or --policy-cmd COMMAND", choices(cluster::cluster_policy_names())));
+    request.external = [&](const workload::Workload& w) {
+      return runcheck::external_cluster_policy(w, external->json_policy(), a.external.name);
+    };
   }
-  // --policy and --model: one for all clusters, or one per cluster (a scenario gives one of each).
-  const std::size_t n = spec.clusters.size();
-  const std::vector<std::string> model_names = per_cluster("--model", model_name, n, {"count", "processors"});
-  spec.model = model_of(model_names.front());
-  if (external) {
-    spec.policy = runcheck::external_cluster_policy(w, external->json_policy(), a.external.name);
-  } else {
-    const std::vector<std::string> policies = per_cluster("--policy", policy_name, n, cluster::cluster_policy_names());
-    spec.policy = cluster::cluster_policy(policies.front(), parse_pivots(pivots));
-    for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_policies.push_back(cluster::cluster_policy(policies[c], parse_pivots(pivots)));
-  }
-  for (std::size_t c = 0; n > 1 && c < n; ++c) spec.cluster_models.push_back(model_of(model_names[c]));
-  for (std::size_t c = 0; sc && !external && c < sc->clusters.size(); ++c) {  // a cluster's own policy and model
-    const scenario::ClusterSpec& own = sc->clusters[c];
-    if (own.policy)
-      (n > 1 ? spec.cluster_policies[c] : spec.policy) = cluster::cluster_policy(own.policy->name, own.policy->pivots);
-    if (own.model) (n > 1 ? spec.cluster_models[c] : spec.model) = *own.model;
-  }
-  spec.check = a.check || external.has_value();
-  if (!a.check_windows.empty()) spec.windows = window_settings(a);
-  spec.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
-  spec.record_allocations = !a.jobs_csv.empty();
-  spec.pass_per_event = a.trace.passes == "event";
+  request.scenario = a.scenario;
+  if (!a.trace.trace.empty())
+    request.load = [&](long long processors) {
+      TraceArgs trace = a.trace;
+      trace.processors = processors;
+      return load(trace);
+    };
+  request.trace = a.trace.trace;
+  request.estimates = a.trace.estimates;
+  request.processors = a.trace.processors;
+  request.policy = a.policy;
+  if (a.pivots_given) request.params.push_back({"--pivots", "pivots=" + a.pivots, true});
+  for (const std::string& p : a.policy_params) request.params.push_back({"--policy-param", p, false});
+  request.model = a.trace.model;
+  if (!a.clusters.empty()) request.clusters = cluster_sizes(a.clusters);
+  request.router = a.broker;
+  request.latency = a.latency;
+  request.status_period = a.status_period;
+  request.run.check = a.check;
+  if (!a.check_windows.empty()) request.run.windows = window_settings(a);
+  request.run.metrics = sim::MetricsWindow{a.warmup, a.stop_at_last_arrival};
+  request.run.record_allocations = !a.jobs_csv.empty();
+  request.run.pass_per_event = a.trace.passes == "event";
+  runcheck::RunPlan plan = runcheck::plan_run(request);
+  runcheck::TraceRunSpec& spec = plan.spec;
+  const workload::Workload& w = plan.workload;
+  const std::optional<scenario::Scenario>& sc = plan.scenario;
+  const std::string& trace_path = plan.trace;
+  const std::string& processors_from = plan.processors_from;
+  const std::string& estimates_name = plan.estimates;
   const std::string cluster_name = spec.clusters.empty()        ? fs::path(w.name).filename().string()
                                    : spec.cluster_names.empty() ? "c0"
                                                                 : spec.cluster_names.front();
@@ -276,8 +214,6 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
   const sim::RunResult& result = run.result;
   const sim::RunSummary& s = run.summary;
   const std::string policies = runcheck::policies_text(run.clusters), models = runcheck::models_text(run.clusters);
-  const bool pivoted = std::any_of(run.clusters.begin(), run.clusters.end(),
-                                   [](const sim::ClusterSetup& c) { return c.policy.takes_pivots; });
   // An interrupted run writes no per-job CSV (it would miss jobs): the file is complete or absent, never truncated.
   // An older file under that name is removed, so that it is not read as this run's.
   const bool write_csv = !a.jobs_csv.empty() && !result.interrupted;
@@ -297,8 +233,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
                          a.clusters.empty() ? ""
                                             : fmt::format(" --clusters {} --broker {} --latency {} --status-period {}",
                                                           a.clusters, a.broker, a.latency, a.status_period),
-                         policy_name,
-                         pivoted ? " --pivots " + pivots : "", model_name,
+                         plan.policy, runcheck::param_flags(run.clusters), plan.model,
                          estimates_name, convention_flags(a.trace), a.check_windows));
   const std::size_t violations = run.violations();
   const auto& checker = run.invariants;
@@ -326,7 +261,7 @@ int run_simulate(const SimulateArgs& a, const Registry& registry) {
               << ",finished,killed,measured,makespan,utilisation,wait_mean,wait_median,wait_p95,wait_max,response_mean,"
                  "bsld_mean,bsld_median,bsld_p95,bsld_max,invariants_checked,violations,wall_seconds,jobs_per_second\n";
     std::cout << fmt::format("{},{},{},{},{},{},{},{}{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", jobs_csv::text_field(w.name),
-                             jobs_csv::text_field(policies), pivoted ? pivots : "", jobs_csv::text_field(models), estimates_name,
+                             jobs_csv::text_field(policies), runcheck::param_text(run.clusters, "pivots"), jobs_csv::text_field(models), estimates_name,
                              run.processors, s.records, s.simulated, skipped_values, s.finished, s.killed, s.measured,
                              s.makespan, s.utilisation, s.wait.mean, s.wait.median, s.wait.p95, s.wait.max,
                              s.response.mean, s.slowdown.mean, s.slowdown.median, s.slowdown.p95, s.slowdown.max,
@@ -419,8 +354,13 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
                      ->check(names_in(cluster::cluster_policy_names()));
   add_external_policy_options(simulate, simulate_args->external, policy);
   auto* pivots = simulate->add_option("--pivots", simulate_args->pivots,
-                                      "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative)")
+                                      "easy: jobs holding reservations (MAUI's reservation depth; `inf` = conservative); "
+                                      "the same as --policy-param pivots=N")
                     ->capture_default_str();
+  simulate->add_option("--policy-param", simulate_args->policy_params,
+                       "NAME=VALUE: a parameter of the policy (repeatable); the policies' parameters:\n" +
+                           cluster::params_help())
+      ->allow_extra_args(false);
   simulate->add_flag("--check", simulate_args->check,
                      "check the policy's invariants on every decision and report each violation (exit 1)");
   simulate->add_option("--jobs-csv", simulate_args->jobs_csv,

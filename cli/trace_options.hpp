@@ -4,6 +4,7 @@
 // --invalid-records) and the policy options. Our own.
 #pragma once
 
+#include "model/input.hpp"
 #include "model/workload.hpp"
 #include "reference/cluster_policies.hpp"
 
@@ -42,17 +43,8 @@ std::string convention_flags(const TraceArgs& a);
 // The workload of --trace: an SWF trace by the documented rules, or the JSON workload form (workload::load).
 workload::Workload load(const TraceArgs& a);
 cluster::ResourceModel model_of(const std::string& name);
-// "a | b | c": the choices of an option, for its help text and messages.
-std::string choices(const std::vector<std::string>& names);
-// --pivots: a whole number >= 1, or `inf`.
-std::size_t parse_pivots(const std::string& text);
 // --clusters P1,P2,...: the sizes, each 1 to workload::kMaxProcessors.
 std::vector<int> cluster_sizes(const std::string& text);
-// A per-cluster option (`--policy easy,conservative`, `--model count,processors`): one name for every cluster, or
-// one per cluster, each among `known`. Returns `clusters` names (one cluster when `clusters` is 0 or 1). Throws
-// InputError naming `option`.
-std::vector<std::string> per_cluster(const std::string& option, const std::string& text, std::size_t clusters,
-                                     const std::vector<std::string>& known);
 // The check of such an option at parsing (its help text lists the names): every comma-separated name is known.
 CLI::Validator names_in(const std::vector<std::string>& known);
 

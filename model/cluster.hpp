@@ -7,6 +7,7 @@
 
 #include "model/processor_set.hpp"
 #include "model/profile.hpp"
+#include "support/payload.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -41,6 +42,17 @@ struct Running {
   ProcessorSet on;               // its processors (a job that ends as it starts holds them for no time)
 };
 
+// A policy's memory from one pass to the next: named numbers, in with the snapshot (Snapshot::state), out with the
+// decision (Decision::state), kept by the cluster actor between passes, so that a decision stays a pure function of
+// what it was given and a pass can be replayed and checked from its snapshot alone. Named numbers rather than a JSON
+// value: cheap to copy at every pass, compared exactly, and written as one flat JSON object for policies outside C++.
+struct StateValue {
+  std::string name;
+  double value = 0;
+  bool operator==(const StateValue&) const = default;
+};
+using PolicyState = std::vector<StateValue>;
+
 struct Snapshot {
   double now = 0;
   int processors = 0;
@@ -55,6 +67,8 @@ struct Snapshot {
   // adopt that profile whatever it is: the policy may move its working copy out of it instead of copying it, and must
   // then hand it on. Null otherwise (sim::ClusterActor::pass).
   AvailabilityProfile* lent = nullptr;
+  // The state the policy's previous decision left (empty before its first pass, and for a policy that keeps none).
+  std::span<const StateValue> state = {};
 };
 
 struct Placement {
@@ -63,12 +77,10 @@ struct Placement {
   ProcessorSet on;               // `processors` model: which processors (else empty)
 };
 
-// A message a policy sends to its cluster's upstream actor (a router, a gateway): a kind the receiver knows and one
-// word (a job index, a count), delivered with the cluster's latency and counted by kind.
-struct Outgoing {
-  std::string kind;
-  std::uint64_t body = 0;
-};
+// A message a policy sends to its cluster's upstream actor (a router, a gateway): a payload of a type the receiver
+// knows (support/payload.hpp: a job index, a list of free time slots), delivered with the cluster's latency and
+// counted by its kind.
+using Outgoing = Payload;
 
 struct Decision {
   std::vector<Placement> start;    // start now (start == now)
@@ -82,6 +94,8 @@ struct Decision {
   // otherwise it applies the decision to its own profile and stops with an error if the two differ
   // (sim::ClusterActor::pass).
   std::optional<AvailabilityProfile> profile;
+  // The state the next pass sees (Snapshot::state); nullopt leaves it as it was.
+  std::optional<PolicyState> state;
 };
 
 }  // namespace schedcheck::cluster

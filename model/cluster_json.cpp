@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <limits>
 #include <unordered_map>
 
 namespace schedcheck::cluster {
@@ -26,16 +27,31 @@ nlohmann::json write_snapshot(const Snapshot& snapshot, std::span<const std::int
     if (identity) job["on"] = r.on.to_intervals();
     running.push_back(std::move(job));
   }
-  return {{"now", snapshot.now},         {"processors", snapshot.processors},
-          {"model", to_string(snapshot.model)}, {"released_early", snapshot.released_early},
-          {"queue", std::move(queue)},   {"running", std::move(running)}};
+  nlohmann::json out = {{"now", snapshot.now},         {"processors", snapshot.processors},
+                        {"model", to_string(snapshot.model)}, {"released_early", snapshot.released_early},
+                        {"queue", std::move(queue)},   {"running", std::move(running)}};
+  if (!snapshot.state.empty()) out["state"] = write_state(snapshot.state);
+  return out;
+}
+
+nlohmann::json write_state(std::span<const StateValue> state) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const StateValue& v : state) out[v.name] = v.value;
+  return out;
+}
+
+PolicyState read_state(const Field& field) {
+  PolicyState state;
+  for (const auto& [name, value] : field.members())
+    state.push_back(StateValue{name, value.as_number(-std::numeric_limits<double>::max(), std::numeric_limits<double>::max())});
+  return state;
 }
 
 Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> ids, const nlohmann::json& document,
                        const std::string& where) {
   const bool identity = snapshot.model == ResourceModel::kProcessors;
   const Field root(document, where);
-  root.only_keys({"start", "reserve", "reject", "wake_at"});
+  root.only_keys({"start", "reserve", "reject", "wake_at", "state"});
   std::unordered_map<std::int64_t, std::size_t> queued;
   for (std::size_t i = 0; i < snapshot.queue.size(); ++i) queued.emplace(ids[snapshot.queue[i].job], i);
   std::vector<bool> started(snapshot.queue.size(), false);
@@ -81,6 +97,7 @@ Decision read_decision(const Snapshot& snapshot, std::span<const std::int64_t> i
         if (p.index == it->second) item.fail("a job the decision does not also reserve");
       decision.reject.push_back(it->second);
     }
+  if (root.has("state")) decision.state = read_state(root.at("state"));
   if (root.has("wake_at")) decision.wake_at = root.at("wake_at").as_number(snapshot.now + 2 * kTimeTolerance, 1e15);
   return decision;
 }
@@ -104,7 +121,10 @@ nlohmann::json decision_schema() {
        {"reject", {{"type", "array"},
                    {"description", "ids of queued jobs refused: they leave the queue and never run"},
                    {"items", {{"type", "integer"}}}}},
-       {"wake_at", {{"type", "number"}, {"description", "call me later: a pass at this time (> now) even if nothing changes"}}}},
+       {"wake_at", {{"type", "number"}, {"description", "call me later: a pass at this time (> now) even if nothing changes"}}},
+       {"state", {{"type", "object"},
+                  {"additionalProperties", {{"type", "number"}}},
+                  {"description", "the policy's memory for its next pass (the next snapshot's \"state\"); absent: kept"}}}},
       {});
 }
 

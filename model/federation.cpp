@@ -126,6 +126,12 @@ Federation read(const scenario::Scenario& sc) {
   return f;
 }
 
+AdmissionMode admission_mode(double bid_share) {
+  return bid_share == kOnArrivalShare ? AdmissionMode::kOnArrival : AdmissionMode::kBidQueue;
+}
+
+const char* to_string(AdmissionMode mode) { return mode == AdmissionMode::kOnArrival ? "fcfs" : "bid-queue"; }
+
 const char* to_string(Window window) { return window == Window::kFirstDays ? "first-days" : "median-load"; }
 
 TraceWindow trace_window(const workload::Workload& trace, int processors, double period, Window window) {

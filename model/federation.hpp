@@ -44,6 +44,14 @@ enum class Window {
 };
 const char* to_string(Window window);  // "median-load", "first-days"
 
+// How a contractor admits the bids it gets (sec. 4.2): each on arrival by FCFS (the paper's baseline, a 0% bid
+// time), or held in its bid queue for the bid's interval while STRICTGREEDY decides over the queue. A sweep names the
+// first by a bid share of 0 (kOnArrivalShare).
+enum class AdmissionMode { kOnArrival, kBidQueue };
+inline constexpr double kOnArrivalShare = 0;
+AdmissionMode admission_mode(double bid_share);  // kOnArrival at kOnArrivalShare, else kBidQueue
+const char* to_string(AdmissionMode mode);       // "fcfs" (on arrival), "bid-queue"
+
 // The experiment's settings (the scenario's "sweep" block; docs/experiments.md lists each with its default).
 struct Settings {
   std::vector<double> bid_shares = {0, 0.1, 0.2, 0.3, 0.4, 0.5};  // total SLA bid time t_neg as a share of d
@@ -166,6 +174,7 @@ struct RunLog {
   std::vector<JobLog> logs;      // by job
   std::vector<std::pair<std::string, std::size_t>> sent_by_kind;  // the kernel's count of messages sent, by kind
   double bid_share = 0;
+  AdmissionMode admission = AdmissionMode::kOnArrival;
 };
 
 }  // namespace schedcheck::federation

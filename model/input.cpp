@@ -421,4 +421,39 @@ std::string json_text(const nlohmann::json& value, int indent) {
   return out;
 }
 
+std::string choices(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : " | ") + n;
+  return out;
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = text.find(',', at);
+    parts.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) return parts;
+    at = comma + 1;
+  }
+}
+
+bool known_name(const std::vector<std::string>& known, const std::string& name) {
+  return std::find(known.begin(), known.end(), name) != known.end();
+}
+
+std::vector<std::string> per_cluster(const std::string& option, const std::string& text, std::size_t clusters,
+                                     const std::vector<std::string>& known) {
+  std::vector<std::string> names = split_commas(text);
+  const std::size_t n = std::max<std::size_t>(clusters, 1);
+  for (const auto& name : names)
+    if (!known_name(known, name))
+      throw InputError(fmt::format("{}: expected {} (one for all clusters, or one per cluster separated by commas), "
+                                   "got {}", option, choices(known), quoted_text(text)));
+  if (names.size() == 1) return std::vector<std::string>(n, names.front());
+  if (names.size() != n)
+    throw InputError(fmt::format("{}: {} names for {} cluster{}; expected one for all or one per cluster{}", option,
+                                 names.size(), n, n == 1 ? "" : "s", clusters > 1 ? " (--clusters)" : " (give --clusters)"));
+  return names;
+}
+
 }  // namespace schedcheck

@@ -92,6 +92,17 @@ std::string read_instance_header(const Field& root, const std::string& kind, con
 // naming the item ("expected <what> (one of a, b)", "expected <what>, each once").
 std::vector<std::string> read_names(const Field& list, const std::vector<std::string>& known, const std::string& what);
 
+// "a | b | c": the choices of an option, for its help text and messages.
+std::string choices(const std::vector<std::string>& names);
+// "a,b,c" -> {"a", "b", "c"} (an empty text: one empty name).
+std::vector<std::string> split_commas(const std::string& text);
+bool known_name(const std::vector<std::string>& known, const std::string& name);
+// A per-cluster option (`--policy easy,conservative`, `--model count,processors`): one name for every cluster, or
+// one per cluster, each among `known`. Returns `clusters` names (one cluster when `clusters` is 0 or 1). Throws
+// InputError naming `option`.
+std::vector<std::string> per_cluster(const std::string& option, const std::string& text, std::size_t clusters,
+                                     const std::vector<std::string>& known);
+
 // Short rendering of a JSON value for error messages ("-2", "\"abc\"", "an object"); strings as quoted_text.
 std::string describe_json(const nlohmann::json& value);
 

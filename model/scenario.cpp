@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
 
 namespace schedcheck::scenario {
 
@@ -42,14 +43,26 @@ WorkloadSpec read_workload(const Field& f, const fs::path& folder) {
   return w;
 }
 
-// {"name": ..., "pivots": ...}: a policy of the catalogue, pivots only for a policy that takes them.
+// {"name": ..., "params": {NAME: VALUE, ...}}: a policy of the catalogue and values of parameters it declares; a
+// parameter may also be a key of its own ("pivots": 2).
 PolicySpec read_policy(const Field& p, const Names& known) {
-  p.only_keys({"name", "pivots"});
-  PolicySpec spec{one_of(p.at("name"), known.policies), 1};
-  if (p.has("pivots")) {
-    if (std::find(known.pivoted.begin(), known.pivoted.end(), spec.name) == known.pivoted.end())
-      p.at("pivots").fail("no \"pivots\" (" + spec.name + " takes none)");
-    spec.pivots = static_cast<std::size_t>(p.at("pivots").as_int(1, 1'000'000'000));
+  PolicySpec spec{one_of(p.at("name"), known.policies), {}};
+  const std::vector<cluster::ParamSpec> declared = known.params ? known.params(spec.name) : std::vector<cluster::ParamSpec>{};
+  auto assign = [&](const std::string& key, const Field& value) {
+    try {
+      const cluster::ParamSpec& s = cluster::spec_of(declared, key, spec.name);
+      spec.params.push_back(cluster::ParamValue{s.name, cluster::read_json_value(s, value.raw())});
+    } catch (const std::invalid_argument& e) {
+      throw InputError(fmt::format("{}: {}: {}", value.file(), value.path(), e.what()));
+    }
+  };
+  for (const auto& [key, value] : p.members()) {
+    if (key == "name") continue;
+    if (key != "params") {
+      assign(key, value);
+      continue;
+    }
+    for (const auto& [name, given] : value.members()) assign(name, given);
   }
   return spec;
 }

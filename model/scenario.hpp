@@ -7,10 +7,12 @@
 #pragma once
 
 #include "model/cluster.hpp"
+#include "model/policy_params.hpp"
 #include "model/workload.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +30,7 @@ struct WorkloadSpec {
 
 struct PolicySpec {
   std::string name;                          // a cluster policy of the catalogue
-  std::size_t pivots = 1;                    // for a policy that takes pivots (reference/cluster_policies.hpp)
+  cluster::ParamValues params;               // values of parameters it declares (reference/cluster_policies.hpp)
 };
 
 struct ClusterSpec {
@@ -61,7 +63,8 @@ struct Scenario {
 struct Names {
   std::vector<std::string> policies;
   std::vector<std::string> routers;
-  std::vector<std::string> pivoted;          // the policies that take pivots (others must leave "pivots" out)
+  // The parameters a policy declares (cluster::policy_params); null: none.
+  std::function<std::vector<cluster::ParamSpec>(const std::string& policy)> params;
   bool router_needed = true;                 // several clusters need a "router" (false: the experiment connects them)
   bool per_cluster_policies = false;         // a cluster may give its own "policy" and "model" (simulate)
 };

@@ -171,7 +171,9 @@ std::vector<RunPropertyResult> check_run(const std::vector<Cluster>& clusters, c
     for (std::size_t k = 0; k < log.attempts.size(); ++k) {
       const Attempt& a = log.attempts[k];
       const double half = std::max(0.0, log.terms.t_neg - given) / 2;
-      const double expected = run.bid_share == 0 ? 0 : settings.integer_intervals ? std::floor(half) : half;
+      const double expected = run.admission == AdmissionMode::kOnArrival ? 0
+                              : settings.integer_intervals                ? std::floor(half)
+                                                                          : half;
       if (!same(a.interval, expected)) {
         tally.fail(kExpiry, fmt::format("job {}: bid {} to {} carried an interval of {} s; Eq. 2 gives {} s "
                                         "(t_neg = {}, {} s given before)", name, k + 1, clusters[a.contractor].name,

@@ -1,8 +1,11 @@
 // One workload through cluster policies (one for all, or one per cluster), on one cluster or on several behind a
-// router, with the run invariants (each cluster's policy's) and the exact queue-window checks attached as asked: what `schedcheck simulate`, the Python module's simulate and
-// the backfilling experiment run. Our own. The caller keeps the workload alive as long as the TraceRun.
+// router, with the run invariants (each cluster's policy's) and the exact queue-window checks attached as asked: what
+// `schedcheck simulate`, the Python module's simulate and the backfilling experiment run, each from one request (a
+// scenario file and the caller's overrides) made into the run's spec here. Our own. The caller keeps the workload
+// alive as long as the TraceRun.
 #pragma once
 
+#include "model/scenario.hpp"
 #include "model/workload.hpp"
 #include "properties/registry.hpp"
 #include "properties/run_invariants.hpp"
@@ -17,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schedcheck::runcheck {
@@ -41,6 +45,54 @@ struct TraceRunSpec {
   std::function<void(const sim::Progress&, const WindowChecker*)> progress;
 };
 
+// What a run is asked, by a scenario file and the caller's own settings (the command line's flags, Python's keywords,
+// an experiment's sweep point). `words` name those settings in errors.
+struct RunRequest {
+  struct Words {
+    std::string policy = "--policy", model = "--model", clusters = "--clusters", processors = "--processors";
+  } words;
+  std::string scenario;                          // a scenario file ("": none); its workload, policy, model, clusters
+  // Without a scenario: the workload for a machine of that many processors (0: the trace's own), the trace's name and
+  // how its estimates were read.
+  std::function<workload::Workload(long long processors)> load;
+  std::string trace, estimates = "requested";
+  long long processors = 0;                      // asked (0: none)
+  std::string policy;                            // one for all clusters or one per cluster ("easy,fcfs"); "": the scenario's
+  // Parameter assignments "NAME=VALUE", each with the setting that gave it (for errors); `lenient` ones (synonyms
+  // such as --pivots, Python's pivots=) apply to the policies that declare the name and are ignored by the others,
+  // the others must name a parameter of a policy of the run.
+  struct Assignment {
+    std::string from;
+    std::string text;
+    bool lenient = false;
+  };
+  std::vector<Assignment> params;
+  std::string model = "count";                   // likewise one or one per cluster (without a scenario)
+  // A policy outside C++ (its decisions checked): made for the workload; null for the built-in ones.
+  std::function<cluster::ClusterPolicy(const workload::Workload&)> external;
+  std::vector<int> clusters;                     // without a scenario: sizes behind a router
+  std::string router = "least-loaded";
+  double latency = 0, status_period = 600;
+  TraceRunSpec run;                              // check, windows, metrics, ...: taken as they are
+};
+
+// The request made a run: the workload read, the spec, and what the outputs name.
+struct RunPlan {
+  workload::Workload workload;
+  TraceRunSpec spec;
+  std::optional<scenario::Scenario> scenario;
+  std::string trace;                             // the trace file read
+  std::string policy;                            // the policy names as asked (reproduce lines)
+  std::string model, estimates;
+  std::string processors_from;                   // "scenario", "--clusters", or the workload's own
+};
+
+// Reconciles a scenario with the caller's settings: a scenario that gives the policy (or the model, the clusters,
+// the router) refuses another from the caller; a cluster's own policy and model replace the run's for that cluster;
+// parameter values go to the policies that declare them. Throws InputError (one line: the file or setting, the
+// field, what was expected).
+RunPlan plan_run(const RunRequest& request);
+
 struct TraceRun {
   std::vector<sim::ClusterSetup> clusters;       // as run (names, sizes)
   std::optional<sim::RouterSetup> router;
@@ -57,6 +109,10 @@ struct TraceRun {
 // `label` (cluster::label); likewise the resource models.
 std::string policies_text(const std::vector<sim::ClusterSetup>& clusters, bool label = false);
 std::string models_text(const std::vector<sim::ClusterSetup>& clusters);
+// The run's policy parameters as outputs write them: the first cluster whose policy declares `name` gives its value
+// ("4", "inf"; "" when none does); the command-line flags of the first cluster whose policy has parameters.
+std::string param_text(const std::vector<sim::ClusterSetup>& clusters, std::string_view name);
+std::string param_flags(const std::vector<sim::ClusterSetup>& clusters);
 
 // Runs it. Throws InputError for a cluster size or a router the workload cannot use, InternalError for a bug.
 TraceRun run_trace(const workload::Workload& workload, const TraceRunSpec& spec, const Registry& registry);

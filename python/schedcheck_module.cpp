@@ -431,68 +431,86 @@ PYBIND11_MODULE(schedcheck, m) {
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
      "Returns the summary (as `schedcheck search --json`).");
 
-  m.def("simulate", [](const py::object& trace, const py::object& policy, std::size_t pivots, const std::string& model,
+  m.def("simulate", [](const py::object& trace, const py::object& policy, std::optional<std::size_t> pivots,
+                       const py::object& policy_params, const std::string& model,
                        const std::string& estimates, std::optional<long long> processors,
                        const std::optional<std::vector<int>>& clusters, const std::string& broker, double latency,
                        double status_period, bool check, std::optional<std::size_t> check_windows,
                        std::size_t windows_every, double warmup, bool stop_at_last_arrival,
                        const std::string& passes, const std::string& processor_field, const py::object& conventions) {
-    std::optional<long long> size = processors;
-    if (clusters && !clusters->empty()) {
-      if (processors) throw InputError("clusters: give the cluster sizes or processors, not both");
+    runcheck::RunRequest request;
+    request.words = {"policy", "model", "clusters", "processors"};
+    if (clusters)
       for (const int c : *clusters)
         if (c < 1 || c > workload::kMaxProcessors) throw InputError("clusters: each size from 1 to " + std::to_string(workload::kMaxProcessors));
-      size = *std::max_element(clusters->begin(), clusters->end());
+    if (clusters) request.clusters = *clusters;
+    request.processors = processors.value_or(0);
+    request.load = [&](long long size) {
+      return workload_of(trace, estimates, size == 0 && !processors ? std::nullopt : std::optional<long long>(size),
+                         processor_field, conventions);
+    };
+    request.estimates = estimates;
+    if (pivots) request.params.push_back({"pivots", "pivots=" + std::to_string(*pivots), true});
+    if (!policy_params.is_none()) {
+      if (!py::isinstance<py::dict>(policy_params)) throw InputError("policy_params: expected a dict {name: value}");
+      for (const auto& [key, value] : policy_params.cast<py::dict>()) {
+        const std::string name = py::str(key).cast<std::string>();
+        if (!py::isinstance<py::int_>(value) && !py::isinstance<py::str>(value))
+          throw InputError("policy_params: " + name + ": expected a whole number or \"inf\"");
+        request.params.push_back({"policy_params", name + "=" + py::str(value).cast<std::string>(), false});
+      }
     }
-    const workload::Workload w = workload_of(trace, estimates, size, processor_field, conventions);
-    runcheck::TraceRunSpec spec;
     py::object saved = state().policy;
     if (py::isinstance<py::str>(policy)) {
-      spec.policy = cluster::cluster_policy(policy.cast<std::string>(), pivots);
+      request.policy = policy.cast<std::string>();
     } else {
       if (!PyCallable_Check(policy.ptr())) throw py::type_error("policy: expected a built-in policy name or a callable");
       if (check_windows) throw InputError("check_windows plays the run's policy forward: built-in policies only");
       state().policy = policy;
-      spec.policy = runcheck::external_cluster_policy(w, [](const nlohmann::json& request) {
-        const py::gil_scoped_acquire hold;  // called from the thread of interruptible()
-        return from_python(state().policy(to_python(request.at("snapshot"))), "the policy's decision");
-      }, kPythonPolicy);
-      check = true;  // a policy outside C++ is always checked
+      request.external = [](const workload::Workload& w) {
+        return runcheck::external_cluster_policy(w, [](const nlohmann::json& request) {
+          const py::gil_scoped_acquire hold;  // called from the thread of interruptible()
+          return from_python(state().policy(to_python(request.at("snapshot"))), "the policy's decision");
+        }, kPythonPolicy);
+      };
     }
-    spec.model = model_of(model);
-    if (clusters) spec.clusters = *clusters;
-    spec.router = broker;
-    spec.latency = latency;
-    spec.status_period = status_period;
-    spec.check = check;
+    request.model = model;
+    request.router = broker;
+    request.latency = latency;
+    request.status_period = status_period;
+    request.run.check = check;
     if (check_windows) {
       runcheck::WindowSettings windows;
       windows.jobs = *check_windows;
       windows.every = windows_every;
-      spec.windows = windows;
+      request.run.windows = windows;
     }
-    spec.metrics = sim::MetricsWindow{warmup, stop_at_last_arrival};
-    spec.pass_per_event = per_event(passes);
+    request.run.metrics = sim::MetricsWindow{warmup, stop_at_last_arrival};
+    request.run.pass_per_event = per_event(passes);
     struct Restore {  // the module's policy slot, whatever happens
       decltype(saved)& slot;
       decltype(saved) value;
       ~Restore() { slot = value; }
     } restore{state().policy, saved};
+    const runcheck::RunPlan plan = runcheck::plan_run(request);
+    const workload::Workload& w = plan.workload;
     return interruptible([&] {
-      const runcheck::TraceRun run = runcheck::run_trace(w, spec, state().registry);
+      const runcheck::TraceRun run = runcheck::run_trace(w, plan.spec, state().registry);
       nlohmann::json summary = runcheck::to_json(w, run);
       summary["estimates"] = estimates;
       summary["exit_code"] = process_exit_code(run.violations() ? 1 : 0);
       return nlohmann::json{{"summary", summary}, {"jobs", job_records(w, run.result)}};
     });
-  }, py::arg("trace"), py::arg("policy") = "easy", py::arg("pivots") = 1, py::arg("model") = "count",
-     py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("clusters") = py::none(),
+  }, py::arg("trace"), py::arg("policy") = "easy", py::arg("pivots") = py::none(), py::arg("policy_params") = py::none(),
+     py::arg("model") = "count", py::arg("estimates") = "requested", py::arg("processors") = py::none(),
+     py::arg("clusters") = py::none(),
      py::arg("broker") = "least-loaded", py::arg("latency") = 0.0, py::arg("status_period") = 600.0,
      py::arg("check") = true, py::arg("check_windows") = py::none(), py::arg("windows_every") = 1,
      py::arg("warmup") = 0.0, py::arg("stop_at_last_arrival") = false, py::arg("passes") = "instant",
      py::arg("processor_field") = "allocated", py::arg("conventions") = py::none(),
      "Replays a trace (a path: .swf, .swf.gz or the JSON workload form; or a workload dict) through a cluster policy "
-     "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md), on one cluster or on "
+     "(a built-in name, or a callable: snapshot dict -> decision dict, docs/protocol.md) with its parameters "
+     "(`policy_params={'pivots': 3}`; `pivots=3` the same), on one cluster or on "
      "`clusters` behind a `broker`, with every invariant checked (`check`) and, with `check_windows=K`, every "
      "`windows_every`-th queue window of K jobs solved exactly. Returns {'summary': as `simulate --json`, 'jobs': one "
      "dict a finished job (the per-job CSV's columns, plus its cluster and when it reached it)}.");

@@ -276,17 +276,27 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
 }
 
 std::vector<ClusterPolicy> cluster_policies() {
-  return {
-      {"fcfs", "first come first served (the baseline of papers 002 and 004)",
-       "start jobs in submit order while the head fits; no backfilling", 0, fcfs, false, {"fcfs-order"}, true},
-      {"easy", "Lifka 1995; Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots, as MAUI)",
-       "EASY backfilling: the first k waiting jobs (--pivots, default 1) hold reservations; others start now if "
-       "they delay none",
-       1, easy, true, {"easy-pivot-not-delayed", "easy-maximal"}, true},
-      {"conservative", "Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots = infinity)",
-       "every job gets a reservation at arrival and starts earlier only if it delays nobody; compression on early ends",
-       kEveryJob, conservative, false, {"easy-maximal", "conservative-guarantee"}, true},
+  ClusterPolicy fcfs_policy{"fcfs", "first come first served (the baseline of papers 002 and 004)",
+                            "start jobs in submit order while the head fits; no backfilling", 0, fcfs, {}, {},
+                            {"fcfs-order"}, true, nullptr};
+  ClusterPolicy easy_policy{"easy", "Lifka 1995; Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots, as MAUI)",
+                            "EASY backfilling: the first k waiting jobs (--pivots, default 1) hold reservations; "
+                            "others start now if they delay none",
+                            1, easy, {}, {}, {"easy-pivot-not-delayed", "easy-maximal"}, true, nullptr};
+  easy_policy.params.push_back(ParamSpec{"pivots", 1, 1'000'000'000, true, 1,
+                                         "jobs holding reservations (MAUI's reservation depth; `inf` = conservative)",
+                                         "pivot", "--pivots"});
+  easy_policy.configure = [](ClusterPolicy& p) {
+    const std::size_t pivots = *param(p, "pivots");
+    p.pivots = pivots;
+    p.decide = [pivots](const Snapshot& s) { return backfill(s, pivots); };
   };
+  ClusterPolicy conservative_policy{"conservative", "Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots = infinity)",
+                                    "every job gets a reservation at arrival and starts earlier only if it delays "
+                                    "nobody; compression on early ends",
+                                    kEveryJob, conservative, {}, {}, {"easy-maximal", "conservative-guarantee"}, true,
+                                    nullptr};
+  return {fcfs_policy, easy_policy, conservative_policy};
 }
 
 std::vector<std::string> cluster_policy_names() {
@@ -295,32 +305,94 @@ std::vector<std::string> cluster_policy_names() {
   return names;
 }
 
-std::vector<std::string> pivoted_policy_names() {
-  std::vector<std::string> names;
+std::vector<ParamSpec> policy_params(const std::string& name) {
   for (const auto& p : cluster_policies())
-    if (p.takes_pivots) names.push_back(p.name);
-  return names;
+    if (p.name == name) return p.params;
+  return {};
 }
 
-ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots) {
+std::optional<ParamSpec> catalogue_param(std::string_view name) {
+  for (const auto& p : cluster_policies())
+    for (const ParamSpec& spec : p.params)
+      if (spec.name == name) return spec;
+  return std::nullopt;
+}
+
+std::optional<std::size_t> param(const ClusterPolicy& policy, std::string_view name) {
+  for (const ParamValue& v : policy.values)
+    if (v.name == name) return v.value;
+  return std::nullopt;
+}
+
+ClusterPolicy cluster_policy(const std::string& name, const ParamValues& values) {
   std::string known;
   for (ClusterPolicy policy : cluster_policies()) {
     known += (known.empty() ? "" : ", ") + policy.name;
     if (policy.name != name) continue;
-    if (policy.takes_pivots) {
-      if (pivots == 0) throw std::invalid_argument("--pivots: expected 1 or more (or 'inf': conservative backfilling)");
-      policy.pivots = pivots;
-      policy.decide = [pivots](const Snapshot& s) { return backfill(s, pivots); };
+    for (const ParamSpec& spec : policy.params) policy.values.push_back(ParamValue{spec.name, spec.fallback});
+    for (const ParamValue& given : values) {
+      const ParamSpec& spec = spec_of(policy.params, given.name, policy.name);
+      std::size_t value = 0;
+      try {
+        value = checked_value(spec, given.value);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(spec.name + ": " + e.what());
+      }
+      for (ParamValue& v : policy.values)
+        if (v.name == spec.name) v.value = value;
     }
+    if (policy.configure) policy.configure(policy);
     return policy;
   }
   throw std::invalid_argument("unknown cluster policy '" + name + "' (known: " + known + ")");
 }
 
+ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots) {
+  ParamValues values;
+  for (const ParamSpec& spec : policy_params(name))
+    if (spec.name == "pivots") values.push_back(ParamValue{spec.name, pivots});
+  return cluster_policy(name, values);
+}
+
 std::string label(const ClusterPolicy& policy) {
-  if (!policy.takes_pivots) return policy.name;
-  if (policy.pivots == kEveryJob) return policy.name + " (pivots inf)";
-  return policy.name + " (" + std::to_string(policy.pivots) + (policy.pivots == 1 ? " pivot)" : " pivots)");
+  std::string parts;
+  for (std::size_t k = 0; k < policy.params.size() && k < policy.values.size(); ++k) {
+    const ParamSpec& spec = policy.params[k];
+    const std::size_t v = policy.values[k].value;
+    const std::string part = spec.one.empty()  ? spec.name + "=" + value_text(v)
+                             : v == kInfinite ? spec.name + " inf"
+                             : v == 1         ? "1 " + spec.one
+                                              : std::to_string(v) + " " + spec.name;
+    parts += (parts.empty() ? "" : ", ") + part;
+  }
+  return parts.empty() ? policy.name : policy.name + " (" + parts + ")";
+}
+
+std::string param_flags(const ClusterPolicy& policy) {
+  std::string out;
+  for (std::size_t k = 0; k < policy.params.size() && k < policy.values.size(); ++k) {
+    const ParamSpec& spec = policy.params[k];
+    const std::string value = value_text(policy.values[k].value);
+    out += spec.flag.empty() ? " --policy-param " + spec.name + "=" + value : " " + spec.flag + " " + value;
+  }
+  return out;
+}
+
+std::string param_text(const ClusterPolicy& policy, std::string_view name) {
+  const auto v = param(policy, name);
+  return v ? value_text(*v) : "";
+}
+
+nlohmann::json param_json(const ClusterPolicy& policy, std::string_view name) {
+  const auto v = param(policy, name);
+  return v ? value_json(*v) : nlohmann::json(nullptr);
+}
+
+std::string params_help() {
+  std::string out;
+  for (const auto& p : cluster_policies())
+    for (const ParamSpec& spec : p.params) out += (out.empty() ? "" : "\n") + p.name + ": " + describe(spec);
+  return out;
 }
 
 }  // namespace schedcheck::cluster

@@ -5,17 +5,22 @@
 #pragma once
 
 #include "model/cluster.hpp"
+#include "model/policy_params.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schedcheck::cluster {
 
-inline constexpr std::size_t kEveryJob = std::numeric_limits<std::size_t>::max();  // pivots = infinity
+inline constexpr std::size_t kEveryJob = kInfinite;  // pivots = infinity
 
 // FCFS: start jobs in queue order while the head fits; the first that does not fit stops the pass.
 Decision fcfs(const Snapshot& snapshot);
@@ -41,28 +46,51 @@ inline Decision conservative(const Snapshot& snapshot) { return backfill(snapsho
 Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced,
                          std::span<const std::size_t> ending_now = {}, bool more_follow = false);
 
-// The catalogue: every cluster policy named once, with what it promises, so that the CLI's choices, the run
-// invariants that apply (properties/run_invariants.hpp) and the docs' lists derive from it.
+// The catalogue: every cluster policy named once, with what it promises and the parameters it declares, so that the
+// CLI's choices and --help, the scenario reader, the run invariants that apply (properties/run_invariants.hpp) and the
+// docs' lists derive from it.
 struct ClusterPolicy {
   std::string name;
   std::string source;
   std::string summary;
-  std::size_t pivots = 0;            // backfilling: the pivots; fcfs: 0
+  // The reservation depth its decisions use (what replays and audits rebuild): fcfs 0, easy its `pivots`,
+  // conservative kEveryJob.
+  std::size_t pivots = 0;
   std::function<Decision(const Snapshot&)> decide;
-  bool takes_pivots = false;         // `--pivots` sets `pivots` (easy)
+  std::vector<ParamSpec> params;     // the parameters it declares (easy: pivots)
+  ParamValues values;                // their values, one per declared parameter, in that order
   // The run invariants it promises beyond those every run keeps (names of properties/run_invariants.hpp): what
   // `simulate --check` checks on its decisions and `audit` on a schedule that claims to follow it.
   std::vector<std::string> promises;
   // decide() fills Decision::profile with the profile its decision leaves: the engine may adopt it instead of
   // applying the decision again. A policy that edits the decision of one of these (a wrapper) sets it false.
   bool hands_on_profile = false;
+  // Sets `decide` (and `pivots`) from `values` (cluster_policy calls it); null for a policy without parameters.
+  std::function<void(ClusterPolicy&)> configure;
 };
+// The policy of that name with the declared defaults, overridden by `values` (each a parameter it declares, in
+// range): throws std::invalid_argument naming the policy, the parameter and what was expected.
+ClusterPolicy cluster_policy(const std::string& name, const ParamValues& values);
 // `pivots`: the number of pivots of a policy that takes them (ignored by the others).
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots = 1);  // throws std::invalid_argument
 std::vector<ClusterPolicy> cluster_policies();
 std::vector<std::string> cluster_policy_names();
-std::vector<std::string> pivoted_policy_names();  // the policies that take pivots
-// "easy (2 pivots)", "easy (pivots inf)", "conservative", ...
+// The parameters `name` declares (none for an unknown name).
+std::vector<ParamSpec> policy_params(const std::string& name);
+// The declaration of a parameter `name` by the first policy of the catalogue that declares one (nullopt: none does).
+std::optional<ParamSpec> catalogue_param(std::string_view name);
+// The value of one of its parameters, or nullopt when it declares none of that name.
+std::optional<std::size_t> param(const ClusterPolicy& policy, std::string_view name);
+
+// The one writer of a policy's parameter values, for every output. The label: "easy (2 pivots)", "easy (1 pivot)",
+// "easy (pivots inf)", "conservative"; a parameter without a unit as "name=value".
 std::string label(const ClusterPolicy& policy);
+// The command line that sets them: " --pivots 4" (a declared synonym), else " --policy-param NAME=VALUE"; "" if none.
+std::string param_flags(const ClusterPolicy& policy);
+// One of them as a CSV cell or JSON value: "4" / 4, "inf"; "" / null when it declares none of that name.
+std::string param_text(const ClusterPolicy& policy, std::string_view name);
+nlohmann::json param_json(const ClusterPolicy& policy, std::string_view name);
+// Every policy's parameters, one line each ("easy: pivots (...; default 1): HELP"), for --help and listings.
+std::string params_help();
 
 }  // namespace schedcheck::cluster

@@ -34,30 +34,31 @@ ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setu
 }
 
 void ClusterActor::on_start(Context& context) {
-  job_kind_ = context.kind("job");
-  status_kind_ = context.kind("status");
+  context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
+  context.kind<StatusReport>();
   running_slot_.assign(book_.jobs.size(), 0);
   if (takes_arrivals_ && !book_.jobs.empty()) {
-    context.wake_at(book_.jobs[0].submit, tag(Tag::kArrival, 0), Lane::kArrival);
+    context.wake_at(book_.jobs[0].submit, Timer::of(Tag::kArrival, 0), Lane::kArrival);
     next_arrival_ = 1;
   }
   if (links_.upstream != kNoActor && links_.status_period > 0 && !book_.jobs.empty())
-    context.wake_at(links_.status_from, tag(Tag::kStatus, 0));
+    context.wake_at(links_.status_from, Timer::of(Tag::kStatus, 0));
 }
 
 void ClusterActor::on_message(Context& context, const Message& message) {
-  if (message.kind != job_kind_)
-    throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::to_string(message.kind) +
+  const auto* job = message.as<JobArrives>();
+  if (!job)
+    throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::string(message.payload.kind()) +
                            " it does not know");
-  arrive(context, static_cast<std::uint32_t>(message.body));
+  arrive(context, job->job);
 }
 
 void ClusterActor::on_timer(Context& context, std::uint64_t t) {
-  const std::uint32_t job = tag_value(t);
-  switch (tag_kind(t)) {
+  const auto job = static_cast<std::uint32_t>(Timer::index(t));  // kWake: the call-back's number
+  switch (Timer::due(t)) {
     case Tag::kArrival:
       if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
-        context.wake_at(book_.jobs[next_arrival_].submit, tag(Tag::kArrival, next_arrival_), Lane::kArrival);
+        context.wake_at(book_.jobs[next_arrival_].submit, Timer::of(Tag::kArrival, next_arrival_), Lane::kArrival);
         ++next_arrival_;
       }
       arrive(context, job);
@@ -78,10 +79,11 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
     }
     case Tag::kStatus:
       send_status(context);
-      if (!book_.all_settled()) context.wake_at(context.now() + links_.status_period, tag(Tag::kStatus, 0));
+      if (!book_.all_settled()) context.wake_at(context.now() + links_.status_period, Timer::of(Tag::kStatus, 0));
       break;
     case Tag::kWake:  // the policy asked to be called again now
-      --wakes_pending_;
+      wakes_pending_.erase(std::find_if(wakes_pending_.begin(), wakes_pending_.end(),
+                                        [&](const auto& w) { return w.first == Timer::index(t); }));
       context.end_of_instant();
       break;
     default: throw std::logic_error("cluster " + st_.setup.name + ": a timer it did not set");
@@ -92,25 +94,24 @@ double ClusterActor::end_of(double now, std::uint32_t job) const { return now + 
 
 void ClusterActor::arm_due(Context& context, double time) {
   if (time == kForever || (!due_.empty() && due_.front() <= time + kTimeTolerance)) return;  // an earlier one covers it
-  context.wake_at(time, tag(Tag::kReservationDue, 0));
+  context.wake_at(time, Timer::of(Tag::kReservationDue, 0));
   due_.push_back(time);
   std::push_heap(due_.begin(), due_.end(), std::greater<>());
 }
 
 void ClusterActor::settle(Context& context) {
-  if (wakes_pending_ == 0 || !book_.all_settled()) return;
-  context.cancel(tag(Tag::kWake, 0), wakes_pending_);  // nothing is left to decide: the run may end now
-  wakes_pending_ = 0;
+  if (wakes_pending_.empty() || !book_.all_settled()) return;
+  for (const auto& wake : wakes_pending_) context.cancel(wake.second);  // nothing is left to decide: the run may end now
+  wakes_pending_.clear();
 }
 
 cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { return st_.setup.policy.decide(snapshot); }
 
 void ClusterActor::send_status(Context& context) {
-  // What the cluster says of itself now; the upstream actor reads it from this store when the message arrives.
+  // What the cluster says of itself now, as the upstream actor will read it when the message arrives.
   long long queued = 0;
   for (const auto& w : st_.queue) queued += w.procs;
-  reports_.push_back(StatusReport{context.now(), st_.busy, st_.queue.size(), queued});
-  context.send(links_.upstream, status_kind_, reports_.size() - 1, links_.latency);
+  context.send(links_.upstream, StatusReport{context.now(), st_.busy, st_.queue.size(), queued}, links_.latency);
 }
 
 void ClusterActor::arrive(Context& context, std::uint32_t job) {
@@ -228,9 +229,10 @@ void ClusterActor::pass(Context& context) {
   // the policy: the run stops).
   const bool adopt = st.setup.policy.hands_on_profile && observers_.empty();
   const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
-                                   st.released_early, adopt ? &st.profile : nullptr};
+                                   st.released_early, adopt ? &st.profile : nullptr, st.policy_state};
   cluster::Decision d = decide(snapshot);
   st.released_early = false;
+  if (d.state) st.policy_state = *d.state;  // what the next pass sees (the decision keeps its own, for observers)
   const bool adopted = adopt && d.profile;
   if (adopted) st.profile = std::move(*d.profile);
   auto who = [&] { return "policy " + st.setup.policy.name + " at t=" + std::to_string(now) + ": "; };
@@ -240,14 +242,15 @@ void ClusterActor::pass(Context& context) {
     if (d.wake_at) {
       if (!(*d.wake_at > now + kTimeTolerance)) throw std::logic_error(who() + "a call back that is not later than now");
       if (!book_.all_settled()) {
-        context.wake_at(*d.wake_at, tag(Tag::kWake, 0));
-        ++wakes_pending_;
+        wakes_pending_.emplace_back(wakes_set_, context.wake_at(*d.wake_at, Timer::of(Tag::kWake, wakes_set_)));
+        ++wakes_set_;
       }
     }
-    for (const auto& m : d.send) {
+    for (Payload& m : d.send) {
       if (links_.upstream == kNoActor)
-        throw std::logic_error(who() + "a message (" + m.kind + ") from cluster " + st.setup.name + ", which has no upstream actor");
-      context.send(links_.upstream, context.kind(m.kind), m.body, links_.latency);
+        throw std::logic_error(who() + "a message (" + std::string(m.kind()) + ") from cluster " + st.setup.name +
+                               ", which has no upstream actor");
+      context.send(links_.upstream, std::move(m), links_.latency);
     }
   };
   if (d.start.empty() && d.reserve.empty() && d.reject.empty()) {
@@ -335,7 +338,7 @@ void ClusterActor::pass(Context& context) {
     record.state = JobState::kRunning;
     running_slot_[q.job] = static_cast<std::uint32_t>(st.running.size());
     st.running.push_back(cluster::Running{q.job, q.procs, now, now + q.estimate, std::move(on)});
-    context.wake_at(end, tag(Tag::kCompletion, q.job), Lane::kEnd);
+    context.wake_at(end, Timer::of(Tag::kCompletion, q.job), Lane::kEnd);
     ++st.counters.starts;
     if (t.index > first_left) ++st.counters.backfilled;
     leaving.push_back(t.index);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schedcheck::sim {
@@ -43,12 +44,19 @@ struct ClusterState {
   ProcessorSet free_now;           // processors no running job holds
   int busy = 0;                    // processors running jobs hold
   bool released_early = false;     // since the last pass
+  cluster::PolicyState policy_state;  // what the policy's last decision left for its next pass (Decision::state)
   ClusterCounters counters;
   explicit ClusterState(ClusterSetup s);
 };
 
-// A cluster's status report (message kind "status" to its upstream actor): what it says of itself.
-struct StatusReport {
+// The messages between a cluster and its upstream actor (a router, a gateway), each kind named here once; its
+// policy's own messages are the payloads of Decision::send.
+struct JobArrives {             // a job travels to the cluster
+  static constexpr std::string_view kind = "job";
+  std::uint32_t job = 0;
+};
+struct StatusReport {           // what the cluster says of itself, every status period
+  static constexpr std::string_view kind = "status";
   double as_of = 0;
   int busy = 0;
   std::size_t waiting = 0;
@@ -77,8 +85,6 @@ public:
 
   const ClusterState& state() const { return st_; }
   std::uint32_t index() const { return index_; }
-  // The reports it sent, by slot (the body of a "status" message).
-  const StatusReport& report(std::uint64_t slot) const { return reports_[slot]; }
 
   void on_start(Context& context) override;
   void on_message(Context& context, const Message& message) override;
@@ -86,11 +92,9 @@ public:
   void on_instant_end(Context& context) override { pass(context); }
 
 protected:
-  // What a timer tag means: the kind in the top 8 bits, a job index (or 0) below.
+  // What a timer falls due for, with a job index (or 0): subclasses number theirs from kOwn.
   enum class Tag : std::uint64_t { kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kOwn = 16 };
-  static std::uint64_t tag(Tag kind, std::uint64_t value) { return (static_cast<std::uint64_t>(kind) << 56) | value; }
-  static Tag tag_kind(std::uint64_t tag) { return static_cast<Tag>(tag >> 56); }
-  static std::uint32_t tag_value(std::uint64_t tag) { return static_cast<std::uint32_t>(tag & 0xffffffffu); }
+  using Timer = TimerTag<Tag>;
 
   // The decision of a pass (the policy's; a replay's is the schedule's).
   virtual cluster::Decision decide(const cluster::Snapshot& snapshot);
@@ -123,15 +127,15 @@ private:
   Links links_;
   bool takes_arrivals_ = false;
   std::size_t next_arrival_ = 0;
-  std::size_t wakes_pending_ = 0;             // call-backs its policy asked for that have not come yet
+  // Call-backs its policy asked for that have not come yet: their number (the timer's index) and handle.
+  std::vector<std::pair<std::uint64_t, TimerHandle>> wakes_pending_;
+  std::uint64_t wakes_set_ = 0;
   // Reservation-due timers: one pending at the earliest reservation, not one a reservation (compression moves
   // every reservation of a conservative queue at each early end). When it fires, the queue says what is due now
   // and where the next one is. Pending times as a min-heap (an earlier reservation arms another).
   std::vector<double> due_;
   void arm_due(Context& context, double time);
   void settle(Context& context);              // a job of the book settled: withdraw call-backs once all have
-  std::uint32_t job_kind_ = 0, status_kind_ = 0;
-  std::vector<StatusReport> reports_;
   std::vector<std::uint32_t> running_slot_;   // job -> index in the running vector (jobs of this cluster)
   struct Touch {                              // a job a pass decision places (pass(): reused buffers)
     std::size_t index;

@@ -12,23 +12,21 @@ namespace schedcheck::sim {
 
 double Context::now() const { return kernel_.now_; }
 
-void Context::send(ActorId to, std::uint32_t kind, std::uint64_t body, double delay) {
-  kernel_.send(self_, to, kind, body, delay);
-}
+void Context::send(ActorId to, Payload payload, double delay) { kernel_.send(self_, to, std::move(payload), delay); }
 
-void Context::wake_at(double time, std::uint64_t tag, Lane lane) {
+TimerHandle Context::wake_at(double time, std::uint64_t tag, Lane lane) {
   if (!(time >= kernel_.now_)) throw std::logic_error("actor " + kernel_.name(self_) + " set a timer in the past");
   if (lane == Lane::kMessage) throw std::logic_error("actor " + kernel_.name(self_) + " set a timer in the message lane");
-  kernel_.push(time, lane, self_, tag);
+  return TimerHandle{kernel_.push(time, lane, self_, tag)};
 }
 
 void Context::end_of_instant() { kernel_.end_of_instant(self_); }
 
-void Context::cancel(std::uint64_t tag, std::size_t count) {
-  for (std::size_t k = 0; k < count; ++k) kernel_.cancelled_.emplace_back(self_, tag);
+void Context::cancel(TimerHandle timer) {
+  if (timer.id > Kernel::kSeqMask || timer.id >= kernel_.next_seq_)
+    throw std::logic_error("actor " + kernel_.name(self_) + " withdrew a timer it never set");
+  kernel_.cancelled_.insert(timer.id);
 }
-
-std::uint32_t Context::kind(std::string_view name) { return kernel_.kind(name); }
 
 namespace {
 bool before(double time_a, std::uint64_t order_a, double time_b, std::uint64_t order_b) {
@@ -87,8 +85,20 @@ std::uint32_t Kernel::kind(std::string_view name) {
   for (std::size_t k = 0; k < kinds_.size(); ++k)
     if (kinds_[k] == name) return static_cast<std::uint32_t>(k);
   kinds_.emplace_back(name);
+  kind_types_.push_back(nullptr);
   stats_.sent_by_kind.push_back(0);
   return static_cast<std::uint32_t>(kinds_.size() - 1);
+}
+
+std::uint32_t Kernel::kind_of(const Payload::Type* type) {
+  for (const auto& [t, id] : types_)
+    if (t == type) return id;
+  const std::uint32_t id = kind(type->kind);
+  if (kind_types_[id] && kind_types_[id] != type)
+    throw std::logic_error("two payload types name the message kind '" + kinds_[id] + "'");
+  kind_types_[id] = type;
+  types_.emplace_back(type, id);
+  return id;
 }
 
 void Kernel::on_progress(std::function<void(double, double)> callback, double every_seconds) {
@@ -96,22 +106,25 @@ void Kernel::on_progress(std::function<void(double, double)> callback, double ev
   progress_every_ = every_seconds;
 }
 
-void Kernel::push(double time, Lane lane, ActorId actor, std::uint64_t payload) {
-  events_.push(Event{time, (static_cast<std::uint64_t>(lane) << 56) | next_seq_++, actor, payload});
+std::uint64_t Kernel::push(double time, Lane lane, ActorId actor, std::uint64_t payload) {
+  const std::uint64_t seq = next_seq_++;
+  events_.push(Event{time, (static_cast<std::uint64_t>(lane) << 56) | seq, actor, payload});
+  return seq;
 }
 
-void Kernel::send(ActorId from, ActorId to, std::uint32_t kind, std::uint64_t body, double delay) {
+void Kernel::send(ActorId from, ActorId to, Payload payload, double delay) {
   if (to >= actors_.size()) throw std::logic_error("actor " + names_[from] + " sent a message to no actor");
-  if (kind >= kinds_.size()) throw std::logic_error("actor " + names_[from] + " sent a message of an unknown kind");
+  if (payload.empty()) throw std::logic_error("actor " + names_[from] + " sent a message with no payload");
   if (!(delay >= 0)) throw std::logic_error("actor " + names_[from] + " sent a message with a negative delay");
+  const std::uint32_t kind = kind_of(payload.type());
   std::uint64_t slot = 0;
   if (free_slots_.empty()) {
     slot = in_flight_.size();
-    in_flight_.push_back(Message{from, kind, body});
+    in_flight_.push_back(Message{from, kind, std::move(payload)});
   } else {
     slot = free_slots_.back();
     free_slots_.pop_back();
-    in_flight_[slot] = Message{from, kind, body};
+    in_flight_[slot] = Message{from, kind, std::move(payload)};
   }
   ++stats_.sent_by_kind[kind];
   push(now_ + delay, Lane::kMessage, to, slot);
@@ -163,18 +176,14 @@ KernelStats Kernel::run() {
       break;
     }
     const Event e = events_.pop();
-    if (!cancelled_.empty() && e.lane() != Lane::kMessage) {  // a withdrawn timer: no call, the clock stays
-      const auto it = std::find(cancelled_.begin(), cancelled_.end(), std::pair{e.actor, e.payload});
-      if (it != cancelled_.end()) {
-        cancelled_.erase(it);
-        continue;
-      }
-    }
+    // A withdrawn timer: no call, the clock stays.
+    if (!cancelled_.empty() && e.lane() != Lane::kMessage && cancelled_.erase(e.order & kSeqMask) > 0) continue;
     now_ = e.time;
     ++stats_.events;
     Context context(*this, e.actor);
     if (e.lane() == Lane::kMessage) {
-      const Message message = in_flight_[e.payload];
+      // Out of its slot first (the receiver's sends may reuse it); the payload is freed when the call returns.
+      const Message message = std::move(in_flight_[e.payload]);
       free_slots_.push_back(e.payload);
       ++stats_.messages;
       actors_[e.actor]->on_message(context, message);

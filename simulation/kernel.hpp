@@ -1,12 +1,11 @@
-// The discrete-event kernel: time, actors, messages and timers, and nothing else. Our own, after the actors and
-// mailboxes of SimGrid's s4u and the event hooks of Batsim's schedulers. Deterministic: the events of one instant go
-// by lane (what ends, what arrives, messages, timers), in the order they were created within a lane; then each actor
-// that asked gets one call at the end of the instant, in the order they asked (and again if that call made events at
-// the same instant). No global state: two kernels in one process do not interfere. Limits: one thread a kernel;
-// message bodies are one 64-bit word (a job index, or a slot in the sender's own store).
+// The discrete-event kernel: time, actors, typed messages and timers. Our own, after SimGrid's s4u actors and
+// mailboxes and Batsim's event hooks. Deterministic: an instant's events go by lane (ends, arrivals, messages, timers),
+// by creation within a lane, then one end-of-instant call per actor that asked, in the order asked; no global state.
+// Limits: one thread a kernel; a payload is one value owned until its delivery returns (small ones inline, no heap).
 #pragma once
 
 #include "model/profile.hpp"  // kForever
+#include "support/payload.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace schedcheck::sim {
@@ -27,10 +27,21 @@ inline constexpr ActorId kNoActor = 0xffffffffu;
 // The end-of-instant calls (a cluster's scheduling pass) come after all of them.
 enum class Lane : std::uint8_t { kEnd = 0, kArrival = 1, kMessage = 2, kTimer = 3 };
 
+// A message as its receiver sees it, for the length of one on_message call (the payload is freed when it returns).
 struct Message {
   ActorId from = kNoActor;
-  std::uint32_t kind = 0;   // a name interned by Kernel::kind: messages are counted by kind
-  std::uint64_t body = 0;   // a job index, or a slot in the sender's store
+  std::uint32_t kind = 0;   // the payload's kind, interned by the kernel (Kernel::kinds() names it)
+  Payload payload;
+  // The payload when it is a T, else null; get<T>() throws std::logic_error naming both kinds instead.
+  template <MessageType T>
+  const T* as() const { return payload.as<T>(); }
+  template <MessageType T>
+  const T& get() const { return payload.get<T>(); }
+};
+
+// A timer that was set, to withdraw it (Context::cancel).
+struct TimerHandle {
+  std::uint64_t id = ~std::uint64_t{0};
 };
 
 struct RunLimits {
@@ -52,12 +63,15 @@ struct KernelStats {
 
 class Kernel;
 
-// A timer tag made of what falls due (a small number, the top 4 bits) and an index (a job, an execution: the low 60
-// bits), for actors that keep several kinds of timers.
+// A timer tag made of what falls due (an actor's enum `Due`, below 256: the top 8 bits) and an index (a job, an
+// execution: the low 56 bits), for actors that keep several kinds of timers.
+template <class Due>
 struct TimerTag {
-  static constexpr std::uint64_t kIndexBits = 60;
-  static constexpr std::uint64_t of(std::uint64_t due, std::size_t index) { return (due << kIndexBits) | index; }
-  static constexpr std::uint64_t due(std::uint64_t tag) { return tag >> kIndexBits; }
+  static constexpr std::uint64_t kIndexBits = 56;
+  static constexpr std::uint64_t of(Due due, std::uint64_t index) {
+    return (static_cast<std::uint64_t>(due) << kIndexBits) | index;
+  }
+  static constexpr Due due(std::uint64_t tag) { return static_cast<Due>(tag >> kIndexBits); }
   static constexpr std::size_t index(std::uint64_t tag) { return tag & ((std::uint64_t{1} << kIndexBits) - 1); }
 };
 
@@ -66,17 +80,21 @@ class Context {
 public:
   double now() const;
   ActorId self() const { return self_; }
-  // A message to `to`, delivered after `delay` seconds (>= 0) in the message lane; counted by kind when sent.
-  void send(ActorId to, std::uint32_t kind, std::uint64_t body, double delay = 0);
+  // A message to `to` carrying `value`, delivered after `delay` seconds (>= 0) in the message lane; counted by its
+  // kind when sent. The kernel owns the value until the receiver's on_message returns.
+  template <MessageType T>
+  void send(ActorId to, T value, double delay = 0) { send(to, Payload(std::move(value)), delay); }
+  void send(ActorId to, Payload payload, double delay = 0);
   // Wakes this actor (on_timer with `tag`) at `time` (>= now), in `lane` (kTimer unless it ends or brings work).
-  void wake_at(double time, std::uint64_t tag, Lane lane = Lane::kTimer);
-  // Withdraws `count` of this actor's pending timers with `tag` (the soonest first): they fire no call and do not move
-  // the clock (a call-back a policy asked for, once nothing is left to decide).
-  void cancel(std::uint64_t tag, std::size_t count = 1);
+  TimerHandle wake_at(double time, std::uint64_t tag, Lane lane = Lane::kTimer);
+  // Withdraws a timer of this actor's that has not fired: it fires no call and does not move the clock (a bid
+  // expiry once the bid is decided, a call-back a policy asked for once nothing is left to decide). O(1).
+  void cancel(TimerHandle timer);
   // Asks for one on_instant_end call once every event at now is done (asking twice in an instant is asking once).
   void end_of_instant();
-  // The id of a message kind, by name (the same name always gives the same id within a kernel).
-  std::uint32_t kind(std::string_view name);
+  // The id of T's kind (Kernel::kind).
+  template <MessageType T>
+  std::uint32_t kind();
 
 private:
   friend class Kernel;
@@ -106,7 +124,12 @@ public:
   std::size_t actors() const { return actors_.size(); }
   const std::string& name(ActorId id) const { return names_[id]; }
 
+  // The id of a message kind, by name (the same name always gives the same id within a kernel); kinds are counted and
+  // listed in the order they were first named or sent.
   std::uint32_t kind(std::string_view name);
+  // The id of T's kind (T::kind); one type a kind name (a second type of the same name is std::logic_error).
+  template <MessageType T>
+  std::uint32_t kind() { return kind_of(&Payload::type_of<T>); }
   const std::vector<std::string>& kinds() const { return kinds_; }
 
   // Called about every `every_seconds` of wall time with (now, wall seconds), and once at the end.
@@ -124,7 +147,7 @@ private:
     double time = 0;
     std::uint64_t order = 0;  // lane in the top 8 bits, then the creation order (the tie-break within a lane)
     ActorId actor = 0;
-    std::uint64_t payload = 0;  // a timer's tag, or a message's slot
+    std::uint64_t payload = 0;  // a timer's tag, or a message's slot in in_flight_
     Lane lane() const { return static_cast<Lane>(order >> 56); }
   };
   // A 4-ary heap of events by (time, lane, creation order).
@@ -139,19 +162,23 @@ private:
     std::vector<Event> heap_;
   };
 
-  void push(double time, Lane lane, ActorId actor, std::uint64_t payload);
-  void send(ActorId from, ActorId to, std::uint32_t kind, std::uint64_t body, double delay);
+  static constexpr std::uint64_t kSeqMask = (std::uint64_t{1} << 56) - 1;
+  std::uint64_t push(double time, Lane lane, ActorId actor, std::uint64_t payload);  // returns the creation order
+  void send(ActorId from, ActorId to, Payload payload, double delay);
+  std::uint32_t kind_of(const Payload::Type* type);
   void end_of_instant(ActorId actor);
 
   RunLimits limits_;
   std::vector<std::unique_ptr<Actor>> actors_;
   std::vector<std::string> names_;
   std::vector<std::string> kinds_;
+  std::vector<const Payload::Type*> kind_types_;             // by kind id: the type it names (null: not sent yet)
+  std::vector<std::pair<const Payload::Type*, std::uint32_t>> types_;  // payload types seen, with their kind ids
   std::vector<char> instant_end_asked_;   // per actor: on the list below
   std::vector<ActorId> instant_end_;      // actors that asked, in that order
   std::vector<Message> in_flight_;        // messages travelling (slot = event payload); free slots are reused
-  std::vector<std::pair<ActorId, std::uint64_t>> cancelled_;  // timers withdrawn and not yet popped (few: a list)
   std::vector<std::uint64_t> free_slots_;
+  std::unordered_set<std::uint64_t> cancelled_;  // creation orders of timers withdrawn and not yet popped
   Queue events_;
   std::uint64_t next_seq_ = 0;
   KernelStats stats_;
@@ -160,5 +187,10 @@ private:
   double now_ = 0;
   bool ran_ = false;
 };
+
+template <MessageType T>
+std::uint32_t Context::kind() {
+  return kernel_.kind<T>();
+}
 
 }  // namespace schedcheck::sim

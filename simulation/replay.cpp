@@ -19,12 +19,13 @@ ReplayCluster::ReplayCluster(JobBook& book, std::uint32_t index, ClusterSetup se
 void ReplayCluster::on_start(Context& context) {
   ClusterActor::on_start(context);
   for (std::uint32_t j = 0; j < book_.jobs.size(); ++j)
-    if (script_.start[j] >= 0) context.wake_at(script_.start[j], tag(kScriptedStart, j));
+    if (script_.start[j] >= 0) context.wake_at(script_.start[j], Timer::of(kScriptedStart, j));
 }
 
 void ReplayCluster::on_timer(Context& context, std::uint64_t t) {
-  if (tag_kind(t) != kScriptedStart) return ClusterActor::on_timer(context, t);
-  const std::uint32_t job = tag_value(t);  // a scripted start falls due: a pass now, if the job still waits here
+  if (Timer::due(t) != kScriptedStart) return ClusterActor::on_timer(context, t);
+  // A scripted start falls due: a pass now, if the job still waits here.
+  const auto job = static_cast<std::uint32_t>(Timer::index(t));
   const JobRecord& r = book_.records[job];
   if (r.state == JobState::kWaiting && r.cluster == index_ && std::abs(script_.start[job] - context.now()) <= kTimeTolerance)
     context.end_of_instant();

@@ -34,8 +34,8 @@ RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair
 }
 
 void RouterActor::on_start(Context& context) {
-  job_kind_ = context.kind("job");
-  status_kind_ = context.kind("status");
+  context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
+  context.kind<StatusReport>();
   if (!book_.jobs.empty()) {
     context.wake_at(book_.jobs[0].submit, 0, Lane::kArrival);
     next_arrival_ = 1;
@@ -62,15 +62,16 @@ void RouterActor::route(Context& context, std::uint32_t job) {
   last_ = c;
   book_.records[job].cluster = c;
   book_.records[job].state = JobState::kInTransit;
-  context.send(clusters_[c].first, job_kind_, job, setup_.latency);
+  context.send(clusters_[c].first, JobArrives{job}, setup_.latency);
 }
 
 void RouterActor::on_message(Context&, const Message& message) {
-  if (message.kind != status_kind_) throw std::logic_error("router " + setup_.policy.name + ": a message it does not know");
+  const auto* status = message.as<StatusReport>();
+  if (!status) throw std::logic_error("router " + setup_.policy.name + ": a message it does not know");
   // A status report: what the cluster said when it sent it (`sent` is the router's own count).
   for (std::size_t c = 0; c < clusters_.size(); ++c) {
     if (clusters_[c].first != message.from) continue;
-    const StatusReport& report = clusters_[c].second->report(message.body);
+    const StatusReport& report = *status;
     view_[c].as_of = report.as_of;
     view_[c].busy = report.busy;
     view_[c].waiting = report.waiting;

@@ -1,7 +1,7 @@
 // A router above several clusters as an actor: the workload's jobs arrive here, a pure routing policy
 // (reference/router_policies.hpp) picks a cluster from what the clusters last reported, and the job travels there as
-// a message ("job") with the latency; status reports ("status") update what it knows. Our own; paper 002's gateway
-// is the least-loaded router with reports every ten minutes.
+// a message (JobArrives) with the latency; status reports (StatusReport messages) update what it knows. Our own;
+// paper 002's gateway is the least-loaded router with reports every ten minutes.
 #pragma once
 
 #include "model/router.hpp"
@@ -50,7 +50,6 @@ private:
   std::vector<std::deque<Sent>> unreported_;  // per cluster, in sending order
   std::size_t next_arrival_ = 0;
   std::uint32_t last_ = router::kNone;
-  std::uint32_t job_kind_ = 0, status_kind_ = 0;
 };
 
 }  // namespace schedcheck::sim

@@ -84,6 +84,7 @@ struct Timeline {
   FederationRun run(double share, const std::vector<Job>* given = nullptr) const {
     RunSpec spec;
     spec.bid_share = share;
+    spec.admission = admission_mode(share);
     return run_federation(clusters, settings, given ? *given : jobs, spec, registry());
   }
 };
@@ -262,6 +263,7 @@ BOOST_AUTO_TEST_CASE(greedy_at_each_decision_lowers_the_runs_earnings) {
   const Settings s = no_transfers();
   RunSpec spec;
   spec.bid_share = 0.5;
+  spec.admission = AdmissionMode::kBidQueue;
   const FederationRun r = run_federation(one, s, jobs, spec, registry());
   double earned = 0;
   for (const auto& l : r.log.logs) earned += l.outcome == Outcome::kAccepted ? l.charged : 0;
@@ -353,6 +355,7 @@ BOOST_AUTO_TEST_CASE(strictgreedy_one_reservation_a_call_against_every_bid_that_
   Settings s = no_transfers();
   RunSpec spec;
   spec.bid_share = 0.5;
+  spec.admission = AdmissionMode::kBidQueue;
   auto earned = [](const FederationRun& r) {
     double sum = 0;
     for (const auto& l : r.log.logs) sum += l.outcome == Outcome::kAccepted ? l.charged : 0;

@@ -11,6 +11,7 @@
 #include "properties/audit.hpp"
 #include "properties/decision_probe.hpp"
 #include "properties/run_invariants.hpp"
+#include "properties/run_properties.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/cluster_actor.hpp"
 #include "simulation/kernel.hpp"
@@ -29,6 +30,7 @@
 #include <filesystem>
 #include <random>
 #include <fstream>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -44,6 +46,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Messages of one word, of the kinds the tests below send.
+inline constexpr const char* kPing = "ping";
+inline constexpr const char* kStarted = "started";
+inline constexpr const char* kX = "x";
+template <const char* const& Kind>
+struct Word {
+  static constexpr std::string_view kind = Kind;
+  std::uint64_t body = 0;
+};
+using Ping = Word<kPing>;
+using Started = Word<kStarted>;
+
+std::uint64_t body_of(const Message& m) {
+  if (const auto* p = m.as<Ping>()) return p->body;
+  return m.get<Started>().body;
+}
+
 // An actor that records what it sees as "time:what" lines in a shared log, and does what its script says at start.
 struct Recorder : Actor {
   std::vector<std::string>& log;
@@ -56,7 +75,7 @@ struct Recorder : Actor {
     if (start) start(c);
   }
   void on_message(Context& c, const Message& m) override {
-    log.push_back(fmt::format("{}:{} message {} body {}", c.now(), name, m.kind, m.body));
+    log.push_back(fmt::format("{}:{} message {} body {}", c.now(), name, m.kind, body_of(m)));
   }
   void on_timer(Context& c, std::uint64_t tag) override {
     log.push_back(fmt::format("{}:{} timer {}", c.now(), name, tag));
@@ -110,7 +129,7 @@ BOOST_AUTO_TEST_CASE(one_instant_goes_ends_arrivals_messages_timers_then_end_of_
   ra.start = [&](Context& c) {
     c.wake_at(5, 1);                     // timer lane
     c.wake_at(5, 2);
-    c.send(ib, c.kind("ping"), 42, 5);   // message lane, delivered at 5
+    c.send(ib, Ping{42}, 5);             // message lane, delivered at 5
     c.wake_at(5, 3, Lane::kArrival);
     c.wake_at(5, 4, Lane::kEnd);
   };
@@ -450,6 +469,87 @@ BOOST_AUTO_TEST_CASE(policies_outside_cpp_may_reject_and_ask_to_be_called_later)
     BOOST_CHECK_THROW(cluster::read_decision(snapshot, ids, nlohmann::json::parse(bad), "d"), InputError);
 }
 
+// A policy with memory (Snapshot::state, Decision::state): FCFS that counts its passes and keeps a moving average of
+// the waits of the jobs it starts. The state is all it remembers: each pass sees what the previous one left.
+cluster::ClusterPolicy counting_fcfs(std::vector<cluster::PolicyState>& seen) {
+  cluster::ClusterPolicy p = cluster::cluster_policy("fcfs");
+  p.name = "counting-fcfs";
+  p.hands_on_profile = false;
+  p.decide = [&seen](const cluster::Snapshot& s) {
+    seen.emplace_back(s.state.begin(), s.state.end());
+    double passes = 0, mean_wait = 0;
+    for (const auto& v : s.state) (v.name == "passes" ? passes : mean_wait) = v.value;
+    cluster::Decision d = cluster::fcfs(s);
+    for (const auto& start : d.start) mean_wait = 0.5 * mean_wait + 0.5 * (s.now - s.queue[start.index].submit);
+    d.state = cluster::PolicyState{{"mean_wait", mean_wait}, {"passes", passes + 1}};
+    return d;
+  };
+  return p;
+}
+
+BOOST_AUTO_TEST_CASE(a_policys_state_goes_from_one_decision_to_the_next_pass) {
+  // Two jobs on one processor: passes at 0 (J1 starts), 1 (J2 waits), 5 (J2 starts after waiting 4), 10 (the end).
+  const auto w = make(1, {{0, 5, 5, 1}, {1, 5, 5, 1}});
+  std::vector<cluster::PolicyState> seen;
+  const RunResult r = Simulation(w.jobs, single_cluster(w, counting_fcfs(seen))).run();
+  BOOST_TEST(r.records[1].start == 5);
+  BOOST_REQUIRE_EQUAL(seen.size(), r.clusters[0].passes);
+  BOOST_TEST(seen.front().empty());  // before its first decision
+  for (std::size_t k = 1; k < seen.size(); ++k) {
+    BOOST_REQUIRE_EQUAL(seen[k].size(), 2u);
+    BOOST_TEST(seen[k][1].value == static_cast<double>(k));  // passes
+  }
+  BOOST_TEST(seen.back()[0].value == 2.0);  // mean_wait: 0.5 * 0 + 0.5 * 4 after J2's start
+  // The same run with its decisions checked (observers attached, the decision applied by the engine): same starts.
+  std::vector<cluster::PolicyState> again;
+  Simulation checked(w.jobs, single_cluster(w, counting_fcfs(again)));
+  runcheck::InvariantChecker invariants(w, runcheck::applicable("fcfs"));
+  checked.add_observer(invariants);
+  BOOST_TEST(checked.run().records[1].start == 5);
+  BOOST_TEST((again == seen));
+}
+
+BOOST_AUTO_TEST_CASE(a_policys_state_round_trips_through_the_json_of_a_pass) {
+  // The snapshot carries "state" only when the policy keeps one; a decision's "state" is read back as it was written.
+  AvailabilityProfile profile(4);
+  std::vector<cluster::Waiting> queue(1);
+  const cluster::PolicyState state = {{"mean_wait", 2.5}, {"passes", 3}};
+  const std::vector<std::int64_t> ids = {7};
+  const cluster::Snapshot without{10, 4, cluster::ResourceModel::kCount, queue, {}, profile, false, nullptr, {}};
+  BOOST_TEST(!cluster::write_snapshot(without, ids).contains("state"));
+  const cluster::Snapshot with{10, 4, cluster::ResourceModel::kCount, queue, {}, profile, false, nullptr, state};
+  const nlohmann::json written = cluster::write_snapshot(with, ids);
+  BOOST_TEST(written.at("state") == nlohmann::json::parse(R"({"mean_wait": 2.5, "passes": 3})"));
+  const auto d = cluster::read_decision(with, ids, nlohmann::json{{"state", written.at("state")}}, "d");
+  BOOST_REQUIRE(d.state.has_value());
+  BOOST_TEST((*d.state == state));
+  BOOST_TEST(!cluster::read_decision(with, ids, nlohmann::json::object(), "d").state.has_value());  // kept as it was
+  BOOST_CHECK_THROW(cluster::read_decision(with, ids, nlohmann::json::parse(R"({"state": {"passes": "3"}})"), "d"),
+                    InputError);
+  // A policy outside C++ (the protocol's JSON both ways) that counts its passes in its state: each snapshot holds
+  // what its previous decision returned, through the cluster actor.
+  const auto w = make(2, {{0, 5, 5, 1}, {1, 5, 5, 1}, {2, 5, 5, 1}});
+  std::vector<double> counts;
+  const JsonPolicy counting = [&](const nlohmann::json& request) {
+    const nlohmann::json& snapshot = request.at("snapshot");
+    const double passes = snapshot.contains("state") ? snapshot["state"]["passes"].get<double>() : 0;
+    counts.push_back(passes);
+    nlohmann::json start = nlohmann::json::array();
+    int free = snapshot["processors"].get<int>();
+    for (const auto& r : snapshot["running"]) free -= r["procs"].get<int>();
+    for (const auto& q : snapshot["queue"])
+      if (q["procs"].get<int>() <= free) {
+        free -= q["procs"].get<int>();
+        start.push_back({{"id", q["id"]}});
+      }
+    return nlohmann::json{{"start", start}, {"state", {{"passes", passes + 1}}}};
+  };
+  const RunResult r = Simulation(w.jobs, single_cluster(w, runcheck::external_cluster_policy(w, counting, "counter"))).run();
+  BOOST_TEST(r.records[2].start == 5);
+  BOOST_REQUIRE_EQUAL(counts.size(), r.clusters[0].passes);
+  for (std::size_t k = 0; k < counts.size(); ++k) BOOST_TEST(counts[k] == static_cast<double>(k));
+}
+
 BOOST_AUTO_TEST_CASE(call_me_later_brings_a_pass_when_nothing_else_happens) {
   // One job on 1 processor that the policy holds back until t = 7 (it asks to be called at 7): nothing else happens
   // between its arrival at 0 and 7, so only the call at 7 can start it there.
@@ -475,7 +575,7 @@ BOOST_AUTO_TEST_CASE(messages_a_policy_sends_reach_the_upstream_actor_counted_by
   std::vector<std::string> log;
   Simulation simulation(w.jobs, RunLimits{});
   auto policy = wrapped("tell", [](const cluster::Snapshot& s, cluster::Decision& d) {
-    for (const auto& p : d.start) d.send.push_back(cluster::Outgoing{"started", s.queue[p.index].job});
+    for (const auto& p : d.start) d.send.emplace_back(Started{s.queue[p.index].job});
   });
   ClusterSetup setup;
   setup.name = "c0";
@@ -497,9 +597,175 @@ BOOST_AUTO_TEST_CASE(messages_a_policy_sends_reach_the_upstream_actor_counted_by
 
 BOOST_AUTO_TEST_CASE(a_message_without_an_upstream_actor_is_a_bug) {
   const auto w = make(1, {{0, 5, 5, 1}});
-  auto policy = wrapped("tell-nobody", [](const cluster::Snapshot&, cluster::Decision& d) { d.send.push_back({"x", 0}); });
+  auto policy = wrapped("tell-nobody", [](const cluster::Snapshot&, cluster::Decision& d) { d.send.emplace_back(Word<kX>{0}); });
   Simulation simulation(w.jobs, single_cluster(w, policy));
   BOOST_CHECK_THROW(simulation.run(), std::logic_error);
+}
+
+// docs/simulation.md, "Typed messages": a provider answering a query with a list of its free time slots.
+struct Slot {
+  double start = 0, end = 0;
+  int procs = 0;
+  bool operator==(const Slot&) const = default;
+};
+struct SlotQuery {                       // how many processors the asker needs
+  static constexpr std::string_view kind = "slot-query";
+  int procs = 0;
+};
+struct FreeSlots {                       // the slots with that many processors free
+  static constexpr std::string_view kind = "free-slots";
+  std::vector<Slot> slots;
+};
+
+class SlotProvider : public Actor {
+public:
+  explicit SlotProvider(std::vector<Slot> free) : free_(std::move(free)) {}
+  void on_message(Context& c, const Message& m) override {
+    const SlotQuery& query = m.get<SlotQuery>();   // any other kind is a bug: std::logic_error
+    FreeSlots answer;
+    for (const Slot& s : free_)
+      if (s.procs >= query.procs) answer.slots.push_back(s);
+    c.send(m.from, std::move(answer), 2.0);       // the kernel owns the list until the asker's call returns
+  }
+
+private:
+  std::vector<Slot> free_;
+};
+
+class Asker : public Actor {
+public:
+  explicit Asker(ActorId provider) : provider_(provider) {}
+  void on_start(Context& c) override { c.send(provider_, SlotQuery{4}, 1.0); }
+  void on_message(Context& c, const Message& m) override {
+    if (const auto* answer = m.as<FreeSlots>()) {
+      got = answer->slots;
+      at = c.now();
+    }
+    wrong_view_is_null = m.as<SlotQuery>() == nullptr;
+    try {
+      (void)m.get<SlotQuery>();
+    } catch (const std::logic_error& e) {
+      mismatch = e.what();
+    }
+  }
+  std::vector<Slot> got;
+  double at = -1;
+  bool wrong_view_is_null = false;
+  std::string mismatch;
+
+private:
+  ActorId provider_;
+};
+
+BOOST_AUTO_TEST_CASE(a_provider_answers_a_query_with_a_list_of_free_slots) {
+  Kernel kernel;
+  const ActorId provider = kernel.add(std::make_unique<SlotProvider>(std::vector<Slot>{
+                                          {0, 10, 2}, {10, 30, 8}, {30, 40, 4}, {40, 50, 1}}),
+                                      "provider");
+  auto asker = std::make_unique<Asker>(provider);
+  Asker& a = *asker;
+  kernel.add(std::move(asker), "asker");
+  const KernelStats stats = kernel.run();
+  BOOST_TEST((a.got == std::vector<Slot>{{10, 30, 8}, {30, 40, 4}}));
+  BOOST_TEST(a.at == 3);  // asked at 1, answered after 2
+  BOOST_TEST(kernel.kinds() == (std::vector<std::string>{"slot-query", "free-slots"}), boost::test_tools::per_element());
+  BOOST_TEST(stats.sent_by_kind == (std::vector<std::size_t>{1, 1}), boost::test_tools::per_element());
+  BOOST_TEST(stats.messages == 2u);
+  BOOST_TEST(a.wrong_view_is_null);
+  BOOST_TEST(a.mismatch.find("'free-slots'") != std::string::npos);  // both kinds named
+  BOOST_TEST(a.mismatch.find("'slot-query'") != std::string::npos);
+}
+
+// A payload that counts its live instances (moved-from ones included: each is an object to free).
+struct Counted {
+  static constexpr std::string_view kind = "counted";
+  static inline int live = 0;
+  int value = 0;
+  explicit Counted(int v) : value(v) { ++live; }
+  Counted(const Counted& o) : value(o.value) { ++live; }
+  Counted(Counted&& o) noexcept : value(o.value) { ++live; }
+  ~Counted() { --live; }
+};
+
+struct CountingReceiver : Actor {
+  std::vector<std::pair<int, int>> seen;  // (value, live instances during the call)
+  void on_message(Context&, const Message& m) override { seen.emplace_back(m.get<Counted>().value, Counted::live); }
+};
+
+BOOST_AUTO_TEST_CASE(a_payload_lives_until_its_delivery_returns) {
+  {
+    Kernel kernel(RunLimits{10, true});
+    auto receiver = std::make_unique<CountingReceiver>();
+    CountingReceiver& r = *receiver;
+    const ActorId to = kernel.add(std::move(receiver), "receiver");
+    std::vector<std::string> log;
+    auto sender = std::make_unique<Recorder>(log, "sender");
+    sender->start = [to](Context& c) {
+      c.send(to, Counted{1}, 1);
+      c.send(to, Counted{2}, 2);
+      c.send(to, Counted{3}, 20);  // after the stop time: never delivered
+    };
+    kernel.add(std::move(sender), "sender");
+    kernel.run();
+    BOOST_TEST((r.seen == std::vector<std::pair<int, int>>{{1, 3}, {2, 2}}));
+    BOOST_TEST(Counted::live == 1);  // the undelivered one, until the kernel goes
+  }
+  BOOST_TEST(Counted::live == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_timer_withdrawn_by_its_handle_fires_no_call_and_does_not_move_the_clock) {
+  std::vector<std::string> log;
+  Kernel kernel;
+  auto a = std::make_unique<Recorder>(log, "a");
+  a->start = [](Context& c) {
+    c.wake_at(1, 7);
+    const TimerHandle second = c.wake_at(2, 7);   // the same tag: the handle names the timer
+    c.wake_at(3, 7);
+    const TimerHandle last = c.wake_at(9, 8);
+    c.cancel(second);
+    c.cancel(last);
+    BOOST_CHECK_THROW(c.cancel(TimerHandle{}), std::logic_error);  // a timer never set
+  };
+  kernel.add(std::move(a), "a");
+  const KernelStats stats = kernel.run();
+  BOOST_TEST(log == (std::vector<std::string>{"1:a timer 7", "3:a timer 7"}), boost::test_tools::per_element());
+  BOOST_TEST(stats.events == 2u);
+  BOOST_TEST(stats.end_time == 3);
+}
+
+struct Other {
+  static constexpr std::string_view kind = "ping";  // Ping's kind name, another type
+  int x = 0;
+};
+
+BOOST_AUTO_TEST_CASE(messages_of_several_types_keep_the_creation_order_and_one_kind_names_one_type) {
+  // Messages of different types due at one instant are delivered in the order they were sent, twice alike.
+  auto once = [] {
+    std::vector<std::string> log;
+    Kernel kernel;
+    auto a = std::make_unique<Recorder>(log, "a");
+    auto b = std::make_unique<Recorder>(log, "b");
+    a->start = [](Context& c) {
+      c.send(1, Started{1}, 4);
+      c.send(1, Ping{2}, 4);
+      c.send(1, Started{3}, 4);
+      c.send(1, Ping{4}, 3);
+    };
+    kernel.add(std::move(a), "a");
+    kernel.add(std::move(b), "b");
+    const KernelStats stats = kernel.run();
+    BOOST_TEST(kernel.kinds() == (std::vector<std::string>{"started", "ping"}), boost::test_tools::per_element());
+    BOOST_TEST(stats.sent_by_kind == (std::vector<std::size_t>{2, 2}), boost::test_tools::per_element());
+    return log;
+  };
+  const std::vector<std::string> expected = {"3:b message 1 body 4", "4:b message 0 body 1", "4:b message 1 body 2",
+                                             "4:b message 0 body 3"};
+  BOOST_TEST(once() == expected, boost::test_tools::per_element());
+  BOOST_TEST(once() == expected, boost::test_tools::per_element());
+
+  Kernel kernel;
+  kernel.kind<Ping>();
+  BOOST_CHECK_THROW(kernel.kind<Other>(), std::logic_error);
 }
 
 BOOST_AUTO_TEST_CASE(decision_checks_sample_count_keep_the_worst_and_write_corpus_files_that_recheck) {

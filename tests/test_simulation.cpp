@@ -640,7 +640,7 @@ cluster::ClusterPolicy start_everything() {
             cluster::Decision d;
             for (std::size_t i = 0; i < s.queue.size(); ++i) d.start.push_back({i, s.now, {}});
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 // First fit: any job that fits starts, in queue order (skips the head): not FCFS.
 cluster::ClusterPolicy first_fit() {
@@ -653,7 +653,7 @@ cluster::ClusterPolicy first_fit() {
                 d.start.push_back({i, s.now, {}});
               }
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 // EASY that reserves the pivot but backfills on the free processors of now only (ignores the reservation).
 cluster::ClusterPolicy careless_easy() {
@@ -670,7 +670,7 @@ cluster::ClusterPolicy careless_easy() {
                 d.start.push_back({i, s.now, {}});
               }
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 // EASY without backfilling: reserves pivots, starts only jobs whose reservation is due.
 cluster::ClusterPolicy lazy_easy() {
@@ -681,7 +681,7 @@ cluster::ClusterPolicy lazy_easy() {
             for (const auto& p : all.start)
               if (s.queue[p.index].reserved || p.index == 0) d.start.push_back(p);
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 // "Conservative" recomputed from scratch at every pass: every waiting job re-placed in queue order on the running
 // jobs alone, old reservations ignored. It breaks guarantees when jobs end early.
@@ -698,7 +698,7 @@ cluster::ClusterPolicy from_scratch_conservative() {
               else if (!q.reserved || q.reserved_start != t) d.reserve.push_back({i, t, {}});
             }
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 // Never starts job index 0 of the trace (loses it).
 cluster::ClusterPolicy loses_a_job() {
@@ -706,7 +706,7 @@ cluster::ClusterPolicy loses_a_job() {
             cluster::Decision d = cluster::fcfs(s);
             std::erase_if(d.start, [&](const cluster::Placement& p) { return s.queue[p.index].job == 0; });
             return d;
-          }, false, {}};
+          }, {}, {}, {}, false, nullptr};
 }
 }  // namespace
 

@@ -60,9 +60,12 @@ struct Settings {
   std::size_t quick_records = 2000;
 };
 
+// The policy of a variant, its pivots set where it declares them.
+cluster::ClusterPolicy variant_policy(const Variant& v) { return cluster::cluster_policy(v.policy, v.pivots); }
+
 // "easy-4" for EASY with 4 pivots; the policy's name otherwise.
 std::string variant_name(const Variant& v) {
-  return v.pivots == 1 || !cluster::cluster_policy(v.policy).takes_pivots ? v.policy : fmt::format("{}-{}", v.policy, v.pivots);
+  return cluster::param(variant_policy(v), "pivots").value_or(1) == 1 ? v.policy : fmt::format("{}-{}", v.policy, cluster::value_text(v.pivots));
 }
 
 // The sweep block of a scenario file: every key optional, the defaults above.
@@ -79,8 +82,13 @@ Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
       const auto names = cluster::cluster_policy_names();
       if (std::find(names.begin(), names.end(), v.policy) == names.end()) item.at("name").fail("a cluster policy (schedcheck list)");
       if (item.has("pivots")) {
-        if (!cluster::cluster_policy(v.policy).takes_pivots) item.at("pivots").fail("no \"pivots\" (" + v.policy + " takes none)");
-        v.pivots = static_cast<std::size_t>(item.at("pivots").as_int(1, 1'000'000));
+        const auto declared = cluster::policy_params(v.policy);
+        const Field pivots = item.at("pivots");
+        try {
+          v.pivots = cluster::read_json_value(cluster::spec_of(declared, "pivots", v.policy), pivots.raw());
+        } catch (const std::invalid_argument& e) {
+          throw InputError(fmt::format("{}: {}: {}", pivots.file(), pivots.path(), e.what()));
+        }
       }
       s.policies.push_back(v);
     }
@@ -150,7 +158,7 @@ public:
     }
     if (!scenario_file.empty()) {
       const scenario::Scenario sc =
-          scenario::read_file(scenario_file, {cluster::cluster_policy_names(), router::router_policy_names(), cluster::pivoted_policy_names()});
+          scenario::read_file(scenario_file, {cluster::cluster_policy_names(), router::router_policy_names(), cluster::policy_params});
       if (sc.policy || sc.model || !sc.clusters.empty() || sc.router)
         throw InputError(fmt::format("{}: the backfilling experiment sweeps policies and models on one cluster a trace: "
                                      "give them in \"sweep\" (no \"policy\", \"model\", \"clusters\" or \"router\")",
@@ -243,7 +251,7 @@ public:
             for (std::uint64_t seed = 1; seed <= seeds_; ++seed) {
               Point p;
               p.parameters = {{"trace", traces_[t].name}, {"policy", variant_name(v)},
-                              {"pivots", std::to_string(v.pivots)}, {"estimates", estimates}, {"model", model}};
+                              {"pivots", cluster::value_text(v.pivots)}, {"estimates", estimates}, {"model", model}};
               p.seed = seed;
               p.input = t;
               p.weight = static_cast<double>(traces_[t].requested.jobs.size()) * (model == "processors" ? 2.0 : 1.0);
@@ -254,7 +262,7 @@ public:
                   "schedcheck simulate --trace {}{}{} --policy {}{} --estimates {} --model {} --check --check-windows {}:{}{}",
                   shell_quoted(traces_[t].path), read.processors ? fmt::format(" --processors {}", *read.processors) : "",
                   read.processor_field == workload::ProcessorField::kRequested ? " --processor-field requested" : "",
-                  v.policy, cluster::cluster_policy(v.policy).takes_pivots ? fmt::format(" --pivots {}", v.pivots) : "",
+                  v.policy, cluster::param_flags(variant_policy(v)),
                   estimates, model, settings_.window_jobs, every, seed > 1 ? fmt::format(":{}", seed - 1) : "");
               points.push_back(std::move(p));
             }
@@ -265,10 +273,15 @@ public:
     const Trace& trace = traces_[point.input];
     const bool exact = point.parameter("estimates") == "runtime";
     const workload::Workload& w = exact ? trace.runtime : trace.requested;
-    runcheck::TraceRunSpec spec;
-    spec.policy = policy_of(point);
-    spec.model = point.parameter("model") == "processors" ? cluster::ResourceModel::kProcessors : cluster::ResourceModel::kCount;
-    spec.check = true;
+    const Variant& variant = variant_of(point);
+    runcheck::RunRequest request;
+    request.load = [&](long long) { return w; };
+    request.trace = trace.path;
+    request.estimates = point.parameter("estimates");
+    request.policy = variant.policy;
+    request.params.push_back({"sweep.policies.pivots", "pivots=" + cluster::value_text(variant.pivots), true});
+    request.model = point.parameter("model");
+    request.run.check = true;
     runcheck::WindowSettings windows;
     windows.jobs = settings_.window_jobs;
     windows.every = window_every(w);
@@ -276,9 +289,10 @@ public:
     windows.objective = window::Objective::kBoundedSlowdown;
     windows.solve.timeout_ms = settings_.window_timeout_ms;
     windows.keep_worst = 1;
-    spec.windows = windows;
-    spec.record_allocations = false;
-    const runcheck::TraceRun r = runcheck::run_trace(w, spec, registry_);
+    request.run.windows = windows;
+    request.run.record_allocations = false;
+    const runcheck::RunPlan plan = runcheck::plan_run(request);
+    const runcheck::TraceRun r = runcheck::run_trace(plan.workload, plan.spec, registry_);
 
     RunRecord record;
     record.interrupted = r.result.interrupted;
@@ -478,9 +492,10 @@ public:
                                            to_string(optimum.status), optimum.objective),
             "worst-window-optimum");
     // A corpus file records the verdict of a check; cut short by a stop request, the check would record "unknown".
-    if ((!policy.takes_pivots || policy.pivots == 1) && stop_requested())
+    const bool registered = cluster::param(policy, "pivots").value_or(1) == 1;  // the registered policies' one pivot
+    if (registered && stop_requested())
       skipped.push_back("worst-window.json: not written: the run was stopped before the window was re-checked");
-    if ((!policy.takes_pivots || policy.pivots == 1) && !stop_requested()) {
+    if (registered && !stop_requested()) {
       const std::string path = (fs::path(dir) / "worst-window.json").string();
       CheckRequest request;
       request.policy = policy.name;
@@ -541,11 +556,12 @@ private:
     for (const Variant& v : settings_.policies) names.push_back(variant_name(v));
     return names;
   }
-  cluster::ClusterPolicy policy_of(const Point& point) const {
+  const Variant& variant_of(const Point& point) const {
     for (const Variant& v : settings_.policies)
-      if (variant_name(v) == point.parameter("policy")) return cluster::cluster_policy(v.policy, v.pivots);
+      if (variant_name(v) == point.parameter("policy")) return v;
     throw std::logic_error("backfilling: a point of no policy of the sweep");
   }
+  cluster::ClusterPolicy policy_of(const Point& point) const { return variant_policy(variant_of(point)); }
 
   ExperimentOptions options_;
   const Registry& registry_;

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
+#include <string_view>
 
 namespace schedcheck::federation {
 
@@ -18,13 +20,30 @@ namespace schedcheck::federation {
 namespace actors {
 namespace {
 
-// Timer tags (sim::TimerTag): what falls due and the job.
+// What a GFA's timers fall due for, with the job.
 enum Due : std::uint64_t { kArrive = 0, kExpire = 1, kFinish = 2 };
-constexpr std::uint64_t tag(Due due, std::size_t job) { return sim::TimerTag::of(due, job); }
+using Timer = sim::TimerTag<Due>;
 
-struct Kinds {
-  std::uint32_t query, answer, bid, accept, reject, job, result;
+// The messages of the contract net, each kind named once (model/federation.hpp's names, the message metric's).
+struct Query {                      // the manager's rank-th query for a job (rank: the attempts made)
+  static constexpr std::string_view kind = kQuery;
+  std::size_t job = 0, rank = 0;
 };
+struct Answer {                     // the directory's answer: the cluster to bid to, or none
+  static constexpr std::string_view kind = kAnswer;
+  std::size_t job = 0;
+  std::optional<std::size_t> contractor;
+};
+template <const char* const& Kind>
+struct AboutJob {                   // a message about one job, of kind Kind
+  static constexpr std::string_view kind = Kind;
+  std::size_t job = 0;
+};
+using Bid = AboutJob<kBid>;         // the SLA bid, manager to contractor
+using Accept = AboutJob<kAccept>;   // the contractor's reply, either way
+using Reject = AboutJob<kReject>;
+using Executable = AboutJob<kJob>;  // the job's executable, manager to contractor
+using Output = AboutJob<kResult>;   // its output, contractor to manager
 
 struct Shared {
   const std::vector<Cluster>& clusters;
@@ -36,23 +55,21 @@ struct Shared {
   std::vector<std::vector<std::vector<std::size_t>>> home_orders;  // by objective and home cluster (home_first)
   std::vector<sim::ActorId> gfa;
   sim::ActorId directory = sim::kNoActor;
-  Kinds kinds{};
   FederationRun& out;
 };
 
 // The shared federation directory (sec. 2): answers the manager's k-th query for a job with the k-th cluster of the
-// job's order that can meet its SLA (body: job | rank << 32; answer: job | (cluster + 1) << 32, 0 for none).
+// job's order that can meet its SLA.
 class Directory final : public sim::Actor {
 public:
   explicit Directory(Shared& shared) : s_(shared) {}
   void on_message(sim::Context& ctx, const sim::Message& m) override {
-    const std::size_t j = m.body & 0xffffffffu;
-    const std::size_t rank = m.body >> 32;
-    const Job& job = s_.jobs[j];
+    const Query& q = m.get<Query>();
+    const Job& job = s_.jobs[q.job];
     const std::size_t o = job.objective == Objective::kTime ? 0 : 1;
     const auto& order = s_.settings.home_first ? s_.home_orders[o][job.home] : s_.orders[o];
-    const auto answer = directory_answer(s_.clusters, order, job, s_.logs[j].terms, rank, s_.settings.budget_test);
-    ctx.send(m.from, s_.kinds.answer, j | (answer ? static_cast<std::uint64_t>(*answer + 1) << 32 : 0));
+    ctx.send(m.from, Answer{q.job, directory_answer(s_.clusters, order, job, s_.logs[q.job].terms, q.rank,
+                                                    s_.settings.budget_test)});
   }
 
 private:
@@ -68,8 +85,8 @@ public:
   void on_start(sim::Context& ctx) override { schedule_next_arrival(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    const std::size_t j = sim::TimerTag::index(t);
-    switch (static_cast<Due>(sim::TimerTag::due(t))) {
+    const std::size_t j = Timer::index(t);
+    switch (Timer::due(t)) {
       case kArrive:  // EVENT USERJOB SUBMIT (line 0.4): the job reached its GFA after ts; SLA BID
         schedule_next_arrival(ctx);
         query(ctx, j);
@@ -84,43 +101,42 @@ public:
   }
 
   void on_message(sim::Context& ctx, const sim::Message& msg) override {
-    const Kinds& k = s_.kinds;
-    if (msg.kind == k.answer) {
-      answered(ctx, msg.body & 0xffffffffu, msg.body >> 32);
-    } else if (msg.kind == k.bid) {
-      bid_arrives(ctx, msg.body);
-    } else if (msg.kind == k.accept) {  // EVENT SLA BID REPLY, accepted (lines 0.13-0.14): send the job
-      JobLog& log = s_.logs[msg.body];
+    if (const auto* a = msg.as<Answer>()) {
+      answered(ctx, a->job, a->contractor);
+    } else if (const auto* b = msg.as<Bid>()) {
+      bid_arrives(ctx, b->job);
+    } else if (const auto* y = msg.as<Accept>()) {  // EVENT SLA BID REPLY, accepted (lines 0.13-0.14): send the job
+      JobLog& log = s_.logs[y->job];
       log.attempts.back().replied = ctx.now();
       log.attempts.back().accepted = true;
       log.outcome = Outcome::kAccepted;
       ++log.transfers;
-      ctx.send(s_.gfa[log.attempts.back().contractor], k.job, msg.body);
-    } else if (msg.kind == k.reject) {  // EVENT SLA BID REPLY, rejected: SLA BID TIMEOUT (line 0.17), the next one
-      s_.logs[msg.body].attempts.back().replied = ctx.now();
-      query(ctx, msg.body);
+      ctx.send(s_.gfa[log.attempts.back().contractor], Executable{y->job});
+    } else if (const auto* n = msg.as<Reject>()) {  // EVENT SLA BID REPLY, rejected: SLA BID TIMEOUT (line 0.17), the next one
+      s_.logs[n->job].attempts.back().replied = ctx.now();
+      query(ctx, n->job);
     }
-    // k.job (the executable reaches the contractor, whose processors it holds since the acceptance) and k.result (the
-    // output reaches the manager) change nothing: they are counted, as paper 004's message metric counts them.
+    // An Executable (it reaches the contractor, whose processors it holds since the acceptance) and an Output (it
+    // reaches the manager) change nothing: they are counted, as paper 004's message metric counts them.
   }
 
 private:
   void schedule_next_arrival(sim::Context& ctx) {
     if (next_ >= local_.size()) return;
     const std::size_t j = local_[next_++];
-    ctx.wake_at(s_.jobs[j].submit + s_.logs[j].terms.ts, tag(kArrive, j), sim::Lane::kArrival);
+    ctx.wake_at(s_.jobs[j].submit + s_.logs[j].terms.ts, Timer::of(kArrive, j), sim::Lane::kArrival);
   }
 
   // SLA BID (lines 0.8-0.9): ask the directory for the next contractor.
   void query(sim::Context& ctx, std::size_t j) {
     JobLog& log = s_.logs[j];
     ++log.queries;
-    ctx.send(s_.directory, s_.kinds.query, j | static_cast<std::uint64_t>(log.attempts.size()) << 32);
+    ctx.send(s_.directory, Query{j, log.attempts.size()});
   }
 
-  void answered(sim::Context& ctx, std::size_t j, std::uint64_t contractor) {
+  void answered(sim::Context& ctx, std::size_t j, std::optional<std::size_t> contractor) {
     JobLog& log = s_.logs[j];
-    if (contractor == 0) {  // no contractor left that can meet the SLA: drop the job (line 0.26)
+    if (!contractor) {  // no contractor left that can meet the SLA: drop the job (line 0.26)
       log.outcome = Outcome::kDropped;
       log.dropped_at = ctx.now();
       log.drop_reason = log.attempts.empty() ? "no cluster can meet its SLA" : "every cluster that could meet its SLA rejected it";
@@ -129,36 +145,40 @@ private:
     double given = 0;
     for (const Attempt& a : log.attempts) given += a.interval;
     Attempt a;
-    a.contractor = contractor - 1;
+    a.contractor = *contractor;
     a.sent = ctx.now();
-    a.interval = s_.spec.bid_share == 0 ? 0 : bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals);  // tau
-    if (a.interval == 0 && s_.spec.bid_share != 0 && s_.settings.drop_at_zero_interval) {  // the reading "tau < 1: drop"
+    const bool queued = s_.spec.admission == AdmissionMode::kBidQueue;
+    a.interval = queued ? bid_interval(log.terms.t_neg, given, s_.settings.integer_intervals) : 0;  // tau
+    if (a.interval == 0 && queued && s_.settings.drop_at_zero_interval) {  // the reading "tau < 1: drop"
       log.outcome = Outcome::kDropped;
       log.dropped_at = ctx.now();
       log.drop_reason = "no SLA bid time left (the next interval is 0)";
       return;
     }
     log.attempts.push_back(a);
-    ctx.send(s_.gfa[a.contractor], s_.kinds.bid, j);
+    ctx.send(s_.gfa[a.contractor], Bid{j});
   }
 
-  // EventSLA Bid ARRIVAL (lines 1.9-1.12); at a 0% bid time, decided at once (sec. 4.2: FCFS).
+  // EventSLA Bid ARRIVAL (lines 1.9-1.12); admitted on arrival, decided at once (sec. 4.2: FCFS).
   void bid_arrives(sim::Context& ctx, std::size_t j) {
-    if (s_.spec.bid_share == 0) {
+    if (s_.spec.admission == AdmissionMode::kOnArrival) {
       queue_.push_back(j);
+      expiry_.emplace_back();  // none
       decide(ctx, "fcfs", sla::fcfs);
       for (const std::size_t q : queue_) reply(ctx, q, false);
       queue_.clear();
+      expiry_.clear();
       return;
     }
     queue_.push_back(j);
-    ctx.wake_at(ctx.now() + s_.logs[j].attempts.back().interval, tag(kExpire, j));
+    expiry_.push_back(ctx.wake_at(ctx.now() + s_.logs[j].attempts.back().interval, Timer::of(kExpire, j)));
     strict_greedy(ctx);
   }
 
   void expire(sim::Context& ctx, std::size_t j) {
     const auto it = std::find(queue_.begin(), queue_.end(), j);
     if (it == queue_.end()) return;  // reserved meanwhile (its timer was withdrawn; never reached)
+    expiry_.erase(expiry_.begin() + (it - queue_.begin()));
     queue_.erase(it);
     // Line 1.17: reserve if r >= p and de >= D(J,R_m), else reject: Algorithm 2's test on this bid alone.
     const sla::Instance single = snapshot(ctx.now(), {j});
@@ -176,7 +196,7 @@ private:
     JobLog& log = s_.logs[j];
     log.finish = ctx.now();
     ++log.transfers;
-    ctx.send(s_.gfa[s_.jobs[j].home], s_.kinds.result, j);
+    ctx.send(s_.gfa[s_.jobs[j].home], Output{j});
     strict_greedy(ctx);
   }
 
@@ -207,15 +227,18 @@ private:
       }
     }
     std::vector<std::size_t> left;
+    std::vector<sim::TimerHandle> left_expiry;
     for (std::size_t i = 0; i < queue_.size(); ++i) {
       if (!decision.accepted[i]) {
         left.push_back(queue_[i]);
+        left_expiry.push_back(expiry_[i]);
         continue;
       }
-      if (s_.spec.bid_share != 0) ctx.cancel(tag(kExpire, queue_[i]));
+      if (s_.spec.admission == AdmissionMode::kBidQueue) ctx.cancel(expiry_[i]);
       reserve(ctx, queue_[i]);
     }
     queue_ = std::move(left);
+    expiry_ = std::move(left_expiry);
   }
 
   // RESERVE (lines 1.31-1.34): the job holds its processors from now for D(J,R_m); the manager is told.
@@ -227,12 +250,13 @@ private:
     log.ran_on = m_;
     log.start = ctx.now();
     log.charged = cost(cluster_, job, log.terms);
-    ctx.wake_at(ctx.now() + response_time(cluster_, job, log.terms), tag(kFinish, j), sim::Lane::kEnd);
+    ctx.wake_at(ctx.now() + response_time(cluster_, job, log.terms), Timer::of(kFinish, j), sim::Lane::kEnd);
     reply(ctx, j, true);
   }
 
   void reply(sim::Context& ctx, std::size_t j, bool accepted) {
-    ctx.send(s_.gfa[s_.jobs[j].home], accepted ? s_.kinds.accept : s_.kinds.reject, j);
+    if (accepted) ctx.send(s_.gfa[s_.jobs[j].home], Accept{j});
+    else ctx.send(s_.gfa[s_.jobs[j].home], Reject{j});
   }
 
   // The site's state as an `sla-admission` instance: free processors, running jobs, the given bids (queue order).
@@ -256,6 +280,7 @@ private:
   std::size_t next_ = 0;
   int free_;                          // r
   std::vector<std::size_t> queue_;    // Q_{m,t}: bids not yet decided, in arrival order
+  std::vector<sim::TimerHandle> expiry_;  // their expiry timers, in the same order (none when decided on arrival)
   std::vector<std::size_t> running_;  // accepted jobs holding processors
 };
 
@@ -289,6 +314,7 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
   FederationRun out;
   out.log.jobs = std::move(jobs);
   out.log.bid_share = spec.bid_share;
+  out.log.admission = spec.admission;
   out.log.logs.resize(out.log.jobs.size());
   for (std::size_t j = 0; j < out.log.jobs.size(); ++j)
     out.log.logs[j].terms = terms(clusters, out.log.jobs[j], settings, spec.bid_share);
@@ -300,7 +326,7 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
     probe.keep_worst = settings.keep_worst;
     out.probe = std::make_unique<AdmissionProbe>(registry.typed<sla::Instance, sla::Admission>("sla-admission"), probe);
   }
-  Shared shared{clusters, settings, spec, out.log.jobs, out.log.logs, {}, {}, {}, sim::kNoActor, {}, out};
+  Shared shared{clusters, settings, spec, out.log.jobs, out.log.logs, {}, {}, {}, sim::kNoActor, out};
   shared.orders = {directory_order(clusters, Objective::kTime), directory_order(clusters, Objective::kCost)};
   shared.home_orders.resize(2);
   for (std::size_t m = 0; m < clusters.size() && settings.home_first; ++m) {
@@ -309,8 +335,14 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
   }
 
   sim::Kernel kernel;
-  shared.kinds = {kernel.kind(kQuery), kernel.kind(kAnswer), kernel.kind(kBid), kernel.kind(kAccept),
-                  kernel.kind(kReject), kernel.kind(kJob), kernel.kind(kResult)};
+  // Every kind counted from the start, in this order (the run log lists them so, zero if never sent).
+  kernel.kind<Query>();
+  kernel.kind<Answer>();
+  kernel.kind<Bid>();
+  kernel.kind<Accept>();
+  kernel.kind<Reject>();
+  kernel.kind<Executable>();
+  kernel.kind<Output>();
   std::vector<std::vector<std::size_t>> local(clusters.size());
   for (std::size_t j = 0; j < out.log.jobs.size(); ++j) local[out.log.jobs[j].home].push_back(j);
   for (std::size_t m = 0; m < clusters.size(); ++m) {

@@ -18,7 +18,8 @@
 namespace schedcheck::federation {
 
 struct RunSpec {
-  double bid_share = 0;            // t_neg / d; 0: every contractor decides each bid on arrival (FCFS)
+  AdmissionMode admission = AdmissionMode::kOnArrival;  // how contractors admit bids (model/federation.hpp)
+  double bid_share = 0;            // t_neg / d, with kBidQueue
   double oft_share = 1;            // the share of jobs whose user seeks optimisation for time
   std::uint64_t seed = 1;          // which jobs seek time when oft_share is between 0 and 1
   bool check = true;               // every (every-th) admission decision checked against the exact knapsack

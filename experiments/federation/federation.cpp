@@ -38,6 +38,8 @@ namespace fs = std::filesystem;
 using namespace federation;
 
 std::string percent(double share) { return fmt::format("{:g}%", share * 100); }
+// Whether a bid share names admission on arrival (model/federation.hpp AdmissionMode).
+bool on_arrival(double share) { return admission_mode(share) == AdmissionMode::kOnArrival; }
 
 // The per-cluster metrics of a run, from its log (not from the actors' counters).
 struct ClusterMetrics {
@@ -178,6 +180,7 @@ public:
   RunRecord run(const Point& point) const override {
     RunSpec spec;
     spec.bid_share = combos_[point.input].first;
+    spec.admission = admission_mode(spec.bid_share);
     spec.oft_share = combos_[point.input].second;
     spec.seed = point.seed;
     Settings settings = federation_.settings;
@@ -388,13 +391,14 @@ public:
             zeros += r.data["gaps_at_zero"].get<std::size_t>();
           }
           std::vector<std::string> row = {points[i].parameter("bid_share"), points[i].parameter("oft_share"),
-                                          std::to_string(points[i].seed), share == 0 ? "fcfs" : policy_name()};
+                                          std::to_string(points[i].seed),
+                                          on_arrival(share) ? to_string(AdmissionMode::kOnArrival) : policy_name()};
           for (const char* m : {"decisions", "decisions_checked", "decisions_proven", "decisions_at_optimum", "gap_mean",
                                 "gap_p95", "gap_max", "incentive_lost", "earnings", "incentive_lost_share"})
             row.push_back(csv_number(r.metric(m)));
           f.rows.push_back(std::move(row));
         }
-        chart.series.push_back({percent(share) + (share == 0 ? " (fcfs)" : ""), std::move(all), zeros});
+        chart.series.push_back({percent(share) + (on_arrival(share) ? " (fcfs)" : ""), std::move(all), zeros});
       }
       f.plot = report::cdf_plot(chart);
       out.push_back(std::move(f));
@@ -577,11 +581,11 @@ std::vector<Claim> FederationExperiment::claims() const {
   const auto messages = [](const Results& r) {  // the count of Fig. 7 the reading uses
     return std::string(r.reading() == "messages-requests-only" ? "requests" : "messages");
   };
-  const std::vector<double> later(shares_.begin() + (shares_.empty() || shares_.front() != 0 ? 0 : 1), shares_.end());
+  const std::vector<double> later(shares_.begin() + (shares_.empty() || !on_arrival(shares_.front()) ? 0 : 1), shares_.end());
   // A metric at every bid time above 0% against FCFS's (0%): above it by more than 0.1% at all -> agrees, at some ->
   // partly, at none -> disagrees.
   const auto above_fcfs = [=, this](const Results& r, const std::string& metric) {
-    const double fcfs = mean(r, 0, metric);
+    const double fcfs = mean(r, kOnArrivalShare, metric);
     std::size_t above = 0, n = 0;
     std::string text;
     for (const double x : later) {

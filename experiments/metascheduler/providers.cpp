@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 namespace schedcheck::metascheduler {
 
@@ -28,18 +29,27 @@ AvailabilityProfile plan_profile(const offers::Instance& state, const offers::Sc
   return profile;
 }
 
-// Timer tags (sim::TimerTag): what falls due and the job or execution.
+// What the actors' timers fall due for, with the job or execution.
 enum Due : std::uint64_t { kArrive = 0, kEnd = 1, kStart = 2 };
-constexpr std::uint64_t tag(Due due, std::size_t index) { return sim::TimerTag::of(due, index); }
+using Timer = sim::TimerTag<Due>;
 
-struct Kinds {
-  std::uint32_t request, offers, award;
+// The messages of the system, each kind named once.
+struct OfferRequest {               // the metascheduler asks every provider about a BoT
+  static constexpr std::string_view kind = "offer-request";
+  std::size_t bot = 0;
 };
-
-// A provider's answer about the BoT being composed.
-struct Reply {
-  compose::Provider provider;
-  std::vector<offers::CountOffer> per_count;  // the schedule behind each count (offer-based policies)
+struct Offers {                     // a provider's answer: its offer list Phi, or its free time slots
+  static constexpr std::string_view kind = "offers";
+  std::size_t bot = 0;
+  std::size_t provider = 0;         // its index among the providers
+  compose::Provider answer;
+};
+struct Award {                      // the provider's part of the BoT's composition
+  static constexpr std::string_view kind = "award";
+  std::size_t bot = 0;
+  compose::Part part;
+  std::size_t logged = 0;           // the part's index among the BoT's logged parts (JobLog::parts)
+  double deadline = 0;              // when the part is due
 };
 
 struct Shared {
@@ -51,9 +61,6 @@ struct Shared {
   bool slots = false;                       // free-time-slots: providers publish slots, not offers
   std::vector<sim::ActorId> providers;
   sim::ActorId meta = sim::kNoActor;
-  Kinds kinds{};
-  std::vector<Reply> replies;               // by provider, for the BoT being composed
-  compose::Composition award;               // the composition of that BoT
 };
 
 class Provider final : public sim::Actor {
@@ -64,8 +71,8 @@ public:
   void on_start(sim::Context& ctx) override { arm_arrival(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    const std::size_t i = sim::TimerTag::index(t);
-    switch (static_cast<Due>(sim::TimerTag::due(t))) {
+    const std::size_t i = Timer::index(t);
+    switch (Timer::due(t)) {
       case kArrive:
         admit(ctx, local_[next_local_++]);
         arm_arrival(ctx);
@@ -80,8 +87,8 @@ public:
   }
 
   void on_message(sim::Context& ctx, const sim::Message& m) override {
-    if (m.kind == s_.kinds.request) answer(ctx, m.body);
-    else if (m.kind == s_.kinds.award) accept(ctx, m.body);
+    if (const auto* request = m.as<OfferRequest>()) answer(ctx, request->bot);
+    else accept(ctx, m.get<Award>());
     ctx.end_of_instant();
   }
 
@@ -108,7 +115,7 @@ private:
 
   void arm_arrival(sim::Context& ctx) {
     if (next_local_ < local_.size())
-      ctx.wake_at(s_.log.jobs[local_[next_local_]].submit, tag(kArrive, next_local_), sim::Lane::kArrival);
+      ctx.wake_at(s_.log.jobs[local_[next_local_]].submit, Timer::of(kArrive, next_local_), sim::Lane::kArrival);
   }
 
   // The provider's state as an offers instance (running work with its estimated remaining time, waiting work in
@@ -179,12 +186,12 @@ private:
     const double now = ctx.now();
     offers::Instance inst = snapshot(now);
     inst.bot = offers::NewBot{job_name(s_.system, bot), bot.procs, bot.estimate, bot.deadline};
-    Reply& reply = s_.replies[c_];
-    reply = Reply{};
-    reply.provider = compose::Provider{cluster_.name, cluster_.processors, load(inst), {}, {}};
+    Offers reply{b, c_, compose::Provider{cluster_.name, cluster_.processors, load(inst), {}, {}}};
+    offered_.clear();
+    per_count_.clear();
     ++s_.out.providers.offer_lists;
     if (s_.slots) {
-      reply.provider.free_slots = offers::free_time_slots(inst, plan());
+      reply.answer.free_slots = offers::free_time_slots(inst, plan());
     } else {
       offers::EdfScheduler edf(inst);
       offers::OfferList list;
@@ -223,29 +230,29 @@ private:
       }
       if (edf_offers && s_.out.offer_lists && s_.out.offer_lists->sample())
         s_.out.offer_lists->check(now, cluster_.name, inst, list, "edf");
-      reply.provider.offers = list.staircase;
-      reply.per_count = std::move(list.per_count);
+      reply.answer.offers = list.staircase;
+      offered_ = std::move(list.staircase);
+      per_count_ = std::move(list.per_count);
     }
     offered_version_ = version_;
-    ctx.send(s_.meta, s_.kinds.offers, b);
+    ctx.send(s_.meta, std::move(reply));
   }
 
   // The metascheduler's award: this provider's part of the BoT, kept by the schedule behind the offer it came from
   // (the tasks beyond the part dropped from it), or placed in the free slots it was composed from.
-  void accept(sim::Context& ctx, std::size_t b) {
+  void accept(sim::Context& ctx, const Award& award) {
     if (offered_version_ != version_)
       throw std::logic_error(fmt::format("{}: an award for a BoT after the state changed since its offers", cluster_.name));
+    const std::size_t b = award.bot;
     const Job& bot = s_.log.jobs[b];
-    const compose::Part& part = s_.award.parts[c_];
-    JobLog& log = s_.log.logs[b];
+    const compose::Part& part = award.part;
     std::vector<double> starts;
     if (part.offer >= 0) {
-      const Reply& reply = s_.replies[c_];
-      const Offer& offer = reply.provider.offers.at(static_cast<std::size_t>(part.offer));
-      const auto it = std::find_if(reply.per_count.begin(), reply.per_count.end(),
+      const Offer& offer = offered_.at(static_cast<std::size_t>(part.offer));
+      const auto it = std::find_if(per_count_.begin(), per_count_.end(),
                                    [&](const offers::CountOffer& o) { return o.tasks == offer.tasks; });
-      if (it == reply.per_count.end()) throw std::logic_error("an offer of the staircase has no count behind it");
-      adopt(it->schedule.starts);  // a copy: the reply keeps its offers
+      if (it == per_count_.end()) throw std::logic_error("an offer of the staircase has no count behind it");
+      adopt(it->schedule.starts);  // a copy: the provider keeps its offers
       starts = it->schedule.new_tasks;
       std::sort(starts.begin(), starts.end());
       if (part.tasks < static_cast<long long>(starts.size())) {
@@ -257,13 +264,10 @@ private:
       AvailabilityProfile profile = committed_profile(inst);
       starts = offers::place_copies(profile, 1, bot.estimate, part.tasks, ctx.now());
     }
-    const std::size_t p = static_cast<std::size_t>(
-        std::find_if(log.parts.begin(), log.parts.end(), [&](const Part& x) { return x.cluster == c_; }) - log.parts.begin());
-    const double deadline = log.parts.at(p).deadline;
     waiting_.push_back(Entry{offers::WaitingJob{fmt::format("{}#{}", job_name(s_.system, bot), c_),
                                                 offers::JobType::kBotPart, 1, bot.estimate,
-                                                static_cast<long long>(starts.size()), deadline},
-                             b, p, bot.run, std::move(starts)});
+                                                static_cast<long long>(starts.size()), award.deadline},
+                             b, award.logged, bot.run, std::move(starts)});
     ++version_;
   }
 
@@ -294,7 +298,7 @@ private:
     const std::size_t x = executions.size();
     executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
     running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
-    ctx.wake_at(now + e.run, tag(kEnd, x), sim::Lane::kEnd);
+    ctx.wake_at(now + e.run, Timer::of(kEnd, x), sim::Lane::kEnd);
     e.starts.erase(e.starts.begin(), e.starts.begin() + static_cast<std::ptrdiff_t>(count));
     e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
     ++version_;
@@ -336,7 +340,7 @@ private:
     }
     waiting_.resize(kept);
     if (next < kForever && (armed_ <= now || next < armed_ - kTimeTolerance)) {
-      ctx.wake_at(next, tag(kStart, 0));
+      ctx.wake_at(next, Timer::of(kStart, 0));
       armed_ = next;
     }
   }
@@ -352,6 +356,8 @@ private:
   double armed_ = -kForever;           // the time of the next start wake-up set
   std::uint64_t version_ = 0;          // changes with the accepted work (an award must follow its offers)
   std::uint64_t offered_version_ = ~std::uint64_t{0};
+  std::vector<Offer> offered_;                  // its last offer list Phi (the staircase it sent) ...
+  std::vector<offers::CountOffer> per_count_;   // ... and the schedule behind each count
 };
 
 // The metascheduler: BoTs in arrival order, one at a time (ask every provider, compose, award).
@@ -362,20 +368,22 @@ public:
   void on_start(sim::Context& ctx) override { arm(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    queue_.push_back(bots_[sim::TimerTag::index(t)]);
+    queue_.push_back(bots_[Timer::index(t)]);
     arm(ctx);
     if (!busy_) next(ctx);
   }
 
   void on_message(sim::Context& ctx, const sim::Message& m) override {
-    if (m.kind != s_.kinds.offers || m.body != current_) throw std::logic_error("the metascheduler got a stray message");
-    if (++replies_ == s_.providers.size()) compose_current(ctx);
+    const Offers& offers = m.get<Offers>();
+    if (offers.bot != current_) throw std::logic_error("the metascheduler got a stray message");
+    replies_[offers.provider] = offers.answer;
+    if (++answered_ == s_.providers.size()) compose_current(ctx);
   }
 
 private:
   void arm(sim::Context& ctx) {
     if (next_bot_ < bots_.size()) {
-      ctx.wake_at(s_.log.jobs[bots_[next_bot_]].submit, tag(kArrive, next_bot_), sim::Lane::kArrival);
+      ctx.wake_at(s_.log.jobs[bots_[next_bot_]].submit, Timer::of(kArrive, next_bot_), sim::Lane::kArrival);
       ++next_bot_;
     }
   }
@@ -385,8 +393,9 @@ private:
     if (!busy_) return;
     current_ = queue_.front();
     queue_.erase(queue_.begin());
-    replies_ = 0;
-    for (const sim::ActorId p : s_.providers) ctx.send(p, s_.kinds.request, current_);
+    answered_ = 0;
+    replies_.resize(s_.providers.size());
+    for (const sim::ActorId p : s_.providers) ctx.send(p, OfferRequest{current_});
   }
 
   void compose_current(sim::Context& ctx) {
@@ -394,7 +403,8 @@ private:
     compose::Instance inst;
     inst.name = fmt::format("{}@{}", job_name(s_.system, job), ctx.now());
     inst.bot = compose::Bot{job.procs, job.deadline, ctx.now(), job.estimate};
-    for (const Reply& r : s_.replies) inst.providers.push_back(r.provider);
+    inst.providers = std::move(replies_);
+    replies_.clear();
     compose::Composition c = s_.decide(inst);
     if (c.parts.size() != inst.providers.size())
       throw std::logic_error(fmt::format("{}: {} parts for {} providers", s_.spec.policy, c.parts.size(), inst.providers.size()));
@@ -402,6 +412,7 @@ private:
     // A part is due at its completion: the offer's (D when it meets D, else FEEDBACK's quote), or in the free slots;
     // under FreeTimeSlots' bot-deadline reading at the later of D and its completion in the slots.
     const bool due_at_d = s_.slots && s_.system.settings.fts_part_deadline == FtsPartDeadline::kBotDeadline;
+    const std::size_t first_part = log.parts.size();
     for (std::size_t p = 0; p < c.parts.size(); ++p)
       if (c.parts[p].tasks > 0)
         log.parts.push_back(Part{p, c.parts[p].tasks,
@@ -411,9 +422,11 @@ private:
     log.balanced = !s_.slots && compose::deadline_can_be_met(inst);
     if (s_.out.compositions && s_.out.compositions->sample())
       s_.out.compositions->check(ctx.now(), "metascheduler", inst, c, s_.spec.policy);
-    s_.award = std::move(c);
-    for (std::size_t p = 0; p < s_.award.parts.size(); ++p)
-      if (s_.award.parts[p].tasks > 0) ctx.send(s_.providers[p], s_.kinds.award, current_);
+    for (std::size_t p = 0, logged = first_part; p < c.parts.size(); ++p)
+      if (c.parts[p].tasks > 0) {
+        ctx.send(s_.providers[p], Award{current_, c.parts[p], logged, log.parts[logged].deadline});
+        ++logged;
+      }
     next(ctx);
   }
 
@@ -422,7 +435,8 @@ private:
   std::size_t next_bot_ = 0;
   std::vector<std::size_t> queue_;     // arrived, not yet composed
   std::size_t current_ = 0;
-  std::size_t replies_ = 0;
+  std::vector<compose::Provider> replies_;  // by provider, for the BoT being composed
+  std::size_t answered_ = 0;
   bool busy_ = false;
 };
 
@@ -466,7 +480,7 @@ MetaRun run_system(const System& system, std::vector<Job> jobs, const RunSpec& s
   out.log.executions.resize(system.clusters.size());
   out.log.window = system.settings.days * 86400;
   const auto& composition = registry.typed<compose::Instance, compose::Composition>("offer-composition");
-  Shared shared{system, spec, out.log, out, {}, spec.policy == "free-time-slots", {}, sim::kNoActor, {}, {}, {}};
+  Shared shared{system, spec, out.log, out, {}, spec.policy == "free-time-slots", {}, sim::kNoActor};
   for (const auto& p : composition.spec().policies)
     if (p.name == spec.policy) shared.decide = p.decide;
   if (!shared.decide) throw std::invalid_argument("no offer-composition policy named '" + spec.policy + "'");
@@ -487,8 +501,9 @@ MetaRun run_system(const System& system, std::vector<Job> jobs, const RunSpec& s
     }
   }
   sim::Kernel kernel;
-  shared.kinds = {kernel.kind("offer-request"), kernel.kind("offers"), kernel.kind("award")};
-  shared.replies.resize(system.clusters.size());
+  kernel.kind<OfferRequest>();  // every kind counted from the start, in this order
+  kernel.kind<Offers>();
+  kernel.kind<Award>();
   std::vector<std::vector<std::size_t>> local(system.clusters.size());
   std::vector<std::size_t> bots;
   for (std::size_t j = 0; j < out.log.jobs.size(); ++j)

@@ -182,6 +182,24 @@ def test_simulate_a_trace_with_builtin_and_python_policies():
         schedcheck.simulate(SMALL, warmup=float("nan"))
 
 
+def test_simulate_takes_policy_parameters():
+    # pivots=3 and policy_params={"pivots": 3} are one assignment; bad names and values are one ValueError each.
+    by_keyword = schedcheck.simulate(SMALL, policy="easy", pivots=3)
+    by_params = schedcheck.simulate(SMALL, policy="easy", policy_params={"pivots": 3})
+    assert by_keyword["jobs"] == by_params["jobs"]
+    assert by_keyword["summary"]["pivots"] == by_params["summary"]["pivots"] == 3
+    assert schedcheck.simulate(SMALL, policy="easy", policy_params={"pivots": "inf"})["summary"]["pivots"] == "inf"
+    assert schedcheck.simulate(SMALL, policy="fcfs", pivots=2)["summary"]["pivots"] is None  # ignored by fcfs
+    with pytest.raises(ValueError, match=r"policy_params: expected a parameter of easy \(one of pivots\)"):
+        schedcheck.simulate(SMALL, policy="easy", policy_params={"depth": 2})
+    with pytest.raises(ValueError, match="policy_params: pivots: expected a whole number from 1"):
+        schedcheck.simulate(SMALL, policy="easy", policy_params={"pivots": 0})
+    with pytest.raises(ValueError, match="pivots: expected a whole number from 1"):
+        schedcheck.simulate(SMALL, policy="easy", pivots=0)
+    with pytest.raises(ValueError, match="policy_params: pivots: expected a whole number"):
+        schedcheck.simulate(SMALL, policy="easy", policy_params={"pivots": 2.5})
+
+
 def test_audit_a_schedule_from_rows():
     run = schedcheck.simulate(SMALL, policy="easy")
     rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in run["jobs"]]
