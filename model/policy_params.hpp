@@ -33,7 +33,7 @@ struct ParamValue {
 };
 using ParamValues = std::vector<ParamValue>;  // in the order the policy declares them
 
-// "integer >= 1, or inf": what a value of `spec` must be.
+// "a whole number from 1 to 1000000000 or `inf`": what a value of `spec` must be.
 std::string expected(const ParamSpec& spec);
 // A value itself: `value` when in range (or kInfinite where declared); std::invalid_argument as read_value otherwise.
 std::size_t checked_value(const ParamSpec& spec, std::size_t value);
@@ -52,7 +52,7 @@ std::string value_text(std::size_t value);
 // ... and as JSON: 4, "inf".
 nlohmann::json value_json(std::size_t value);
 
-// "--help" and listings: "pivots (integer >= 1, or inf; default 1): HELP".
+// "--help" and listings: "pivots (a whole number from 1 to 1000000000 or `inf`; default 1): HELP".
 std::string describe(const ParamSpec& spec);
 
 }  // namespace schedcheck::cluster
