@@ -17,10 +17,12 @@
 namespace schedcheck {
 
 // A type a message may carry: movable, and naming its kind once (`static constexpr std::string_view kind = "status";`).
+// The kind is asked first: Payload itself has none, so whether it is movable (which would consider Payload's own
+// converting constructor again, an error for clang) is never asked.
 template <class T>
-concept MessageType = std::is_object_v<T> && !std::is_const_v<T> && std::is_move_constructible_v<T> && requires {
+concept MessageType = std::is_object_v<T> && !std::is_const_v<T> && requires {
   { T::kind } -> std::convertible_to<std::string_view>;
-};
+} && std::is_move_constructible_v<T>;
 
 class Payload {
 public:
