@@ -24,6 +24,7 @@
 #include "solver/dbc_bnb.hpp"
 #include "solver/dbc_exact.hpp"
 
+#include "support/stack.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -691,7 +692,8 @@ class BinCompletion {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if (++ticks_ % kClockEvery == 0 && (SteadyClock::now() >= stop_at_ || stop_requested())) stopped_ = true;
+    if (stack_nearly_full() || (++ticks_ % kClockEvery == 0 && (SteadyClock::now() >= stop_at_ || stop_requested())))
+      stopped_ = true;
     return stopped_;
   }
 
@@ -998,6 +1000,7 @@ std::string bins_model_gap(const Instance& instance) {
 
 ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& options,
                                 const std::vector<Schedule>& incumbents) {
+  const StackWatch stack;
   const auto started = SteadyClock::now();
   ExactResult<Schedule> result;
   if (const std::string gap = bins_model_gap(instance); !gap.empty()) {
@@ -1098,7 +1101,10 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   const std::string stop_text =
       search.out_of_memory()
           ? fmt::format("the limit of {} listed jobs in candidate sets", kMaxListed)
-          : stop_requested() ? stop_request_text() : fmt::format("the time limit of {} ms", options.timeout_ms);
+          : stop_requested() ? stop_request_text()
+          : stack.hit()      ? fmt::format("the stack limit of {} KiB (the search's depth; ulimit -s)",
+                                           thread_stack_bytes() / 1024)
+                             : fmt::format("the time limit of {} ms", options.timeout_ms);
   if (best.cost < kInf) {
     result.decision = search.schedule(best);
     result.objective = total_cost(instance, *result.decision);

@@ -699,6 +699,7 @@ ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, do
 }
 
 Completion mirror_probe(const Instance& instance, long long new_tasks, double bound, const SolveOptions& options) {
+  const StackWatch stack;
   Completion result;
   result.detail = new_bot_missing(instance, new_tasks);
   if (result.detail.empty()) result.detail = bnb_not_applicable(instance, new_tasks);
@@ -713,7 +714,7 @@ Completion mirror_probe(const Instance& instance, long long new_tasks, double bo
       result.finish = new_tasks_finish(instance, *result.schedule);
       break;
     case Outcome::kExhausted: result.status = ExactStatus::kInfeasible; break;
-    default: result.detail = time_limit_reached(options.timeout_ms); break;
+    default: result.detail = limit_reached(stack, options.timeout_ms); break;
   }
   return result;
 }
@@ -739,6 +740,7 @@ namespace {
 Completion earliest_completion_with(const Instance& instance, long long tasks, double lower_bound,
                                     const std::vector<Schedule>& incumbents, const SolveOptions& options,
                                     Handover& handover) {
+  const StackWatch stack;
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   Completion result;
   result.detail = new_bot_missing(instance, tasks);
@@ -781,14 +783,14 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   result.finish = best_schedule.finish();
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
-                        ? time_limit_reached(options.timeout_ms)
+                        ? limit_reached(stack, options.timeout_ms)
                         : "no schedule keeps every accepted deadline (bnb: search space exhausted)";
     return result;
   }
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
-    result.detail = time_limit_reached(
-        options.timeout_ms, fmt::format(" after {} nodes ({} repeated states); best found {:g}, none before {:g}",
+    result.detail = limit_reached(
+        stack, options.timeout_ms, fmt::format(" after {} nodes ({} repeated states); best found {:g}, none before {:g}",
                                         search.nodes(), search.tt_hits(), best_schedule.finish(), lo));
   return result;
 }
@@ -818,9 +820,10 @@ ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const 
   return decide_then_core(
       instance, options, "bnb: search space exhausted",
       [&](Clock::time_point until) {
+        const StackWatch stack;
         FeasibilityDecision d;
         d.outcome = answer(decide(instance, jobs, until, &d.schedule, handover));
-        if (d.outcome == CoreTest::kStopped) d.detail = time_limit_reached(options.timeout_ms);
+        if (d.outcome == CoreTest::kStopped) d.detail = limit_reached(stack, options.timeout_ms);
         return d;
       },
       [&] { return jobs; },

@@ -3,6 +3,8 @@
 // `infeasible` = proven that no decision satisfies the hard constraints (no decision; `detail` says why).
 #pragma once
 
+#include "support/stack.hpp"
+
 #include <chrono>
 #include <optional>
 #include <string>
@@ -37,6 +39,11 @@ struct SolveOptions {
 // was found by then: "; best found 12", " after 40 nodes").
 inline std::string time_limit_reached(unsigned timeout_ms, std::string_view then = {}) {
   return "time limit of " + std::to_string(timeout_ms) + " ms reached" + std::string(then);
+}
+// A stopped search's wording: the stack's limit when the stack test fired inside `stack` (a recursive search that
+// went as deep as its thread's stack allows, support/stack.hpp), else the time limit.
+inline std::string limit_reached(const StackWatch& stack, unsigned timeout_ms, std::string_view then = {}) {
+  return stack.hit() ? stack_limit_reached(then) : time_limit_reached(timeout_ms, then);
 }
 
 // One step of an exact method that chooses or chains other methods (e.g. a CP model when the times lie on its grid,

@@ -1,6 +1,8 @@
 // Serial schedule generation search (see serial_search.hpp). Our own.
 #include "solver/serial_search.hpp"
 
+#include "support/stack.hpp"
+
 #include "support/stop.hpp"
 
 #include <algorithm>
@@ -117,6 +119,7 @@ void StateMemory::remember(std::uint64_t hash, const std::vector<std::int64_t>& 
 NodeCheck check_node(std::size_t nodes, std::size_t node_limit, std::chrono::steady_clock::time_point until,
                      std::chrono::steady_clock::time_point turn_end) {
   constexpr std::size_t kNodesPerClockRead = 256;
+  if (stack_nearly_full()) return NodeCheck::kStopped;  // one frame a node: no deeper
   if (nodes % kNodesPerClockRead == 0) {
     const auto now = std::chrono::steady_clock::now();
     if (now >= until || stop_requested()) return NodeCheck::kStopped;

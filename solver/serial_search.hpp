@@ -79,8 +79,8 @@ class StateMemory {
 };
 
 // The stop test of a depth-first search with a time limit and a turn (an end time and a node budget), made at each
-// node: kStopped at the time limit or a stop signal, kBudget at the turn's end or past `node_limit` nodes. The clock
-// is read every 256th node only.
+// node: kStopped at the time limit, a stop signal or the end of the thread's stack (support/stack.hpp: a node is a
+// frame), kBudget at the turn's end or past `node_limit` nodes. The clock is read every 256th node only.
 enum class NodeCheck { kGo, kStopped, kBudget };
 NodeCheck check_node(std::size_t nodes, std::size_t node_limit, std::chrono::steady_clock::time_point until,
                      std::chrono::steady_clock::time_point turn_end);

@@ -30,6 +30,7 @@
 #include "solver/sla_bnb.hpp"
 
 #include "model/profile.hpp"
+#include "support/stack.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -171,7 +172,9 @@ public:
   std::size_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
   bool out_of_time() {
-    if (!stopped_ && ++ticks_ % kTicksPerClockRead == 0 && (Clock::now() >= until_ || stop_requested())) stopped_ = true;
+    if (!stopped_ && (stack_nearly_full() ||
+                      (++ticks_ % kTicksPerClockRead == 0 && (Clock::now() >= until_ || stop_requested()))))
+      stopped_ = true;
     return stopped_;
   }
 
@@ -673,6 +676,7 @@ std::vector<std::size_t> shrink_by_deletion(Timed& timed, const std::vector<std:
 
 ExactResult<Admission> solve_timed_bnb(const Instance& instance, const SolveOptions& options,
                                        const std::vector<Admission>& incumbents) {
+  const StackWatch stack;
   const auto started = Clock::now();
   Timed timed(instance, started + std::chrono::milliseconds(options.timeout_ms));
   for (const Admission& a : incumbents) timed.offer(a);
@@ -732,7 +736,7 @@ ExactResult<Admission> solve_timed_bnb(const Instance& instance, const SolveOpti
   else if (timed.stopped())
     result.detail = fmt::format("{} ({}); best found kept",
                                 stop_requested() ? stop_request_text()
-                                                 : time_limit_reached(options.timeout_ms),
+                                                 : limit_reached(stack, options.timeout_ms),
                                 effort);
   else
     result.detail = fmt::format("a set of more than {} jobs the heuristics could not schedule ({}); best found kept",

@@ -17,6 +17,8 @@
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
+#include <pthread.h>
+
 #include <cmath>
 #include <string>
 
@@ -440,6 +442,45 @@ BOOST_AUTO_TEST_CASE(auto_takes_the_policy_schedule_when_it_meets_every_deadline
   BOOST_CHECK_EQUAL(from_policy.optimum.status, "optimal");
   BOOST_CHECK_EQUAL(from_policy.optimum.chain[0]["method"], "policy");
   BOOST_CHECK(from_policy.failing().empty());
+}
+
+// A search as deep as the instance has tasks (one frame a placed task) on a thread with a small stack: it stops at the
+// stack's limit and says so, where it would have overflowed, and on a full-sized stack it answers. The instance (our
+// own): 2 processors, 400 pairs of one-second tasks due one second apart (forced), then three tasks due together
+// that fit only as 1 + 1 on one processor beside 2 on the other (deadline order fails there, so the search runs).
+BOOST_AUTO_TEST_CASE(a_search_deeper_than_its_stack_stops_at_the_stack_limit) {
+  Instance instance;
+  instance.processors = 2;
+  constexpr int kPairs = 400;
+  for (int i = 0; i < 2 * kPairs; ++i)
+    instance.waiting.push_back(WaitingJob{"p" + std::to_string(i), JobType::kLocal, 1, 1, 1, i / 2 + 1.0});
+  for (const auto& [id, runtime] : {std::pair{"a", 1.0}, std::pair{"b", 1.0}, std::pair{"c", 2.0}})
+    instance.waiting.push_back(WaitingJob{id, JobType::kLocal, 1, runtime, 1, kPairs + 2.0});
+  SolveOptions options;
+  options.timeout_ms = 60'000;
+  ExactResult<FeasibilityAnswer> small;
+  pthread_attr_t attributes;
+  BOOST_REQUIRE_EQUAL(pthread_attr_init(&attributes), 0);
+  BOOST_REQUIRE_EQUAL(pthread_attr_setstacksize(&attributes, 256 * 1024), 0);
+  struct Call {
+    const Instance* instance;
+    const SolveOptions* options;
+    ExactResult<FeasibilityAnswer>* result;
+  } call{&instance, &options, &small};
+  pthread_t thread;
+  BOOST_REQUIRE_EQUAL(pthread_create(&thread, &attributes, [](void* c) -> void* {
+    auto* call = static_cast<Call*>(c);
+    *call->result = feasibility_bnb(*call->instance, *call->options);
+    return nullptr;
+  }, &call), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attributes);
+  BOOST_CHECK_MESSAGE(small.status == ExactStatus::kUnknown, "status " + std::string(to_string(small.status)));
+  BOOST_CHECK_MESSAGE(small.detail.find("stack limit of") != std::string::npos, small.detail);
+  const auto full = feasibility_bnb(instance, options);
+  BOOST_CHECK_MESSAGE(full.status == ExactStatus::kOptimal, full.detail);
+  BOOST_REQUIRE(full.decision);
+  BOOST_CHECK(full.decision->answer == Feasibility::kSchedule);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
