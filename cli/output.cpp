@@ -76,7 +76,7 @@ std::string verdict_word(int exit_code) {
   switch (exit_code) {
     case 0: return "PASS";
     case 1: return "FAIL";
-    case 3: return "UNDECIDED (time limit)";
+    case 3: return "UNDECIDED (a time, memory or stack limit)";
     default: return "ERROR";
   }
 }
