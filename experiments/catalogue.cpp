@@ -6,6 +6,7 @@
 #include "experiments/dbc/dbc.hpp"
 #include "experiments/federation/federation.hpp"
 #include "experiments/metascheduler/metascheduler.hpp"
+#include "model/input.hpp"
 
 #include <stdexcept>
 
@@ -18,12 +19,12 @@ const std::vector<CatalogueEntry>& catalogue() {
 }
 
 const CatalogueEntry& find(const std::string& name) {
-  std::string known;
+  std::vector<std::string> known;
   for (const auto& e : catalogue()) {
     if (e.name == name) return e;
-    known += (known.empty() ? "" : ", ") + e.name;
+    known.push_back(e.name);
   }
-  throw std::invalid_argument("unknown experiment '" + name + "' (known: " + known + "; schedcheck experiment --list)");
+  throw std::invalid_argument("unknown experiment '" + name + "' (known: " + joined(known) + "; schedcheck experiment --list)");
 }
 
 }  // namespace schedcheck::experiments

@@ -421,11 +421,18 @@ std::string json_text(const nlohmann::json& value, int indent) {
   return out;
 }
 
-std::string choices(const std::vector<std::string>& names) {
+std::string joined(const std::vector<std::string>& names, std::string_view separator, std::string_view quote) {
   std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : " | ") + n;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += separator;
+    out += quote;
+    out += names[i];
+    out += quote;
+  }
   return out;
 }
+
+std::string choices(const std::vector<std::string>& names) { return joined(names, " | "); }
 
 std::vector<std::string> split_commas(const std::string& text) {
   std::vector<std::string> parts;

@@ -92,6 +92,9 @@ std::string read_instance_header(const Field& root, const std::string& kind, con
 // naming the item ("expected <what> (one of a, b)", "expected <what>, each once").
 std::vector<std::string> read_names(const Field& list, const std::vector<std::string>& known, const std::string& what);
 
+// The names in order, `separator` between them and each inside `quote` ("a, b, c"; with quote "\"": "\"a\", \"b\""):
+// the one wording of a list of known names in messages.
+std::string joined(const std::vector<std::string>& names, std::string_view separator = ", ", std::string_view quote = "");
 // "a | b | c": the choices of an option, for its help text and messages.
 std::string choices(const std::vector<std::string>& names);
 // "a,b,c" -> {"a", "b", "c"} (an empty text: one empty name).

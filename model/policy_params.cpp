@@ -36,13 +36,13 @@ std::size_t read_json_value(const ParamSpec& spec, const nlohmann::json& value) 
 }
 
 const ParamSpec& spec_of(const std::vector<ParamSpec>& specs, std::string_view name, const std::string& policy) {
-  std::string known;
+  std::vector<std::string> known;
   for (const ParamSpec& s : specs) {
     if (s.name == name) return s;
-    known += (known.empty() ? "" : ", ") + s.name;
+    known.push_back(s.name);
   }
   throw std::invalid_argument(fmt::format("expected a parameter of {} ({}), got {}", policy,
-                                          known.empty() ? "it takes none" : "one of " + known, quoted_text(name)));
+                                          known.empty() ? "it takes none" : "one of " + joined(known), quoted_text(name)));
 }
 
 ParamValue read_assignment(const std::vector<ParamSpec>& specs, std::string_view assignment, const std::string& policy) {

@@ -20,9 +20,7 @@ namespace fs = std::filesystem;
 std::string one_of(const Field& field, const std::vector<std::string>& names) {
   const std::string value = field.as_string();
   if (std::find(names.begin(), names.end(), value) != names.end()) return value;
-  std::string known;
-  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  field.fail("one of " + known);
+  field.fail("one of " + joined(names));
 }
 
 WorkloadSpec read_workload(const Field& f, const fs::path& folder) {

@@ -234,11 +234,7 @@ CheckRequest request_of(const std::optional<std::string>& exact, double toleranc
 // A workload: a trace file (.swf, .swf.gz, or the JSON workload form) read by the documented rules, or a dict in the
 // JSON workload form.
 // "a", "b", "c": the names an argument takes, for its error message.
-std::string quoted_names(const std::vector<std::string>& names) {
-  std::string known;
-  for (const auto& name : names) known += (known.empty() ? "\"" : ", \"") + name + "\"";
-  return known;
-}
+std::string quoted_names(const std::vector<std::string>& names) { return joined(names, ", ", "\""); }
 
 // conventions={"round": "floor", "run_offset": 1, ...}: another simulator's reading rules, keyed as the command line's
 // convention flags (docs/simulation.md), with underscores.

@@ -3,6 +3,8 @@
 // sec. 3 (pivots, MAUI reservation depth, pivots = infinity is conservative). Our readings: docs/policies.md.
 #include "reference/cluster_policies.hpp"
 
+#include "model/input.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -325,9 +327,7 @@ std::optional<std::size_t> param(const ClusterPolicy& policy, std::string_view n
 }
 
 ClusterPolicy cluster_policy(const std::string& name, const ParamValues& values) {
-  std::string known;
   for (ClusterPolicy policy : cluster_policies()) {
-    known += (known.empty() ? "" : ", ") + policy.name;
     if (policy.name != name) continue;
     for (const ParamSpec& spec : policy.params) policy.values.push_back(ParamValue{spec.name, spec.fallback});
     for (const ParamValue& given : values) {
@@ -344,7 +344,7 @@ ClusterPolicy cluster_policy(const std::string& name, const ParamValues& values)
     if (policy.configure) policy.configure(policy);
     return policy;
   }
-  throw std::invalid_argument("unknown cluster policy '" + name + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown cluster policy '" + name + "' (known: " + joined(cluster_policy_names()) + ")");
 }
 
 ClusterPolicy cluster_policy(const std::string& name, std::size_t pivots) {

@@ -2,6 +2,7 @@
 // Algorithm 1 line 6 ("load of waiting/running jobs").
 #include "reference/router_policies.hpp"
 
+#include "model/input.hpp"
 #include "model/profile.hpp"
 
 #include <stdexcept>
@@ -60,12 +61,9 @@ std::vector<std::string> router_policy_names() {
 }
 
 RouterPolicy router_policy(const std::string& name) {
-  std::string known;
-  for (RouterPolicy& p : router_policies()) {
+  for (RouterPolicy& p : router_policies())
     if (p.name == name) return std::move(p);
-    known += (known.empty() ? "" : ", ") + p.name;
-  }
-  throw std::invalid_argument("unknown broker policy '" + name + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown broker policy '" + name + "' (known: " + joined(router_policy_names()) + ")");
 }
 
 }  // namespace schedcheck::router
