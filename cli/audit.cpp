@@ -50,7 +50,9 @@ struct AuditArgs {
   TraceArgs trace;
   std::string schedule;
   std::string policy;
-  std::string pivots = "1";
+  std::string pivots = "1";               // --pivots N: a synonym of --policy-param pivots=N
+  bool pivots_given = false;
+  std::vector<std::string> policy_params;  // --policy-param NAME=VALUE, each
   jobs_csv::Columns columns;
   std::string delimiter = "comma";
   std::string time_origin = "trace";  // or first-submit: the schedule's times count from the first job's submission
@@ -59,15 +61,6 @@ struct AuditArgs {
   bool json = false, strict = false;
   std::size_t show = 10;
 };
-
-// The policy audited: `name` with --pivots where it declares pivots (the value checked as the catalogue declares it).
-cluster::ClusterPolicy audited_policy(const std::string& name, const std::string& pivots) {
-  try {
-    return cluster::cluster_policy(name, cluster::read_value(*cluster::catalogue_param("pivots"), pivots));
-  } catch (const std::invalid_argument& e) {
-    throw InputError(std::string("--pivots: ") + e.what());
-  }
-}
 
 int run_audit(const AuditArgs& a) {
   TraceArgs trace = a.trace;
@@ -91,12 +84,16 @@ int run_audit(const AuditArgs& a) {
     }
   const std::vector<std::string> policies = per_cluster("--policy", a.policy, sizes.size(), cluster::cluster_policy_names());
   const std::vector<std::string> models = per_cluster("--model", a.trace.model, sizes.size(), {"count", "processors"});
+  // The policies audited, with their parameters as simulate reads them (--pivots applies where a policy declares it).
+  std::vector<runcheck::RunRequest::Assignment> params;
+  if (a.pivots_given) params.push_back({"--pivots", "pivots=" + a.pivots, true});
+  for (const std::string& p : a.policy_params) params.push_back({"--policy-param", p, false});
+  const std::vector<cluster::ClusterPolicy> audited = runcheck::configured_policies(policies, params);
   runcheck::AuditOptions options;
-  options.policy = audited_policy(policies.front(), a.pivots);
+  options.policy = audited.front();
   options.model = model_of(models.front());
   for (std::size_t c = 0; c < sizes.size(); ++c)
-    options.clusters.push_back(
-        runcheck::AuditCluster{sizes[c], audited_policy(policies[c], a.pivots), model_of(models[c])});
+    options.clusters.push_back(runcheck::AuditCluster{sizes[c], audited[c], model_of(models[c])});
   options.keep = a.show;
   options.schedule = a.schedule;
   options.processors_column = a.columns.allocated;
@@ -104,9 +101,11 @@ int run_audit(const AuditArgs& a) {
   options.pass_per_event = a.trace.passes == "event";
   options.latency = a.latency;
   const runcheck::AuditResult r = runcheck::audit_schedule(w, rows, options);
-  const bool pivoted = std::any_of(policies.begin(), policies.end(), [&](const std::string& p) {
-    return cluster::param(audited_policy(p, a.pivots), "pivots").has_value();
-  });
+  const auto pivoted = std::find_if(audited.begin(), audited.end(),
+                                    [](const cluster::ClusterPolicy& p) { return cluster::param(p, "pivots").has_value(); });
+  std::string labels;  // "easy (1 pivot)", or one label per cluster
+  for (const cluster::ClusterPolicy& p : audited)
+    if (labels.empty() || audited.size() > 1) labels += (labels.empty() ? "" : ",") + cluster::label(p);
   const std::size_t total = r.total(), differences = r.total_differences(), uncertain = r.total_uncertain();
   const int code = total || (a.strict && (differences || uncertain)) ? 1 : 0;
 
@@ -115,7 +114,7 @@ int run_audit(const AuditArgs& a) {
     out["trace"] = w.name;
     out["schedule"] = a.schedule;
     out["policy"] = a.policy;
-    out["pivots"] = pivoted ? nlohmann::json(a.pivots) : nlohmann::json(nullptr);
+    out["pivots"] = pivoted != audited.end() ? cluster::param_json(*pivoted, "pivots") : nlohmann::json(nullptr);
     out["clusters"] = sizes;
     out["model"] = a.trace.model;
     out["conventions"] = workload::describe(read_options(a.trace).conventions);
@@ -126,7 +125,7 @@ int run_audit(const AuditArgs& a) {
     std::cout << json_text(out) << "\n";
   } else {
     std::string out = fmt::format("audit     {} against {} on {} ({}, model {}, estimates {})\n", a.schedule,
-                                  pivoted ? a.policy + " (pivots " + a.pivots + ")" : a.policy, w.name,
+                                  labels, w.name,
                                   sizes.empty() ? fmt::format("{} processors", w.processors)
                                                 : fmt::format("clusters of {} processors", a.clusters),
                                   a.trace.model, a.trace.estimates);
@@ -317,7 +316,13 @@ std::function<int()> add_audit_commands(CLI::App& app) {
                     "seconds from a job's submission to its arrival at its cluster (the broker's, as simulate "
                     "--latency), for a schedule without an arrival column")
       ->check(finite_range(0.0, 1e9));
-  audit->add_option("--pivots", audit_args->pivots, "easy: the pivots it claims (`inf` = conservative)")->capture_default_str();
+  auto* pivots = audit->add_option("--pivots", audit_args->pivots,
+                                   "easy: the pivots it claims (`inf` = conservative); the same as --policy-param pivots=N")
+                     ->capture_default_str();
+  audit->add_option("--policy-param", audit_args->policy_params,
+                    "NAME=VALUE: a parameter of the policy the schedule claims (repeatable); the policies' parameters:\n" +
+                        cluster::params_help())
+      ->allow_extra_args(false);
   add_column_options(audit, audit_args->columns, audit_args->delimiter);
   audit->add_option("--time-origin", audit_args->time_origin,
                     "trace (the schedule's times are the trace's) | first-submit (they count from the first job's "
@@ -341,7 +346,10 @@ std::function<int()> add_audit_commands(CLI::App& app) {
   compare->add_flag("--csv", compare_args->csv, "print CSV (header + one row)")->excludes(json);
 
   return [=]() -> int {
-    if (audit->parsed()) return run_audit(*audit_args);
+    if (audit->parsed()) {
+      audit_args->pivots_given = pivots->count() > 0;
+      return run_audit(*audit_args);
+    }
     if (compare->parsed()) return run_compare(*compare_args);
     return -1;
   };

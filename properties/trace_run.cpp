@@ -61,6 +61,14 @@ void check_assignments(const std::vector<RunRequest::Assignment>& params, const 
 
 }  // namespace
 
+std::vector<cluster::ClusterPolicy> configured_policies(const std::vector<std::string>& names,
+                                                        const std::vector<RunRequest::Assignment>& params) {
+  check_assignments(params, names);
+  std::vector<cluster::ClusterPolicy> out;
+  for (const std::string& name : names) out.push_back(configured(name, params, nullptr));
+  return out;
+}
+
 RunPlan plan_run(const RunRequest& r) {
   RunPlan plan;
   TraceRunSpec& spec = plan.spec;

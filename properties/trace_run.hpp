@@ -92,6 +92,10 @@ struct RunPlan {
 // parameter values go to the policies that declare them. Throws InputError (one line: the file or setting, the
 // field, what was expected).
 RunPlan plan_run(const RunRequest& request);
+// The built-in policies `names` (one a cluster), each with the assignments that apply to it, checked as plan_run
+// checks them, for a command that names policies without running a trace (audit). Throws InputError.
+std::vector<cluster::ClusterPolicy> configured_policies(const std::vector<std::string>& names,
+                                                        const std::vector<RunRequest::Assignment>& params);
 
 struct TraceRun {
   std::vector<sim::ClusterSetup> clusters;       // as run (names, sizes)

@@ -92,6 +92,22 @@ scenario "$T/bad-name.json" ', "policy": {"name": "easy", "params": {"depth": 2}
 bad "scenario: unknown name" "$T/bad-name.json: policy.params.depth: expected a parameter of easy (one of pivots)" \
   simulate --scenario "$T/bad-name.json"
 
+# audit reads the parameters as simulate does: a schedule of easy with 4 pivots audits clean against the same, with
+# either flag, and its label and JSON say so; an unknown name or a bad value is refused as simulate refuses it.
+"$S" simulate --trace "$TRACE" --policy easy --policy-param pivots=4 -q --jobs-csv "$T/p4.csv" >/dev/null ||
+  fail "simulate pivots=4: exit $?"
+"$S" audit --trace "$TRACE" --schedule "$T/p4.csv" --policy easy --policy-param pivots=4 --strict >"$T/audit4.txt" 2>&1 ||
+  fail "audit --policy-param pivots=4 of its own schedule: exit $? ($(head -c 300 "$T/audit4.txt"))"
+grep -qF "against easy (4 pivots)" "$T/audit4.txt" || fail "audit label: $(head -1 "$T/audit4.txt")"
+"$S" audit --trace "$TRACE" --schedule "$T/p4.csv" --policy easy --pivots 4 --strict --json >"$T/audit4.json" ||
+  fail "audit --pivots 4: exit $?"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['pivots'] == 4 and d['exit_code'] == 0, d" \
+  "$T/audit4.json" || fail "audit --json pivots: $(head -c 300 "$T/audit4.json")"
+bad "audit: unknown name" "--policy-param: expected a parameter of easy (one of pivots), got \"depth\"" \
+  audit --trace "$TRACE" --schedule "$T/p4.csv" --policy easy --policy-param depth=3
+bad "audit: out of range" "--policy-param: pivots: expected a whole number from 1" \
+  audit --trace "$TRACE" --schedule "$T/p4.csv" --policy easy --policy-param pivots=0
+
 # --help lists each policy's parameters.
 "$S" simulate --help >"$T/help.txt" 2>&1
 grep -qF "easy: pivots (a whole number from 1 to 1000000000 or \`inf\`; default 1)" "$T/help.txt" ||
