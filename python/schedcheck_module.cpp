@@ -427,7 +427,22 @@ PYBIND11_MODULE(schedcheck, m) {
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
      "Returns the summary (as `schedcheck search --json`).");
 
-  m.def("simulate", [](const py::object& trace, const py::object& policy, std::optional<std::size_t> pivots,
+  // `pivots=N` (lenient: where a policy declares it) and `policy_params={name: value}`, as the run request reads them.
+  const auto param_assignments = [](std::optional<std::size_t> pivots, const py::object& policy_params) {
+    std::vector<runcheck::RunRequest::Assignment> params;
+    if (pivots) params.push_back({"pivots", "pivots=" + std::to_string(*pivots), true});
+    if (policy_params.is_none()) return params;
+    if (!py::isinstance<py::dict>(policy_params)) throw InputError("policy_params: expected a dict {name: value}");
+    for (const auto& [key, value] : policy_params.cast<py::dict>()) {
+      const std::string name = py::str(key).cast<std::string>();
+      if (!py::isinstance<py::int_>(value) && !py::isinstance<py::str>(value))
+        throw InputError("policy_params: " + name + ": expected a whole number or \"inf\"");
+      params.push_back({"policy_params", name + "=" + py::str(value).cast<std::string>(), false});
+    }
+    return params;
+  };
+
+  m.def("simulate", [param_assignments](const py::object& trace, const py::object& policy, std::optional<std::size_t> pivots,
                        const py::object& policy_params, const std::string& model,
                        const std::string& estimates, std::optional<long long> processors,
                        const std::optional<std::vector<int>>& clusters, const std::string& broker, double latency,
@@ -446,16 +461,7 @@ PYBIND11_MODULE(schedcheck, m) {
                          processor_field, conventions);
     };
     request.estimates = estimates;
-    if (pivots) request.params.push_back({"pivots", "pivots=" + std::to_string(*pivots), true});
-    if (!policy_params.is_none()) {
-      if (!py::isinstance<py::dict>(policy_params)) throw InputError("policy_params: expected a dict {name: value}");
-      for (const auto& [key, value] : policy_params.cast<py::dict>()) {
-        const std::string name = py::str(key).cast<std::string>();
-        if (!py::isinstance<py::int_>(value) && !py::isinstance<py::str>(value))
-          throw InputError("policy_params: " + name + ": expected a whole number or \"inf\"");
-        request.params.push_back({"policy_params", name + "=" + py::str(value).cast<std::string>(), false});
-      }
-    }
+    request.params = param_assignments(pivots, policy_params);
     py::object saved = state().policy;
     if (py::isinstance<py::str>(policy)) {
       request.policy = policy.cast<std::string>();
@@ -511,8 +517,8 @@ PYBIND11_MODULE(schedcheck, m) {
      "`windows_every`-th queue window of K jobs solved exactly. Returns {'summary': as `simulate --json`, 'jobs': one "
      "dict a finished job (the per-job CSV's columns, plus its cluster and when it reached it)}.");
 
-  m.def("audit", [](const py::object& trace, const py::object& schedule, const std::string& policy, std::size_t pivots,
-                    const std::string& model, const std::string& estimates, std::optional<long long> processors,
+  m.def("audit", [param_assignments](const py::object& trace, const py::object& schedule, const std::string& policy,
+                    std::optional<std::size_t> pivots, const py::object& policy_params, const std::string& model, const std::string& estimates, std::optional<long long> processors,
                     std::size_t show, const std::string& passes, const std::string& processor_field,
                     const py::object& conventions) {
     const workload::Workload w = workload_of(trace, estimates, processors, processor_field, conventions);
@@ -542,7 +548,7 @@ PYBIND11_MODULE(schedcheck, m) {
       }
     }
     runcheck::AuditOptions options;
-    options.policy = cluster::cluster_policy(policy, pivots);
+    options.policy = runcheck::configured_policies({policy}, param_assignments(pivots, policy_params)).front();
     options.model = model_of(model);
     options.keep = show;
     options.schedule = name;
@@ -552,11 +558,12 @@ PYBIND11_MODULE(schedcheck, m) {
     out["policy"] = policy;
     out["exit_code"] = r.total() ? 1 : 0;
     return to_python(out);
-  }, py::arg("trace"), py::arg("schedule"), py::arg("policy"), py::arg("pivots") = 1, py::arg("model") = "count",
+  }, py::arg("trace"), py::arg("schedule"), py::arg("policy"), py::arg("pivots") = py::none(),
+     py::arg("policy_params") = py::none(), py::arg("model") = "count",
      py::arg("estimates") = "requested", py::arg("processors") = py::none(), py::arg("show") = 10,
      py::arg("passes") = "instant", py::arg("processor_field") = "allocated", py::arg("conventions") = py::none(),
      "Audits a schedule another simulator produced (a per-job CSV path, or a list of dicts with job_id, starting_time, "
-     "finish_time and optionally allocated_resources) against the invariants of `policy` (as `schedcheck audit --json`). The trace is read as the "
+     "finish_time and optionally allocated_resources) against the invariants of `policy` with its parameters (`policy_params`, `pivots` as for `simulate`; as `schedcheck audit --json`). The trace is read as the "
      "simulator read it: `processor_field` and `conventions` (a dict keyed as the command line's convention flags, "
      "e.g. {'round': 'floor', 'min_time': 1, 'estimate_at_least_run': True, 'invalid_records': 'unit-job'}).");
 

@@ -227,6 +227,18 @@ def test_audit_a_schedule_from_rows():
                          policy="easy")
 
 
+def test_audit_takes_the_policys_parameters_as_simulate_does():
+    run = schedcheck.simulate(SMALL, policy="easy", policy_params={"pivots": 4})
+    rows = [{k: j[k] for k in ("job_id", "starting_time", "finish_time")} for j in run["jobs"]]
+    for params in ({"policy_params": {"pivots": 4}}, {"pivots": 4}):
+        verdict = schedcheck.audit(SMALL, rows, policy="easy", **params)
+        assert verdict["violations_total"] == 0 and verdict["differences_total"] == 0, (params, verdict)
+    with pytest.raises(ValueError, match=r'policy_params: expected a parameter of easy \(one of pivots\), got "depth"'):
+        schedcheck.audit(SMALL, rows, policy="easy", policy_params={"depth": 2})
+    with pytest.raises(ValueError, match="policy_params: pivots: expected a whole number from 1"):
+        schedcheck.audit(SMALL, rows, policy="easy", policy_params={"pivots": 0})
+
+
 def test_audit_reads_the_trace_with_the_simulators_conventions():
     # Jobs 100 s longer than the trace says (as a simulator adding a run offset would run them): audited with the
     # trace read plainly, their lengths break run-time-kept; read with the same convention, the schedule is clean.
