@@ -13,13 +13,16 @@ SC=$SOURCE_DIR/examples/scenarios
 SMALL=$SOURCE_DIR/examples/small-cluster.swf
 
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-# scenario SOURCE OUT PYTHON: a copy of SOURCE with its traces' paths made absolute, changed by PYTHON (on `d`).
+# scenario SOURCE OUT PYTHON: a copy of SOURCE with its traces taken from the shared traces folder found (else their
+# paths made absolute), changed by PYTHON (on `d`).
 scenario() {
-  python3 - "$1" "$2" "$3" <<'PYEOF'
+  python3 - "$1" "$2" "$3" "$TRACES" <<'PYEOF'
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 for w in d.get("workloads", []):
-    w["trace"] = os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), w["trace"]))
+    shared = os.path.join(sys.argv[4], os.path.basename(w["trace"])) if sys.argv[4] else ""
+    w["trace"] = shared if shared and os.path.exists(shared) else \
+        os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), w["trace"]))
 exec(sys.argv[3])
 json.dump(d, open(sys.argv[2], "w"))
 PYEOF
@@ -118,8 +121,9 @@ rc=$?
 [ -s "$T/fed24/summary.json" ] || fail "24 clusters: no summary.json ($(tail -2 "$T/fed24.err"))"
 
 # ---------------------------------------------------------------- GNU timeout's SIGTERM to the child, then to its group
+scenario "$SC/metascheduler.json" "$T/ms.json" ''
 for k in 1 2 3; do
-  timeout 1.5 "$S" experiment metascheduler --quick --out "$T/to$k" -q >/dev/null 2>"$T/to$k.err"
+  timeout 1.5 "$S" experiment metascheduler --quick --scenario "$T/ms.json" --out "$T/to$k" -q >/dev/null 2>"$T/to$k.err"
   rc=$?
   # GNU timeout exits 124 when the time ran out (the child's own status, 143, only with --preserve-status).
   [ "$rc" = 124 ] || fail "timeout $k: exit $rc, expected 124 ($(tail -2 "$T/to$k.err"))"
@@ -145,12 +149,12 @@ fi
 # A second SIGINT more than a second later, while the plots are drawn: summary.json still written, no temporary.
 SCHEDCHECK=$S
 set -m
-SIGNAL_GAP=1.1 interrupt twice 2 INT,INT -- experiment metascheduler --quick --out "$T/twice"
+SIGNAL_GAP=1.1 interrupt twice 2 INT,INT -- experiment metascheduler --quick --scenario "$T/ms.json" --out "$T/twice"
 [ "$RC" = 130 ] || fail "twice: exit $RC, expected 130 ($(tail -2 "$T/twice.err"))"
 [ -s "$T/twice/summary.json" ] || fail "twice: no summary.json ($(tail -3 "$T/twice.err"))"
 [ -z "$(find "$T/twice" -name '*.tmp')" ] || fail "twice: temporaries left: $(find "$T/twice" -name '*.tmp')"
 # One SIGINT: stopped within a second, the plots it had no time for named as skipped, every listed file there.
-interrupt once 2 INT -- experiment metascheduler --quick --out "$T/once"
+interrupt once 2 INT -- experiment metascheduler --quick --scenario "$T/ms.json" --out "$T/once"
 set +m
 [ "$RC" = 130 ] || fail "once: exit $RC, expected 130"
 [ "$ELAPSED_MS" -le "${MARGIN_MS:-1300}" ] || fail "once: $ELAPSED_MS ms from SIGINT to exit (promised: 1 s)"
