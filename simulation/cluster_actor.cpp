@@ -33,14 +33,16 @@ ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setu
   if (!st_.setup.policy.decide) throw std::invalid_argument("cluster " + st_.setup.name + " has no policy");
 }
 
+void ClusterActor::take_arrivals() {
+  arrivals_ = JobSource(book_.jobs.size(), [this](std::size_t j) { return book_.jobs[j].submit; },
+                        Timer::of(Tag::kArrival, 0));
+}
+
 void ClusterActor::on_start(Context& context) {
   context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
   context.kind<StatusReport>();
   running_slot_.assign(book_.jobs.size(), 0);
-  if (takes_arrivals_ && !book_.jobs.empty()) {
-    context.wake_at(book_.jobs[0].submit, Timer::of(Tag::kArrival, 0), Lane::kArrival);
-    next_arrival_ = 1;
-  }
+  arrivals_.start(context);
   if (links_.upstream != kNoActor && links_.status_period > 0 && !book_.jobs.empty())
     context.wake_at(links_.status_from, Timer::of(Tag::kStatus, 0));
 }
@@ -56,13 +58,7 @@ void ClusterActor::on_message(Context& context, const Message& message) {
 void ClusterActor::on_timer(Context& context, std::uint64_t t) {
   const auto job = static_cast<std::uint32_t>(Timer::index(t));  // kWake: the call-back's number
   switch (Timer::due(t)) {
-    case Tag::kArrival:
-      if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
-        context.wake_at(book_.jobs[next_arrival_].submit, Timer::of(Tag::kArrival, next_arrival_), Lane::kArrival);
-        ++next_arrival_;
-      }
-      arrive(context, job);
-      break;
+    case Tag::kArrival: arrive(context, static_cast<std::uint32_t>(arrivals_.arrived(context, t))); break;
     case Tag::kCompletion: complete(context, job); break;
     case Tag::kReservationDue: {  // the earliest reservation may fall due (it may have moved since: then nothing)
       std::pop_heap(due_.begin(), due_.end(), std::greater<>());

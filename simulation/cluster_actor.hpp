@@ -8,6 +8,7 @@
 #include "model/cluster.hpp"
 #include "model/workload.hpp"
 #include "reference/cluster_policies.hpp"
+#include "simulation/job_source.hpp"
 #include "simulation/jobs.hpp"
 #include "simulation/kernel.hpp"
 
@@ -81,7 +82,7 @@ public:
 
   void link(const Links& links) { links_ = links; }
   // The workload's jobs (every job of the book, in submit order) arrive here directly, not by message.
-  void take_arrivals() { takes_arrivals_ = true; }
+  void take_arrivals();
 
   const ClusterState& state() const { return st_; }
   std::uint32_t index() const { return index_; }
@@ -125,8 +126,7 @@ private:
 
   const std::vector<Observer*>& observers_;
   Links links_;
-  bool takes_arrivals_ = false;
-  std::size_t next_arrival_ = 0;
+  JobSource arrivals_;  // the book's jobs in submit order, with take_arrivals()
   // Call-backs its policy asked for that have not come yet: their number (the timer's index) and handle.
   std::vector<std::pair<std::uint64_t, TimerHandle>> wakes_pending_;
   std::uint64_t wakes_set_ = 0;

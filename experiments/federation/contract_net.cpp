@@ -5,6 +5,7 @@
 #include "properties/federation_properties.hpp"
 #include "reference/federation_policies.hpp"
 #include "reference/sla_policies.hpp"
+#include "simulation/job_source.hpp"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ namespace schedcheck::federation {
 namespace actors {
 namespace {
 
-// What a GFA's timers fall due for, with the job.
+// What a GFA's timers fall due for, with the job (an arrival: the job's place among the GFA's local jobs).
 enum Due : std::uint64_t { kArrive = 0, kExpire = 1, kFinish = 2 };
 using Timer = sim::TimerTag<Due>;
 
@@ -80,16 +81,21 @@ private:
 class Gfa final : public sim::Actor {
 public:
   Gfa(Shared& shared, std::size_t index, std::vector<std::size_t> local)
-      : s_(shared), m_(index), cluster_(shared.clusters[index]), local_(std::move(local)), free_(cluster_.processors) {}
+      : s_(shared),
+        m_(index),
+        cluster_(shared.clusters[index]),
+        local_(std::move(local)),
+        arrivals_(local_.size(), [this](std::size_t k) { return s_.jobs[local_[k]].submit + s_.logs[local_[k]].terms.ts; },
+                  Timer::of(kArrive, 0)),
+        free_(cluster_.processors) {}
 
-  void on_start(sim::Context& ctx) override { schedule_next_arrival(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
     const std::size_t j = Timer::index(t);
     switch (Timer::due(t)) {
       case kArrive:  // EVENT USERJOB SUBMIT (line 0.4): the job reached its GFA after ts; SLA BID
-        schedule_next_arrival(ctx);
-        query(ctx, j);
+        query(ctx, local_[arrivals_.arrived(ctx, t)]);
         break;
       case kExpire:  // EventSLA Bid Timeout (lines 1.15-1.23)
         expire(ctx, j);
@@ -121,12 +127,6 @@ public:
   }
 
 private:
-  void schedule_next_arrival(sim::Context& ctx) {
-    if (next_ >= local_.size()) return;
-    const std::size_t j = local_[next_++];
-    ctx.wake_at(s_.jobs[j].submit + s_.logs[j].terms.ts, Timer::of(kArrive, j), sim::Lane::kArrival);
-  }
-
   // SLA BID (lines 0.8-0.9): ask the directory for the next contractor.
   void query(sim::Context& ctx, std::size_t j) {
     JobLog& log = s_.logs[j];
@@ -277,7 +277,7 @@ private:
   std::size_t m_;
   const Cluster& cluster_;
   std::vector<std::size_t> local_;   // its users' jobs, by arrival
-  std::size_t next_ = 0;
+  sim::JobSource arrivals_;          // local_ reaching the GFA, each ts after its submission
   int free_;                          // r
   std::vector<std::size_t> queue_;    // Q_{m,t}: bids not yet decided, in arrival order
   std::vector<sim::TimerHandle> expiry_;  // their expiry timers, in the same order (none when decided on arrival)

@@ -5,6 +5,7 @@
 
 #include "reference/compose_policies.hpp"
 #include "reference/offers_policies.hpp"
+#include "simulation/job_source.hpp"
 
 #include <fmt/format.h>
 
@@ -66,16 +67,19 @@ struct Shared {
 class Provider final : public sim::Actor {
 public:
   Provider(Shared& shared, std::size_t index, std::vector<std::size_t> local)
-      : s_(shared), c_(index), cluster_(shared.system.clusters[index]), local_(std::move(local)) {}
+      : s_(shared),
+        c_(index),
+        cluster_(shared.system.clusters[index]),
+        local_(std::move(local)),
+        arrivals_(local_.size(), [this](std::size_t k) { return s_.log.jobs[local_[k]].submit; }, Timer::of(kArrive, 0)) {}
 
-  void on_start(sim::Context& ctx) override { arm_arrival(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
     const std::size_t i = Timer::index(t);
     switch (Timer::due(t)) {
-      case kArrive:
-        admit(ctx, local_[next_local_++]);
-        arm_arrival(ctx);
+      case kArrive:  // admit() sets no timer: the next arrival may be armed first
+        admit(ctx, local_[arrivals_.arrived(ctx, t)]);
         break;
       case kEnd:
         finish(ctx, i);
@@ -112,11 +116,6 @@ private:
     int procs = 0;
     double estimated_end = 0;
   };
-
-  void arm_arrival(sim::Context& ctx) {
-    if (next_local_ < local_.size())
-      ctx.wake_at(s_.log.jobs[local_[next_local_]].submit, Timer::of(kArrive, next_local_), sim::Lane::kArrival);
-  }
 
   // The provider's state as an offers instance (running work with its estimated remaining time, waiting work in
   // arrival order), and its committed plan as a schedule of that instance.
@@ -349,7 +348,7 @@ private:
   std::size_t c_;
   const Cluster& cluster_;
   std::vector<std::size_t> local_;     // its local jobs, by submit time
-  std::size_t next_local_ = 0;
+  sim::JobSource arrivals_;            // local_ as they are submitted
   std::vector<Entry> waiting_;
   std::vector<Running> running_;
   bool replan_ = false;
@@ -363,13 +362,15 @@ private:
 // The metascheduler: BoTs in arrival order, one at a time (ask every provider, compose, award).
 class Metascheduler final : public sim::Actor {
 public:
-  Metascheduler(Shared& shared, std::vector<std::size_t> bots) : s_(shared), bots_(std::move(bots)) {}
+  Metascheduler(Shared& shared, std::vector<std::size_t> bots)
+      : s_(shared),
+        bots_(std::move(bots)),
+        arrivals_(bots_.size(), [this](std::size_t k) { return s_.log.jobs[bots_[k]].submit; }, Timer::of(kArrive, 0)) {}
 
-  void on_start(sim::Context& ctx) override { arm(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
-  void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    queue_.push_back(bots_[Timer::index(t)]);
-    arm(ctx);
+  void on_timer(sim::Context& ctx, std::uint64_t t) override {  // a BoT's submission (the only timer it sets)
+    queue_.push_back(bots_[arrivals_.arrived(ctx, t)]);
     if (!busy_) next(ctx);
   }
 
@@ -381,13 +382,6 @@ public:
   }
 
 private:
-  void arm(sim::Context& ctx) {
-    if (next_bot_ < bots_.size()) {
-      ctx.wake_at(s_.log.jobs[bots_[next_bot_]].submit, Timer::of(kArrive, next_bot_), sim::Lane::kArrival);
-      ++next_bot_;
-    }
-  }
-
   void next(sim::Context& ctx) {
     busy_ = !queue_.empty();
     if (!busy_) return;
@@ -432,7 +426,7 @@ private:
 
   Shared& s_;
   std::vector<std::size_t> bots_;      // the external jobs, by submit time
-  std::size_t next_bot_ = 0;
+  sim::JobSource arrivals_;            // bots_ as they are submitted
   std::vector<std::size_t> queue_;     // arrived, not yet composed
   std::size_t current_ = 0;
   std::vector<compose::Provider> replies_;  // by provider, for the BoT being composed
