@@ -11,6 +11,7 @@
 #include "simulation/job_source.hpp"
 #include "simulation/jobs.hpp"
 #include "simulation/kernel.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <cstdint>
 #include <string>
@@ -41,9 +42,9 @@ struct ClusterState {
   ClusterSetup setup;
   AvailabilityProfile profile;
   std::vector<cluster::Waiting> queue;
-  std::vector<cluster::Running> running;
-  ProcessorSet free_now;           // processors no running job holds
-  int busy = 0;                    // processors running jobs hold
+  // Its processors and running jobs (processor identity: each job holds those its start names; counts: the lowest
+  // free ones, its allocation); the last running job takes the place of one that ends.
+  SpaceSharedResource resource;
   bool released_early = false;     // since the last pass
   cluster::PolicyState policy_state;  // what the policy's last decision left for its next pass (Decision::state)
   ClusterCounters counters;
@@ -118,11 +119,6 @@ protected:
 
 private:
   void send_status(Context& context);
-  // Processors a job started on `on` holds: with identity its `procs` (a decision naming another number is refused),
-  // else the members of `on` (fewer than `procs` on an over-used machine).
-  int held(int procs, const ProcessorSet& on) const {
-    return st_.setup.model == cluster::ResourceModel::kProcessors ? procs : on.count();
-  }
 
   const std::vector<Observer*>& observers_;
   Links links_;
@@ -136,7 +132,6 @@ private:
   std::vector<double> due_;
   void arm_due(Context& context, double time);
   void settle(Context& context);              // a job of the book settled: withdraw call-backs once all have
-  std::vector<std::uint32_t> running_slot_;   // job -> index in the running vector (jobs of this cluster)
   struct Touch {                              // a job a pass decision places (pass(): reused buffers)
     std::size_t index;
     const cluster::Placement* placement;

@@ -6,6 +6,7 @@
 #include "reference/federation_policies.hpp"
 #include "reference/sla_policies.hpp"
 #include "simulation/job_source.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <fmt/format.h>
 
@@ -87,7 +88,7 @@ public:
         local_(std::move(local)),
         arrivals_(local_.size(), [this](std::size_t k) { return s_.jobs[local_[k]].submit + s_.logs[local_[k]].terms.ts; },
                   Timer::of(kArrive, 0)),
-        free_(cluster_.processors) {}
+        processors_(cluster_.processors, sim::Holding::kCount, true) {}
 
   void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
@@ -191,8 +192,7 @@ private:
   }
 
   void finish(sim::Context& ctx, std::size_t j) {
-    free_ += s_.jobs[j].procs;
-    running_.erase(std::find(running_.begin(), running_.end(), j));
+    processors_.finish(ctx.now(), static_cast<std::uint32_t>(j));  // at D(J,R_m) from its start: never early
     JobLog& log = s_.logs[j];
     log.finish = ctx.now();
     ++log.transfers;
@@ -245,12 +245,11 @@ private:
   void reserve(sim::Context& ctx, std::size_t j) {
     const Job& job = s_.jobs[j];
     JobLog& log = s_.logs[j];
-    free_ -= job.procs;
-    running_.push_back(j);
     log.ran_on = m_;
     log.start = ctx.now();
     log.charged = cost(cluster_, job, log.terms);
-    ctx.wake_at(ctx.now() + response_time(cluster_, job, log.terms), Timer::of(kFinish, j), sim::Lane::kEnd);
+    const double end = ctx.now() + response_time(cluster_, job, log.terms);
+    processors_.start(ctx, static_cast<std::uint32_t>(j), job.procs, end, end, Timer::of(kFinish, j));
     reply(ctx, j, true);
   }
 
@@ -263,12 +262,9 @@ private:
   sla::Instance snapshot(double now, const std::vector<std::size_t>& bids) const {
     sla::Instance instance;
     instance.name = fmt::format("{}-t{}", cluster_.name, now);
-    instance.site = site(cluster_, free_, s_.settings.budget_test);
-    for (const std::size_t j : running_) {
-      const JobLog& log = s_.logs[j];
-      instance.running.push_back({job_name(s_.clusters, s_.jobs[j]), s_.jobs[j].procs,
-                                  std::max(0.0, log.start + response_time(cluster_, s_.jobs[j], log.terms) - now)});
-    }
+    instance.site = site(cluster_, processors_.free(), s_.settings.budget_test);
+    for (const cluster::Running& r : processors_.running())
+      instance.running.push_back({job_name(s_.clusters, s_.jobs[r.job]), r.procs, std::max(0.0, r.estimated_end - now)});
     for (const std::size_t j : bids) instance.bids.push_back(bid(s_.jobs[j], s_.logs[j].terms, now, job_name(s_.clusters, s_.jobs[j])));
     return instance;
   }
@@ -278,10 +274,10 @@ private:
   const Cluster& cluster_;
   std::vector<std::size_t> local_;   // its users' jobs, by arrival
   sim::JobSource arrivals_;          // local_ reaching the GFA, each ts after its submission
-  int free_;                          // r
+  // r (its free processors) and the accepted jobs holding processors, in acceptance order (the instances' order).
+  sim::SpaceSharedResource processors_;
   std::vector<std::size_t> queue_;    // Q_{m,t}: bids not yet decided, in arrival order
   std::vector<sim::TimerHandle> expiry_;  // their expiry timers, in the same order (none when decided on arrival)
-  std::vector<std::size_t> running_;  // accepted jobs holding processors
 };
 
 }  // namespace

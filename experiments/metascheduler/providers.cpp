@@ -6,6 +6,7 @@
 #include "reference/compose_policies.hpp"
 #include "reference/offers_policies.hpp"
 #include "simulation/job_source.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <fmt/format.h>
 
@@ -71,7 +72,8 @@ public:
         c_(index),
         cluster_(shared.system.clusters[index]),
         local_(std::move(local)),
-        arrivals_(local_.size(), [this](std::size_t k) { return s_.log.jobs[local_[k]].submit; }, Timer::of(kArrive, 0)) {}
+        arrivals_(local_.size(), [this](std::size_t k) { return s_.log.jobs[local_[k]].submit; }, Timer::of(kArrive, 0)),
+        processors_(cluster_.processors, sim::Holding::kCount, true) {}
 
   void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
@@ -110,12 +112,6 @@ private:
     double run = 0;                    // how long it (each task) really runs
     std::vector<double> starts;        // the committed plan: one start a task (a local job: one), ascending
   };
-  struct Running {
-    std::string id;
-    std::size_t execution = 0;         // index into the log's executions of this cluster
-    int procs = 0;
-    double estimated_end = 0;
-  };
 
   // The provider's state as an offers instance (running work with its estimated remaining time, waiting work in
   // arrival order), and its committed plan as a schedule of that instance.
@@ -124,8 +120,9 @@ private:
     inst.name = fmt::format("{}@{}", cluster_.name, now);
     inst.processors = cluster_.processors;
     inst.now = now;
-    inst.running.reserve(running_.size());
-    for (const Running& r : running_) inst.running.push_back({r.id, r.procs, std::max(0.0, r.estimated_end - now)});
+    inst.running.reserve(processors_.running().size());
+    for (const cluster::Running& r : processors_.running())
+      inst.running.push_back({names_[r.job], r.procs, std::max(0.0, r.estimated_end - now)});
     inst.waiting.reserve(waiting_.size());
     for (const Entry& e : waiting_) inst.waiting.push_back(e.job);
     return inst;
@@ -271,10 +268,8 @@ private:
   }
 
   void finish(sim::Context& ctx, std::size_t execution) {
-    const auto it = std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.execution == execution; });
-    if (it == running_.end()) throw std::logic_error("a job ended that was not running");
-    if (ctx.now() < it->estimated_end - kTimeTolerance) replan_ = true;  // processors come back early
-    running_.erase(it);
+    const bool early = processors_.finish(ctx.now(), static_cast<std::uint32_t>(execution)).early;
+    if (early) replan_ = true;  // processors come back early
     ++version_;
   }
 
@@ -296,8 +291,8 @@ private:
     const int procs = e.job.procs * static_cast<int>(count);
     const std::size_t x = executions.size();
     executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
-    running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
-    ctx.wake_at(now + e.run, Timer::of(kEnd, x), sim::Lane::kEnd);
+    names_.push_back(fmt::format("{}/{}", e.job.id, x));
+    processors_.start(ctx, static_cast<std::uint32_t>(x), procs, now + e.job.runtime, now + e.run, Timer::of(kEnd, x));
     e.starts.erase(e.starts.begin(), e.starts.begin() + static_cast<std::ptrdiff_t>(count));
     e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
     ++version_;
@@ -306,8 +301,10 @@ private:
   // The work-conserving dispatch: waiting work that fits now without moving a committed start (early_starts),
   // looked for only when some waiting job needs no more processors than are idle now.
   void start_early(sim::Context& ctx) {
+    // Idle: what no running execution asks for, one that ends as it starts too (its end event has not come yet; the
+    // plan's profile still holds it), rather than the resource's free processors.
     int idle = cluster_.processors;
-    for (const Running& r : running_) idle -= r.procs;
+    for (const cluster::Running& r : processors_.running()) idle -= r.procs;
     if (std::none_of(waiting_.begin(), waiting_.end(),
                      [&](const Entry& e) { return !e.starts.empty() && e.job.procs <= idle; }))
       return;
@@ -350,7 +347,10 @@ private:
   std::vector<std::size_t> local_;     // its local jobs, by submit time
   sim::JobSource arrivals_;            // local_ as they are submitted
   std::vector<Entry> waiting_;
-  std::vector<Running> running_;
+  // Its processors and running executions (by their index in the log's executions of this cluster), in start order
+  // (the offers instances' order), and each execution's name in those instances.
+  sim::SpaceSharedResource processors_;
+  std::vector<std::string> names_;
   bool replan_ = false;
   double armed_ = -kForever;           // the time of the next start wake-up set
   std::uint64_t version_ = 0;          // changes with the accepted work (an award must follow its offers)
