@@ -160,7 +160,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   for (const auto& p : v.decision.start) started.push_back(p.index);
   std::sort(started.begin(), started.end());
   // The engine appends the jobs a pass starts to the running list in queue order (observer.hpp).
-  const std::size_t first_new = v.state.running.size() - started.size();
+  const std::size_t first_new = v.state.resource.running().size() - started.size();
   for (std::size_t k = 0; k < started.size(); ++k) {
     const std::size_t index = started[k];
     const std::uint32_t job = queue[index].job;
@@ -169,7 +169,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       report(kSubmit, now, "pass", j.id,
              fmt::format("job {} starts at {} but is submitted at {} (reached its queue at {})", j.id, t(now), t(j.submit),
                          t(arrived_at_[job])));
-    const ProcessorSet& on = v.state.running[first_new + k].on;
+    const ProcessorSet& on = v.state.resource.running()[first_new + k].on;
     if (capacity_ && j.runtime() > 0) {  // a job of run time 0 holds no processors: its window [t, t) is empty
       used_[c] += j.procs;
       if (used_[c] > processors)
@@ -206,7 +206,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     // What the scheduler sees must be what is real: the profile's free processors at now are the cluster's minus
     // the running jobs' and the reservations due now (a hold the engine forgot, or one it never made, shows here).
     int expected = processors;
-    for (const auto& r : v.state.running)
+    for (const auto& r : v.state.resource.running())
       if (r.estimated_end > now + kTimeTolerance) expected -= r.procs;  // an estimate of 0 holds nothing
     for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
       if (k < gone.size() && gone[k] == i) {

@@ -25,7 +25,8 @@ const char* to_string(JobState state) {
 ClusterState::ClusterState(ClusterSetup s)
     : setup(std::move(s)),
       profile(setup.processors, setup.model == cluster::ResourceModel::kProcessors),
-      free_now(ProcessorSet::all(setup.processors)) {}
+      resource(setup.processors,
+               setup.model == cluster::ResourceModel::kProcessors ? Holding::kNamed : Holding::kLowest) {}
 
 ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setup, const std::vector<Observer*>& observers)
     : book_(book), index_(index), st_(std::move(setup)), observers_(observers) {
@@ -33,14 +34,15 @@ ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setu
   if (!st_.setup.policy.decide) throw std::invalid_argument("cluster " + st_.setup.name + " has no policy");
 }
 
+void ClusterActor::take_arrivals() {
+  arrivals_ = JobSource(book_.jobs.size(), [this](std::size_t j) { return book_.jobs[j].submit; },
+                        Timer::of(Tag::kArrival, 0));
+}
+
 void ClusterActor::on_start(Context& context) {
   context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
   context.kind<StatusReport>();
-  running_slot_.assign(book_.jobs.size(), 0);
-  if (takes_arrivals_ && !book_.jobs.empty()) {
-    context.wake_at(book_.jobs[0].submit, Timer::of(Tag::kArrival, 0), Lane::kArrival);
-    next_arrival_ = 1;
-  }
+  arrivals_.start(context);
   if (links_.upstream != kNoActor && links_.status_period > 0 && !book_.jobs.empty())
     context.wake_at(links_.status_from, Timer::of(Tag::kStatus, 0));
 }
@@ -56,13 +58,7 @@ void ClusterActor::on_message(Context& context, const Message& message) {
 void ClusterActor::on_timer(Context& context, std::uint64_t t) {
   const auto job = static_cast<std::uint32_t>(Timer::index(t));  // kWake: the call-back's number
   switch (Timer::due(t)) {
-    case Tag::kArrival:
-      if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
-        context.wake_at(book_.jobs[next_arrival_].submit, Timer::of(Tag::kArrival, next_arrival_), Lane::kArrival);
-        ++next_arrival_;
-      }
-      arrive(context, job);
-      break;
+    case Tag::kArrival: arrive(context, static_cast<std::uint32_t>(arrivals_.arrived(context, t))); break;
     case Tag::kCompletion: complete(context, job); break;
     case Tag::kReservationDue: {  // the earliest reservation may fall due (it may have moved since: then nothing)
       std::pop_heap(due_.begin(), due_.end(), std::greater<>());
@@ -111,7 +107,7 @@ void ClusterActor::send_status(Context& context) {
   // What the cluster says of itself now, as the upstream actor will read it when the message arrives.
   long long queued = 0;
   for (const auto& w : st_.queue) queued += w.procs;
-  context.send(links_.upstream, StatusReport{context.now(), st_.busy, st_.queue.size(), queued}, links_.latency);
+  context.send(links_.upstream, StatusReport{context.now(), st_.resource.busy(), st_.queue.size(), queued}, links_.latency);
 }
 
 void ClusterActor::arrive(Context& context, std::uint32_t job) {
@@ -152,8 +148,8 @@ void ClusterActor::complete(Context& context, std::uint32_t job) {
     // The jobs that end now at their estimate are free in the scheduler's profile already (their holds end now), as
     // in pyss's CPU snapshot: they finish with this event, so that its pass may use their processors.
     const double now = context.now();
-    for (std::size_t i = 0; i < st_.running.size();) {
-      const cluster::Running& r = st_.running[i];
+    for (std::size_t i = 0; i < st_.resource.running().size();) {
+      const cluster::Running& r = st_.resource.running()[i];
       if (r.estimated_end <= now + kTimeTolerance && end_of(r.start, r.job) <= now + kTimeTolerance) {
         finish(context, r.job);  // moves the last running job into slot i
         continue;
@@ -168,22 +164,8 @@ void ClusterActor::complete(Context& context, std::uint32_t job) {
 void ClusterActor::finish(Context& context, std::uint32_t job) {
   const double now = context.now();
   JobRecord& record = book_.records[job];
-  const std::uint32_t slot = running_slot_[job];
-  const cluster::Running running = std::move(st_.running[slot]);
-  if (slot + 1 != st_.running.size()) {
-    st_.running[slot] = std::move(st_.running.back());
-    running_slot_[st_.running[slot].job] = slot;
-  }
-  st_.running.pop_back();
-  if (now > running.start) {  // it held its processors (a job of length 0 held none)
-    st_.busy -= held(running.procs, running.on);
-    st_.free_now |= running.on;
-  }
-  const bool early = now < running.estimated_end - kTimeTolerance;
-  if (early) {
-    st_.profile.release(now, running.estimated_end, running.procs, running.on);
-    st_.released_early = true;
-  }
+  const bool early = st_.resource.finish(now, job, &st_.profile).early;  // an early end gives the profile its rest
+  if (early) st_.released_early = true;
   record.end = now;
   record.state = JobState::kFinished;
   ++book_.finished;
@@ -228,7 +210,7 @@ void ClusterActor::pass(Context& context) {
   // Snapshot::lent); else the decision applied here, then compared with the policy's copy (a difference is a bug of
   // the policy: the run stops).
   const bool adopt = st.setup.policy.hands_on_profile && observers_.empty();
-  const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.running, st.profile,
+  const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.resource.running(), st.profile,
                                    st.released_early, adopt ? &st.profile : nullptr, st.policy_state};
   cluster::Decision d = decide(snapshot);
   st.released_early = false;
@@ -325,20 +307,14 @@ void ClusterActor::pass(Context& context) {
       if (q.reserved_start > now + kTimeTolerance) arm_due(context, q.reserved_start);
       continue;
     }
-    ProcessorSet on = identity ? t.placement->on : st.free_now.lowest(q.procs);
-    if (st.setup.record_allocations) record.allocated = on.to_intervals();
-    const double end = end_of(now, q.job);
-    // A job holds its processors over [start, end): a job that ends as it starts holds none (its window is empty),
-    // so jobs started at the same instant may use them. The profile still holds them until it ends (that instant).
-    if (end > now) {
-      st.free_now.subtract(on);
-      st.busy += held(q.procs, on);
-    }
+    // A job holds its processors over [start, end) (SpaceSharedResource::start); the profile holds them until its
+    // estimated end.
+    const cluster::Running& started = st.resource.start(context, q.job, q.procs, now + q.estimate, end_of(now, q.job),
+                                                        Timer::of(Tag::kCompletion, q.job),
+                                                        identity ? t.placement->on : ProcessorSet());
+    if (st.setup.record_allocations) record.allocated = started.on.to_intervals();
     record.start = now;
     record.state = JobState::kRunning;
-    running_slot_[q.job] = static_cast<std::uint32_t>(st.running.size());
-    st.running.push_back(cluster::Running{q.job, q.procs, now, now + q.estimate, std::move(on)});
-    context.wake_at(end, Timer::of(Tag::kCompletion, q.job), Lane::kEnd);
     ++st.counters.starts;
     if (t.index > first_left) ++st.counters.backfilled;
     leaving.push_back(t.index);

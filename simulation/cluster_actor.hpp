@@ -8,8 +8,10 @@
 #include "model/cluster.hpp"
 #include "model/workload.hpp"
 #include "reference/cluster_policies.hpp"
+#include "simulation/job_source.hpp"
 #include "simulation/jobs.hpp"
 #include "simulation/kernel.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <cstdint>
 #include <string>
@@ -40,9 +42,9 @@ struct ClusterState {
   ClusterSetup setup;
   AvailabilityProfile profile;
   std::vector<cluster::Waiting> queue;
-  std::vector<cluster::Running> running;
-  ProcessorSet free_now;           // processors no running job holds
-  int busy = 0;                    // processors running jobs hold
+  // Its processors and running jobs (processor identity: each job holds those its start names; counts: the lowest
+  // free ones, its allocation); the last running job takes the place of one that ends.
+  SpaceSharedResource resource;
   bool released_early = false;     // since the last pass
   cluster::PolicyState policy_state;  // what the policy's last decision left for its next pass (Decision::state)
   ClusterCounters counters;
@@ -81,7 +83,7 @@ public:
 
   void link(const Links& links) { links_ = links; }
   // The workload's jobs (every job of the book, in submit order) arrive here directly, not by message.
-  void take_arrivals() { takes_arrivals_ = true; }
+  void take_arrivals();
 
   const ClusterState& state() const { return st_; }
   std::uint32_t index() const { return index_; }
@@ -117,16 +119,10 @@ protected:
 
 private:
   void send_status(Context& context);
-  // Processors a job started on `on` holds: with identity its `procs` (a decision naming another number is refused),
-  // else the members of `on` (fewer than `procs` on an over-used machine).
-  int held(int procs, const ProcessorSet& on) const {
-    return st_.setup.model == cluster::ResourceModel::kProcessors ? procs : on.count();
-  }
 
   const std::vector<Observer*>& observers_;
   Links links_;
-  bool takes_arrivals_ = false;
-  std::size_t next_arrival_ = 0;
+  JobSource arrivals_;  // the book's jobs in submit order, with take_arrivals()
   // Call-backs its policy asked for that have not come yet: their number (the timer's index) and handle.
   std::vector<std::pair<std::uint64_t, TimerHandle>> wakes_pending_;
   std::uint64_t wakes_set_ = 0;
@@ -136,7 +132,6 @@ private:
   std::vector<double> due_;
   void arm_due(Context& context, double time);
   void settle(Context& context);              // a job of the book settled: withdraw call-backs once all have
-  std::vector<std::uint32_t> running_slot_;   // job -> index in the running vector (jobs of this cluster)
   struct Touch {                              // a job a pass decision places (pass(): reused buffers)
     std::size_t index;
     const cluster::Placement* placement;

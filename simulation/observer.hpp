@@ -1,7 +1,7 @@
 // How properties watch a run (the arrows point one way: properties/ implements Observer, simulation/ calls it).
 // Our own. Each call sees the cluster after the event was applied; a pass view still lists the jobs the pass
 // started or rejected (decision.start and decision.reject index state.queue) with every reservation as the pass left
-// it, and state.running ends with the jobs the pass started, in increasing queue index.
+// it, and state.resource.running() ends with the jobs the pass started, in increasing queue index.
 #pragma once
 
 #include "model/cluster.hpp"

@@ -23,7 +23,10 @@ RouterSetup router_setup(const std::string& policy, double latency, double statu
 }
 
 RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair<ActorId, const ClusterActor*>> clusters)
-    : book_(book), setup_(std::move(setup)), clusters_(std::move(clusters)) {
+    : book_(book),
+      setup_(std::move(setup)),
+      clusters_(std::move(clusters)),
+      arrivals_(book_.jobs.size(), [this](std::size_t j) { return book_.jobs[j].submit; }, 0) {
   if (!setup_.policy.route) throw std::invalid_argument("router " + setup_.policy.name + " has no routing function");
   for (const auto& [id, cluster] : clusters_) {
     router::ClusterStatus status;
@@ -36,18 +39,11 @@ RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair
 void RouterActor::on_start(Context& context) {
   context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
   context.kind<StatusReport>();
-  if (!book_.jobs.empty()) {
-    context.wake_at(book_.jobs[0].submit, 0, Lane::kArrival);
-    next_arrival_ = 1;
-  }
+  arrivals_.start(context);
 }
 
-void RouterActor::on_timer(Context& context, std::uint64_t job) {  // a submission (the only timer it sets)
-  if (next_arrival_ < book_.jobs.size()) {  // one arrival pending at a time: trace order among equal times
-    context.wake_at(book_.jobs[next_arrival_].submit, next_arrival_, Lane::kArrival);
-    ++next_arrival_;
-  }
-  route(context, static_cast<std::uint32_t>(job));
+void RouterActor::on_timer(Context& context, std::uint64_t tag) {  // a submission (the only timer it sets)
+  route(context, static_cast<std::uint32_t>(arrivals_.arrived(context, tag)));
 }
 
 void RouterActor::route(Context& context, std::uint32_t job) {

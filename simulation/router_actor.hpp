@@ -7,6 +7,7 @@
 #include "model/router.hpp"
 #include "reference/router_policies.hpp"
 #include "simulation/cluster_actor.hpp"
+#include "simulation/job_source.hpp"
 #include "simulation/jobs.hpp"
 #include "simulation/kernel.hpp"
 
@@ -48,7 +49,7 @@ private:
     int procs;
   };
   std::vector<std::deque<Sent>> unreported_;  // per cluster, in sending order
-  std::size_t next_arrival_ = 0;
+  JobSource arrivals_;  // the book's jobs in submit order; its timers are the only ones the router sets
   std::uint32_t last_ = router::kNone;
 };
 

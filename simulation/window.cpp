@@ -75,7 +75,7 @@ window::Instance cut_window(const ClusterState& state, const std::vector<workloa
   w.now = now;
   w.processors = state.setup.processors;
   w.objective = objective;
-  for (const auto& r : state.running) {
+  for (const auto& r : state.resource.running()) {
     if (r.start >= now - kTimeTolerance) continue;  // started by this pass: waiting when the pass began
     const double remaining = r.estimated_end - now;
     if (remaining <= 0) continue;                   // holds nothing from now on (an estimate of 0)

@@ -14,8 +14,10 @@
 #include "properties/run_properties.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/cluster_actor.hpp"
+#include "simulation/job_source.hpp"
 #include "simulation/kernel.hpp"
 #include "simulation/simulation.hpp"
+#include "simulation/space_shared.hpp"
 #include "simulation/summary.hpp"
 #include "simulation/window.hpp"
 #include "support/executor.hpp"
@@ -856,6 +858,80 @@ BOOST_AUTO_TEST_CASE(executors_give_every_item_once_and_stop_on_the_first_failur
     // item (a bound with room for a slow unwind; 1000 would mean no stop at all).
     if (threads == 1) BOOST_TEST(after == 3u);
     else BOOST_TEST(after < 3u + 6 * threads, after);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_job_source_keeps_one_arrival_pending_and_its_order_among_equal_times) {
+  // Source a: arrivals at 1, 1 and 3, tags 100, 101, 102. Actor b sets an arrival-lane timer at 1 after a's first was
+  // armed and before its second (armed when the first falls due): at t = 1 it comes between them.
+  std::vector<std::string> log;
+  Kernel kernel;
+  const std::vector<double> times = {1, 1, 3};
+  JobSource source(times.size(), [&](std::size_t k) { return times[k]; }, 100);
+  auto a = std::make_unique<Recorder>(log, "a");
+  auto b = std::make_unique<Recorder>(log, "b");
+  a->start = [&](Context& c) { source.start(c); };
+  a->timer = [&](Context& c, std::uint64_t tag) { log.push_back(fmt::format("arrival {}", source.arrived(c, tag))); };
+  b->start = [](Context& c) { c.wake_at(1, 7, Lane::kArrival); };
+  kernel.add(std::move(a), "a");
+  kernel.add(std::move(b), "b");
+  const KernelStats stats = kernel.run();
+  const std::vector<std::string> expected = {"1:a timer 100", "arrival 0", "1:b timer 7", "1:a timer 101",
+                                             "arrival 1",     "3:a timer 102", "arrival 2"};
+  BOOST_TEST(log == expected, boost::test_tools::per_element());
+  BOOST_TEST(stats.events == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(a_space_shared_resource_gives_processors_back_at_ends_and_early_ends_to_the_profile) {
+  // P = 4, the lowest free processors given. Job 1: 3 processors, expected back at 10, ends at 6 (early: the profile
+  // gets [6, 10) back). Job 2: 2 asked, 1 free (it holds that one), ends as it starts (it held it for no time).
+  std::vector<std::string> log;
+  Kernel kernel;
+  SpaceSharedResource resource(4, Holding::kLowest);
+  AvailabilityProfile profile(4);
+  profile.reserve(0, 10, 3);
+  auto a = std::make_unique<Recorder>(log, "a");
+  a->start = [&](Context& c) {
+    BOOST_TEST(resource.start(c, 1, 3, 10, 6, 1).on.to_intervals() == "0-2");
+    BOOST_TEST(resource.start(c, 2, 2, 0, 0, 2).on.to_intervals() == "3");
+    BOOST_TEST(resource.busy() == 3);  // job 2 holds nothing over its empty window
+    BOOST_TEST(resource.running().size() == 2u);
+  };
+  a->timer = [&](Context& c, std::uint64_t tag) {
+    const SpaceSharedResource::Ended ended = resource.finish(c.now(), static_cast<std::uint32_t>(tag), &profile);
+    log.push_back(fmt::format("job {} ends, early {}, free {}", ended.job.job, ended.early, resource.free()));
+  };
+  kernel.add(std::move(a), "a");
+  kernel.run();
+  const std::vector<std::string> expected = {"0:a timer 2", "job 2 ends, early false, free 1", "6:a timer 1",
+                                             "job 1 ends, early true, free 4"};
+  BOOST_TEST(log == expected, boost::test_tools::per_element());
+  BOOST_TEST(profile.free_at(7) == 4);
+  BOOST_TEST(resource.free_set().to_intervals() == "0-3");
+  BOOST_TEST(resource.running().empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_space_shared_resource_keeps_start_order_through_ends_when_asked) {
+  for (const bool keep_order : {true, false}) {
+    std::vector<std::string> log;
+    Kernel kernel;
+    SpaceSharedResource resource(8, Holding::kCount, keep_order);
+    std::vector<std::uint32_t> after;
+    auto a = std::make_unique<Recorder>(log, "a");
+    a->start = [&](Context& c) {
+      for (std::uint32_t job = 5; job <= 7; ++job) resource.start(c, job, 2, job, job, job);
+    };
+    a->timer = [&](Context& c, std::uint64_t tag) {
+      resource.finish(c.now(), static_cast<std::uint32_t>(tag));
+      if (tag == 5)
+        for (const cluster::Running& r : resource.running()) after.push_back(r.job);
+    };
+    kernel.add(std::move(a), "a");
+    kernel.run();
+    BOOST_TEST(after == (keep_order ? std::vector<std::uint32_t>{6, 7} : std::vector<std::uint32_t>{7, 6}),
+               boost::test_tools::per_element());
+    BOOST_TEST(resource.free() == 8);
+    BOOST_CHECK_THROW(resource.finish(8, 5), std::logic_error);  // not running
   }
 }
 

@@ -5,6 +5,8 @@
 #include "properties/federation_properties.hpp"
 #include "reference/federation_policies.hpp"
 #include "reference/sla_policies.hpp"
+#include "simulation/job_source.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <fmt/format.h>
 
@@ -20,7 +22,7 @@ namespace schedcheck::federation {
 namespace actors {
 namespace {
 
-// What a GFA's timers fall due for, with the job.
+// What a GFA's timers fall due for, with the job (an arrival: the job's place among the GFA's local jobs).
 enum Due : std::uint64_t { kArrive = 0, kExpire = 1, kFinish = 2 };
 using Timer = sim::TimerTag<Due>;
 
@@ -80,16 +82,21 @@ private:
 class Gfa final : public sim::Actor {
 public:
   Gfa(Shared& shared, std::size_t index, std::vector<std::size_t> local)
-      : s_(shared), m_(index), cluster_(shared.clusters[index]), local_(std::move(local)), free_(cluster_.processors) {}
+      : s_(shared),
+        m_(index),
+        cluster_(shared.clusters[index]),
+        local_(std::move(local)),
+        arrivals_(local_.size(), [this](std::size_t k) { return s_.jobs[local_[k]].submit + s_.logs[local_[k]].terms.ts; },
+                  Timer::of(kArrive, 0)),
+        processors_(cluster_.processors, sim::Holding::kCount, true) {}
 
-  void on_start(sim::Context& ctx) override { schedule_next_arrival(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
     const std::size_t j = Timer::index(t);
     switch (Timer::due(t)) {
       case kArrive:  // EVENT USERJOB SUBMIT (line 0.4): the job reached its GFA after ts; SLA BID
-        schedule_next_arrival(ctx);
-        query(ctx, j);
+        query(ctx, local_[arrivals_.arrived(ctx, t)]);
         break;
       case kExpire:  // EventSLA Bid Timeout (lines 1.15-1.23)
         expire(ctx, j);
@@ -121,12 +128,6 @@ public:
   }
 
 private:
-  void schedule_next_arrival(sim::Context& ctx) {
-    if (next_ >= local_.size()) return;
-    const std::size_t j = local_[next_++];
-    ctx.wake_at(s_.jobs[j].submit + s_.logs[j].terms.ts, Timer::of(kArrive, j), sim::Lane::kArrival);
-  }
-
   // SLA BID (lines 0.8-0.9): ask the directory for the next contractor.
   void query(sim::Context& ctx, std::size_t j) {
     JobLog& log = s_.logs[j];
@@ -191,8 +192,7 @@ private:
   }
 
   void finish(sim::Context& ctx, std::size_t j) {
-    free_ += s_.jobs[j].procs;
-    running_.erase(std::find(running_.begin(), running_.end(), j));
+    processors_.finish(ctx.now(), static_cast<std::uint32_t>(j));  // at D(J,R_m) from its start: never early
     JobLog& log = s_.logs[j];
     log.finish = ctx.now();
     ++log.transfers;
@@ -245,12 +245,11 @@ private:
   void reserve(sim::Context& ctx, std::size_t j) {
     const Job& job = s_.jobs[j];
     JobLog& log = s_.logs[j];
-    free_ -= job.procs;
-    running_.push_back(j);
     log.ran_on = m_;
     log.start = ctx.now();
     log.charged = cost(cluster_, job, log.terms);
-    ctx.wake_at(ctx.now() + response_time(cluster_, job, log.terms), Timer::of(kFinish, j), sim::Lane::kEnd);
+    const double end = ctx.now() + response_time(cluster_, job, log.terms);
+    processors_.start(ctx, static_cast<std::uint32_t>(j), job.procs, end, end, Timer::of(kFinish, j));
     reply(ctx, j, true);
   }
 
@@ -263,12 +262,9 @@ private:
   sla::Instance snapshot(double now, const std::vector<std::size_t>& bids) const {
     sla::Instance instance;
     instance.name = fmt::format("{}-t{}", cluster_.name, now);
-    instance.site = site(cluster_, free_, s_.settings.budget_test);
-    for (const std::size_t j : running_) {
-      const JobLog& log = s_.logs[j];
-      instance.running.push_back({job_name(s_.clusters, s_.jobs[j]), s_.jobs[j].procs,
-                                  std::max(0.0, log.start + response_time(cluster_, s_.jobs[j], log.terms) - now)});
-    }
+    instance.site = site(cluster_, processors_.free(), s_.settings.budget_test);
+    for (const cluster::Running& r : processors_.running())
+      instance.running.push_back({job_name(s_.clusters, s_.jobs[r.job]), r.procs, std::max(0.0, r.estimated_end - now)});
     for (const std::size_t j : bids) instance.bids.push_back(bid(s_.jobs[j], s_.logs[j].terms, now, job_name(s_.clusters, s_.jobs[j])));
     return instance;
   }
@@ -277,11 +273,11 @@ private:
   std::size_t m_;
   const Cluster& cluster_;
   std::vector<std::size_t> local_;   // its users' jobs, by arrival
-  std::size_t next_ = 0;
-  int free_;                          // r
+  sim::JobSource arrivals_;          // local_ reaching the GFA, each ts after its submission
+  // r (its free processors) and the accepted jobs holding processors, in acceptance order (the instances' order).
+  sim::SpaceSharedResource processors_;
   std::vector<std::size_t> queue_;    // Q_{m,t}: bids not yet decided, in arrival order
   std::vector<sim::TimerHandle> expiry_;  // their expiry timers, in the same order (none when decided on arrival)
-  std::vector<std::size_t> running_;  // accepted jobs holding processors
 };
 
 }  // namespace

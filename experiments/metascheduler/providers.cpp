@@ -5,6 +5,8 @@
 
 #include "reference/compose_policies.hpp"
 #include "reference/offers_policies.hpp"
+#include "simulation/job_source.hpp"
+#include "simulation/space_shared.hpp"
 
 #include <fmt/format.h>
 
@@ -66,16 +68,20 @@ struct Shared {
 class Provider final : public sim::Actor {
 public:
   Provider(Shared& shared, std::size_t index, std::vector<std::size_t> local)
-      : s_(shared), c_(index), cluster_(shared.system.clusters[index]), local_(std::move(local)) {}
+      : s_(shared),
+        c_(index),
+        cluster_(shared.system.clusters[index]),
+        local_(std::move(local)),
+        arrivals_(local_.size(), [this](std::size_t k) { return s_.log.jobs[local_[k]].submit; }, Timer::of(kArrive, 0)),
+        processors_(cluster_.processors, sim::Holding::kCount, true) {}
 
-  void on_start(sim::Context& ctx) override { arm_arrival(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
   void on_timer(sim::Context& ctx, std::uint64_t t) override {
     const std::size_t i = Timer::index(t);
     switch (Timer::due(t)) {
-      case kArrive:
-        admit(ctx, local_[next_local_++]);
-        arm_arrival(ctx);
+      case kArrive:  // admit() sets no timer: the next arrival may be armed first
+        admit(ctx, local_[arrivals_.arrived(ctx, t)]);
         break;
       case kEnd:
         finish(ctx, i);
@@ -106,17 +112,6 @@ private:
     double run = 0;                    // how long it (each task) really runs
     std::vector<double> starts;        // the committed plan: one start a task (a local job: one), ascending
   };
-  struct Running {
-    std::string id;
-    std::size_t execution = 0;         // index into the log's executions of this cluster
-    int procs = 0;
-    double estimated_end = 0;
-  };
-
-  void arm_arrival(sim::Context& ctx) {
-    if (next_local_ < local_.size())
-      ctx.wake_at(s_.log.jobs[local_[next_local_]].submit, Timer::of(kArrive, next_local_), sim::Lane::kArrival);
-  }
 
   // The provider's state as an offers instance (running work with its estimated remaining time, waiting work in
   // arrival order), and its committed plan as a schedule of that instance.
@@ -125,8 +120,9 @@ private:
     inst.name = fmt::format("{}@{}", cluster_.name, now);
     inst.processors = cluster_.processors;
     inst.now = now;
-    inst.running.reserve(running_.size());
-    for (const Running& r : running_) inst.running.push_back({r.id, r.procs, std::max(0.0, r.estimated_end - now)});
+    inst.running.reserve(processors_.running().size());
+    for (const cluster::Running& r : processors_.running())
+      inst.running.push_back({names_[r.job], r.procs, std::max(0.0, r.estimated_end - now)});
     inst.waiting.reserve(waiting_.size());
     for (const Entry& e : waiting_) inst.waiting.push_back(e.job);
     return inst;
@@ -272,10 +268,8 @@ private:
   }
 
   void finish(sim::Context& ctx, std::size_t execution) {
-    const auto it = std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.execution == execution; });
-    if (it == running_.end()) throw std::logic_error("a job ended that was not running");
-    if (ctx.now() < it->estimated_end - kTimeTolerance) replan_ = true;  // processors come back early
-    running_.erase(it);
+    const bool early = processors_.finish(ctx.now(), static_cast<std::uint32_t>(execution)).early;
+    if (early) replan_ = true;  // processors come back early
     ++version_;
   }
 
@@ -297,8 +291,8 @@ private:
     const int procs = e.job.procs * static_cast<int>(count);
     const std::size_t x = executions.size();
     executions.push_back(Execution{now, now + e.run, procs, e.owner, e.part});
-    running_.push_back(Running{fmt::format("{}/{}", e.job.id, x), x, procs, now + e.job.runtime});
-    ctx.wake_at(now + e.run, Timer::of(kEnd, x), sim::Lane::kEnd);
+    names_.push_back(fmt::format("{}/{}", e.job.id, x));
+    processors_.start(ctx, static_cast<std::uint32_t>(x), procs, now + e.job.runtime, now + e.run, Timer::of(kEnd, x));
     e.starts.erase(e.starts.begin(), e.starts.begin() + static_cast<std::ptrdiff_t>(count));
     e.job.tasks = e.job.type == offers::JobType::kBotPart ? static_cast<long long>(e.starts.size()) : 1;
     ++version_;
@@ -307,8 +301,10 @@ private:
   // The work-conserving dispatch: waiting work that fits now without moving a committed start (early_starts),
   // looked for only when some waiting job needs no more processors than are idle now.
   void start_early(sim::Context& ctx) {
+    // Idle: what no running execution asks for, one that ends as it starts too (its end event has not come yet; the
+    // plan's profile still holds it), rather than the resource's free processors.
     int idle = cluster_.processors;
-    for (const Running& r : running_) idle -= r.procs;
+    for (const cluster::Running& r : processors_.running()) idle -= r.procs;
     if (std::none_of(waiting_.begin(), waiting_.end(),
                      [&](const Entry& e) { return !e.starts.empty() && e.job.procs <= idle; }))
       return;
@@ -349,9 +345,12 @@ private:
   std::size_t c_;
   const Cluster& cluster_;
   std::vector<std::size_t> local_;     // its local jobs, by submit time
-  std::size_t next_local_ = 0;
+  sim::JobSource arrivals_;            // local_ as they are submitted
   std::vector<Entry> waiting_;
-  std::vector<Running> running_;
+  // Its processors and running executions (by their index in the log's executions of this cluster), in start order
+  // (the offers instances' order), and each execution's name in those instances.
+  sim::SpaceSharedResource processors_;
+  std::vector<std::string> names_;
   bool replan_ = false;
   double armed_ = -kForever;           // the time of the next start wake-up set
   std::uint64_t version_ = 0;          // changes with the accepted work (an award must follow its offers)
@@ -363,13 +362,15 @@ private:
 // The metascheduler: BoTs in arrival order, one at a time (ask every provider, compose, award).
 class Metascheduler final : public sim::Actor {
 public:
-  Metascheduler(Shared& shared, std::vector<std::size_t> bots) : s_(shared), bots_(std::move(bots)) {}
+  Metascheduler(Shared& shared, std::vector<std::size_t> bots)
+      : s_(shared),
+        bots_(std::move(bots)),
+        arrivals_(bots_.size(), [this](std::size_t k) { return s_.log.jobs[bots_[k]].submit; }, Timer::of(kArrive, 0)) {}
 
-  void on_start(sim::Context& ctx) override { arm(ctx); }
+  void on_start(sim::Context& ctx) override { arrivals_.start(ctx); }
 
-  void on_timer(sim::Context& ctx, std::uint64_t t) override {
-    queue_.push_back(bots_[Timer::index(t)]);
-    arm(ctx);
+  void on_timer(sim::Context& ctx, std::uint64_t t) override {  // a BoT's submission (the only timer it sets)
+    queue_.push_back(bots_[arrivals_.arrived(ctx, t)]);
     if (!busy_) next(ctx);
   }
 
@@ -381,13 +382,6 @@ public:
   }
 
 private:
-  void arm(sim::Context& ctx) {
-    if (next_bot_ < bots_.size()) {
-      ctx.wake_at(s_.log.jobs[bots_[next_bot_]].submit, Timer::of(kArrive, next_bot_), sim::Lane::kArrival);
-      ++next_bot_;
-    }
-  }
-
   void next(sim::Context& ctx) {
     busy_ = !queue_.empty();
     if (!busy_) return;
@@ -432,7 +426,7 @@ private:
 
   Shared& s_;
   std::vector<std::size_t> bots_;      // the external jobs, by submit time
-  std::size_t next_bot_ = 0;
+  sim::JobSource arrivals_;            // bots_ as they are submitted
   std::vector<std::size_t> queue_;     // arrived, not yet composed
   std::size_t current_ = 0;
   std::vector<compose::Provider> replies_;  // by provider, for the BoT being composed
