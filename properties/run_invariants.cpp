@@ -170,7 +170,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
              fmt::format("job {} starts at {} but is submitted at {} (reached its queue at {})", j.id, t(now), t(j.submit),
                          t(arrived_at_[job])));
     const ProcessorSet& on = v.state.resource.running()[first_new + k].on;
-    if (capacity_ && j.runtime() > 0) {  // a job of run time 0 holds no processors: its window [t, t) is empty
+    // A job of run time 0 (or within kTimeTolerance of it) holds no processors: its window is empty, as in the profile.
+    if (capacity_ && j.runtime() > kTimeTolerance) {
       used_[c] += j.procs;
       if (used_[c] > processors)
         report(kCapacity, now, "pass", j.id,
@@ -282,7 +283,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
 }
 
 void InvariantChecker::on_completion(const sim::CompletionView& v) {
-  if (!capacity_ || v.book.jobs[v.job].runtime() == 0) return;
+  if (!capacity_ || !(v.book.jobs[v.job].runtime() > kTimeTolerance)) return;
   used_[v.cluster] -= v.book.jobs[v.job].procs;
   busy_[v.cluster].subtract(held_[v.job]);
   held_[v.job] = ProcessorSet();

@@ -1,6 +1,7 @@
 // A space-shared resource (see space_shared.hpp). Our own.
 #include "simulation/space_shared.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -18,9 +19,11 @@ const cluster::Running& SpaceSharedResource::start(Context& context, std::uint32
   if (holding_ == Holding::kLowest) on = free_now_.lowest(procs);
   else if (holding_ == Holding::kCount) on = ProcessorSet();
   cluster::Running r{job, procs, now, estimated_end, std::move(on)};
-  if (end > now) {  // it holds its processors over [now, end)
+  if (end > now + kTimeTolerance) {  // it holds its processors over [now, end) (a shorter window is empty, as in the profile)
     if (holding_ != Holding::kCount) free_now_.subtract(r.on);
     busy_ += held(r);
+  } else {
+    holding_none_.push_back(job);
   }
   if (!keep_order_) {
     if (job >= slot_.size()) slot_.resize(std::size_t{job} + 1);
@@ -54,7 +57,12 @@ SpaceSharedResource::Ended SpaceSharedResource::finish(double now, std::uint32_t
     }
     running_.pop_back();
   }
-  if (now > out.job.start) {  // it held its processors (a job of length 0 held none)
+  // It held its processors unless its window was empty (a job of length 0), whenever it ends: an owner may end a job
+  // before its end timer, in the instant it started (the cluster's pass per event ends jobs due within kTimeTolerance).
+  const auto none = std::find(holding_none_.begin(), holding_none_.end(), job);
+  if (none != holding_none_.end()) {
+    holding_none_.erase(none);
+  } else {
     busy_ -= held(out.job);
     if (holding_ != Holding::kCount) free_now_ |= out.job.on;
   }

@@ -38,7 +38,8 @@ public:
 
   // Starts `job` (the owner's number) now on `procs` processors (`on` with kNamed, else ignored), expected back at
   // `estimated_end`, ending at `end` (>= now), when the owner gets `end_tag` in Lane::kEnd and calls finish. A job
-  // that ends as it starts holds no processor (its window is empty), so jobs started at the same instant may use them.
+  // that ends as it starts (within kTimeTolerance, as the profile reads its window) holds no processor, so jobs
+  // started at the same instant may use them.
   const cluster::Running& start(Context& context, std::uint32_t job, int procs, double estimated_end, double end,
                                 std::uint64_t end_tag, ProcessorSet on = {});
 
@@ -60,6 +61,7 @@ private:
   ProcessorSet free_now_;
   std::vector<cluster::Running> running_;
   std::vector<std::uint32_t> slot_;  // without keep_order: job -> its index in running_
+  std::vector<std::uint32_t> holding_none_;  // running jobs started with an empty window: they hold no processor
 };
 
 }  // namespace schedcheck::sim
