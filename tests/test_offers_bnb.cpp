@@ -458,26 +458,31 @@ BOOST_AUTO_TEST_CASE(a_search_deeper_than_its_stack_stops_at_the_stack_limit) {
     instance.waiting.push_back(WaitingJob{id, JobType::kLocal, 1, runtime, 1, kPairs + 2.0});
   SolveOptions options;
   options.timeout_ms = 60'000;
-  ExactResult<FeasibilityAnswer> small;
-  pthread_attr_t attributes;
-  BOOST_REQUIRE_EQUAL(pthread_attr_init(&attributes), 0);
-  BOOST_REQUIRE_EQUAL(pthread_attr_setstacksize(&attributes, 256 * 1024), 0);
-  struct Call {
-    const Instance* instance;
-    const SolveOptions* options;
-    ExactResult<FeasibilityAnswer>* result;
-  } call{&instance, &options, &small};
-  pthread_t thread;
-  BOOST_REQUIRE_EQUAL(pthread_create(&thread, &attributes, [](void* c) -> void* {
-    auto* call = static_cast<Call*>(c);
-    *call->result = feasibility_bnb(*call->instance, *call->options);
-    return nullptr;
-  }, &call), 0);
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attributes);
+  // The solve on a thread of `stack_bytes` of stack.
+  auto solve_on = [&](std::size_t stack_bytes) {
+    struct Call {
+      const Instance* instance;
+      const SolveOptions* options;
+      ExactResult<FeasibilityAnswer> result;
+    } call{&instance, &options, {}};
+    pthread_attr_t attributes;
+    BOOST_REQUIRE_EQUAL(pthread_attr_init(&attributes), 0);
+    BOOST_REQUIRE_EQUAL(pthread_attr_setstacksize(&attributes, stack_bytes), 0);
+    pthread_t thread;
+    BOOST_REQUIRE_EQUAL(pthread_create(&thread, &attributes, [](void* c) -> void* {
+      auto* call = static_cast<Call*>(c);
+      call->result = feasibility_bnb(*call->instance, *call->options);
+      return nullptr;
+    }, &call), 0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attributes);
+    return call.result;
+  };
+  const auto small = solve_on(256 * 1024);
   BOOST_CHECK_MESSAGE(small.status == ExactStatus::kUnknown, "status " + std::string(to_string(small.status)));
   BOOST_CHECK_MESSAGE(small.detail.find("stack limit of") != std::string::npos, small.detail);
-  const auto full = feasibility_bnb(instance, options);
+  // 256 MiB: enough for 803 frames under the sanitizers too (whose frames are some 10 KiB each).
+  const auto full = solve_on(256 * 1024 * 1024);
   BOOST_CHECK_MESSAGE(full.status == ExactStatus::kOptimal, full.detail);
   BOOST_REQUIRE(full.decision);
   BOOST_CHECK(full.decision->answer == Feasibility::kSchedule);
