@@ -16,6 +16,7 @@ Registry make_builtin_registry() {
   registry.add(problems::dbc_cost_time());
   registry.add(problems::queue_window());
   registry.add(problems::cluster_run());
+  registry.add(problems::slot_report());
   return registry;
 }
 

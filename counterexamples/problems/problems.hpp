@@ -17,5 +17,6 @@ std::unique_ptr<Problem> offer_composition();     // offer_composition.cpp: pape
 std::unique_ptr<Problem> dbc_cost_time();         // dbc_cost_time.cpp: paper 001
 std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one cluster's queue
 std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace
+std::unique_ptr<Problem> slot_report();           // slot_report.cpp: paper 002 sec. 4 (free time slots)
 
 }  // namespace schedcheck::problems

@@ -1,0 +1,32 @@
+// Free time slots of an availability profile: the windows a provider publishes to a gateway (paper 002 sec. 4,
+// Fig. 2a: "the availability profile is scanned until a given time horizon thus creating windows of availability").
+// The rule is the one of the paper's authors' profile (GridSim's and servsim's getTimeSlots): non-overlapping
+// windows, each as long as the processors it names stay free. Pure; linear in the steps a slot crosses.
+#pragma once
+
+#include "model/processor_set.hpp"
+#include "model/profile.hpp"
+
+#include <vector>
+
+namespace schedcheck {
+
+// `processors` processors are free over [start, end); end = kForever for a window open at the horizon's end when
+// the horizon is infinite. With processor identity, `on` names them (processors == on.count()); else `on` is empty.
+struct TimeSlot {
+  double start = 0;
+  double end = 0;
+  int processors = 0;
+  ProcessorSet on;
+  bool operator==(const TimeSlot&) const = default;
+};
+
+// The free time slots of `profile` over [from, horizon) (horizon kForever: every slot), in start order and, at one
+// start, longest first. At each step of the profile, in time order, while processors of that step are free and in
+// no slot yet: a slot starts there with them; it runs on through the following steps with the ones still free and
+// unpublished, and ends at the first step where none of them is (or at the horizon); the slot keeps the processors
+// of its last step (those free throughout), which are then published. Every free processor-second before the horizon
+// lies in exactly one slot; nothing published is busy. Without processor identity the same on the counts.
+std::vector<TimeSlot> free_time_slots(const AvailabilityProfile& profile, double from, double horizon = kForever);
+
+}  // namespace schedcheck
