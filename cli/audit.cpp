@@ -150,7 +150,7 @@ int run_audit(const AuditArgs& a) {
     auto section = [&](const std::map<std::string, std::size_t>& counts, const std::vector<runcheck::Violation>& found,
                        const char* none, const char* many, const char* word) {
       for (const auto& [name, count] : counts)
-        out += fmt::format("  {:<26} {}\n", name, count == 0 ? std::string(none) : fmt::format(fmt::runtime(many), count));
+        out += fmt::format("  {:<27} {}\n", name, count == 0 ? std::string(none) : fmt::format(fmt::runtime(many), count));
       for (const runcheck::Violation* v : runcheck::shown(found, a.show))
         out += fmt::format("  {} {} at t={}{}: {}\n", word, v->invariant, v->time,
                            v->job >= 0 ? fmt::format(" (job {})", v->job) : "", v->detail);

@@ -21,6 +21,8 @@ namespace {
 using invariant::kFcfs;
 using invariant::kGuarantee;
 using invariant::kMaximal;
+using invariant::kPartitionPivot;
+using invariant::kBorrowing;
 using invariant::kPivot;
 constexpr double kTol = kTimeTolerance;
 
@@ -548,6 +550,16 @@ CertainResult certain_verdicts(const CertainInput& in) {
     if (promised(kMaximal))
       out.unchecked.push_back(fmt::format("{}: every job holds a reservation, and where each lies is the "
                                           "scheduler's choice", kMaximal));
+    if (promised(kPartitionPivot))
+      out.unchecked.push_back(
+          fmt::format("{}: with every job a pivot, the bound of {} stands for it", kPartitionPivot, name));
+    if (promised(kBorrowing))
+      out.unchecked.push_back(fmt::format("{}: which processors each reservation held is the scheduler's choice",
+                                          kBorrowing));
+  } else if (p.partitions) {
+    for (const auto& name : p.promises)
+      out.unchecked.push_back(fmt::format("{}: the certain bounds cover pivots of one queue, not {} per partition",
+                                          name, cluster::value_text(p.pivots)));
   } else if (p.pivots == 1 && promised(kPivot)) {
     out.counts[kPivot] = 0;
     out.counts[kMaximal] = 0;

@@ -40,6 +40,13 @@ const std::vector<InvariantInfo>& invariants() {
       {kGuarantee, "conservative backfilling (Mu'alem & Feitelson 2001)",
        "every job gets a reservation at arrival (or starts) and never starts later than it; reservations only move "
        "earlier"},
+      {kPartitionPivot, "paper 002 sec. 4 (multiple resource partitions), after Lawson & Smirni 2002",
+       "after every pass the first k waiting jobs of each partition (k the policy's pivots) hold reservations, no "
+       "reservation moves later and no pivot starts later than its first reservation"},
+      {kBorrowing, "paper 002 sec. 4 (borrowing \"without delaying their pivots\")",
+       "a job that starts on processors of another partition takes none that a reservation of that partition's jobs "
+       "holds during its window (count model: a start while its partition holds more than its share leaves no "
+       "reservation short)"},
   };
   return all;
 }
@@ -70,7 +77,8 @@ InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vect
   runtime_ = on(kRuntime);
   for (const auto& names : per_cluster) {
     const auto has = [&](const char* name) { return std::find(names.begin(), names.end(), name) != names.end(); };
-    promises_.push_back(Promises{has(kFcfs), has(kPivot), has(kMaximal), has(kGuarantee)});
+    promises_.push_back(
+        Promises{has(kFcfs), has(kPivot), has(kMaximal), has(kGuarantee), has(kPartitionPivot), has(kBorrowing)});
   }
   held_.resize(workload.jobs.size());
   first_reservation_.assign(workload.jobs.size(), -1);
@@ -137,6 +145,11 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   const int processors = v.state.setup.processors;
   const Promises& promised = promises(c);
   const bool pivot = promised.pivot, guarantee = promised.guarantee, fcfs = promised.fcfs, maximal = promised.maximal;
+  const auto& partitions = v.state.setup.policy.partitions;
+  const bool partition = promised.partition && partitions, borrowing = promised.borrowing && partitions;
+  // Where a pivot's reservation moved later, or a pivot started after it, is reported.
+  const bool pivots_kept = pivot || guarantee || partition;
+  const char* pivot_name = guarantee ? kGuarantee : pivot ? kPivot : kPartitionPivot;
 
   std::vector<std::size_t> checked_now;  // jobs whose hold at now the reservations below already checked
   for (const auto& p : v.decision.reserve) {
@@ -145,8 +158,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     double& last = last_reservation_[job];
     if (first < 0) {
       first = p.start;
-    } else if (p.start > last + kTimeTolerance && (pivot || guarantee)) {
-      report(guarantee ? kGuarantee : kPivot, now, "pass", jobs[job].id,
+    } else if (p.start > last + kTimeTolerance && pivots_kept) {
+      report(pivot_name, now, "pass", jobs[job].id,
              fmt::format("the reservation of job {} moved later, from {} to {} (its first: {})", jobs[job].id, t(last),
                          t(p.start), t(first)));
     }
@@ -188,8 +201,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
         std::find(checked_now.begin(), checked_now.end(), index) == checked_now.end())  // one report per incident
       check_over_commit(v, index, now);
     const double first = first_reservation_[job];
-    if ((pivot || guarantee) && first >= 0 && now > first + kTimeTolerance)
-      report(guarantee ? kGuarantee : kPivot, now, "pass", j.id,
+    if (pivots_kept && first >= 0 && now > first + kTimeTolerance)
+      report(pivot_name, now, "pass", j.id,
              fmt::format("job {} starts at {}, later than the reservation {} it was given{}", j.id, t(now), t(first),
                          guarantee ? " at arrival" : " as a pivot"));
   }
@@ -255,6 +268,77 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       if (!went && !queue[i].reserved)
         report(kGuarantee, now, "pass", jobs[job].id,
                fmt::format("job {} reached the queue at {} and got no reservation", jobs[job].id, t(now)));
+    }
+  }
+
+  if (partition) {  // each partition's first k waiting jobs hold reservations
+    const std::size_t k = v.state.setup.policy.pivots;
+    std::vector<std::size_t> seen(partitions->count(), 0);
+    for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
+      if (g < gone.size() && gone[g] == i) {
+        ++g;
+        continue;
+      }
+      const auto& w = queue[i];
+      const std::size_t q = partitions->of(w.estimate);
+      if (seen[q]++ >= k || w.reserved) continue;
+      report(kPartitionPivot, now, "pass", jobs[w.job].id,
+             fmt::format("job {} is waiting job {} of partition {} (estimates {}), which keeps {} pivot{}, and holds no "
+                         "reservation after the pass at {}",
+                         jobs[w.job].id, seen[q], q + 1, partitions->range_text(q), cluster::value_text(k),
+                         k == 1 ? "" : "s", t(now)));
+    }
+  }
+
+  if (borrowing && !v.state.profile.tracks_processors() && !started.empty()) {
+    // On counts a partition borrows when its running jobs hold more than its share; a borrowing start must leave the
+    // profile (every reservation in it) short nowhere over its window.
+    std::vector<int> in_use(partitions->count(), 0);
+    for (const auto& r : v.state.resource.running()) in_use[partitions->of(r.estimated_end - r.start)] += r.procs;
+    for (std::size_t k = 0; k < started.size(); ++k) {
+      const auto& job = queue[started[k]];
+      const std::size_t q = partitions->of(job.estimate);
+      const double end = now + job.estimate;
+      // A job that starts at its own reservation was in the profile before this pass: it takes nothing new.
+      const bool own_reservation = job.reserved && std::abs(job.reserved_start - now) <= kTimeTolerance;
+      if (in_use[q] <= partitions->size(q, processors) || !(job.estimate > kTimeTolerance) || own_reservation) continue;
+      const int lowest = v.state.profile.min_free(now, end);
+      if (lowest >= 0) continue;
+      report(kBorrowing, now, "pass", jobs[job.job].id,
+             fmt::format("job {} (partition {}, whose running jobs then hold {} processors of its {}) starts at {} "
+                         "until {} on borrowed processors, and {} processors the reservations hold are missing then",
+                         jobs[job.job].id, q + 1, in_use[q], partitions->size(q, processors), t(now), t(end), -lowest));
+    }
+  }
+
+  if (borrowing && v.state.profile.tracks_processors()) {
+    for (std::size_t k = 0; k < started.size(); ++k) {
+      const auto& job = queue[started[k]];
+      const std::size_t q = partitions->of(job.estimate);
+      if (job.reserved && std::abs(job.reserved_start - now) <= kTimeTolerance) continue;  // in the profile before
+      ProcessorSet borrowed = v.state.resource.running()[first_new + k].on;
+      borrowed.subtract(partitions->owned(q, processors));
+      if (borrowed.empty()) continue;
+      const double end = now + job.estimate;
+      for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
+        if (g < gone.size() && gone[g] == i) {
+          ++g;
+          continue;
+        }
+        const auto& w = queue[i];
+        const std::size_t r = partitions->of(w.estimate);
+        if (!w.reserved || r == q || w.reserved_start >= end - kTimeTolerance ||
+            w.reserved_start + w.estimate <= now + kTimeTolerance || !w.reserved_on.intersects(borrowed))
+          continue;
+        ProcessorSet taken = w.reserved_on;
+        taken &= borrowed;
+        report(kBorrowing, now, "pass", jobs[job.job].id,
+               fmt::format("job {} (partition {}) starts at {} until {} on processors {} of other partitions, and "
+                           "{} of them are held by the reservation of job {} (partition {}) from {}",
+                           jobs[job.job].id, q + 1, t(now), t(end), borrowed.to_intervals(), taken.to_intervals(),
+                           jobs[w.job].id, r + 1, t(w.reserved_start)));
+        break;
+      }
     }
   }
 

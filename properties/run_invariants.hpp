@@ -30,6 +30,8 @@ inline constexpr const char* kFcfs = "fcfs-order";
 inline constexpr const char* kPivot = "easy-pivot-not-delayed";
 inline constexpr const char* kMaximal = "easy-maximal";
 inline constexpr const char* kGuarantee = "conservative-guarantee";
+inline constexpr const char* kPartitionPivot = "partition-pivot-not-delayed";
+inline constexpr const char* kBorrowing = "borrowing-delays-no-pivot";
 }  // namespace invariant
 
 // A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
@@ -100,7 +102,7 @@ private:
   std::size_t total_ = 0, decisions_ = 0;
   bool capacity_ = false, submit_ = false, conserved_ = false, runtime_ = false;
   struct Promises {                             // a cluster's policy-specific invariants, checked on its passes
-    bool fcfs = false, pivot = false, maximal = false, guarantee = false;
+    bool fcfs = false, pivot = false, maximal = false, guarantee = false, partition = false, borrowing = false;
   };
   std::vector<Promises> promises_;              // per cluster (the last entry for clusters beyond)
   const Promises& promises(std::uint32_t cluster) const { return promises_[std::min<std::size_t>(cluster, promises_.size() - 1)]; }

@@ -32,7 +32,7 @@ cluster::ClusterPolicy external_cluster_policy(const workload::Workload& w, Json
   std::vector<std::int64_t> ids;
   ids.reserve(w.jobs.size());
   for (const auto& job : w.jobs) ids.push_back(job.id);
-  cluster::ClusterPolicy external{std::move(name), "a policy outside C++ (docs/protocol.md)", "asked at every pass", 0, {}, {}, {}, {}, false, nullptr};
+  cluster::ClusterPolicy external{std::move(name), "a policy outside C++ (docs/protocol.md)", "asked at every pass", 0, {}, {}, {}, {}, false, nullptr, std::nullopt};
   external.decide = [ids = std::move(ids), policy = std::move(policy), trace = w.name](const cluster::Snapshot& snapshot) {
     const nlohmann::json request = {{"problem", "cluster-run"}, {"snapshot", cluster::write_snapshot(snapshot, ids)}};
     return cluster::read_decision(snapshot, ids, policy(request),

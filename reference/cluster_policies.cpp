@@ -160,10 +160,23 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
   }
 }
 
-// The queue walk shared by backfill (may_start) and backfill_around (reservations only).
+// With partitions and processor identity, the processors a job of partition q takes among those free over its window
+// (`chosen` the profile's lowest-numbered ones): its own partition's first, then borrowed ones. Otherwise `chosen`.
+ProcessorSet partition_choice(const Snapshot& s, const Working& w, const Partitions* parts, const Waiting& job,
+                              double start, ProcessorSet chosen) {
+  if (!parts || !w.view().tracks_processors()) return chosen;
+  const std::size_t q = parts->of(job.estimate);
+  return prefer_owned(w.view().free_over(start, start + job.estimate), parts->owned(q, s.processors), job.procs);
+}
+
+// The queue walk shared by backfill (may_start) and backfill_around (reservations only). With `parts`, each
+// partition has its own `pivots` (Lawson & Smirni): the first waiting jobs of each partition hold reservations.
 void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reservations& r, bool may_start,
-          const Replay& replay) {
-  std::size_t held = 0;  // reservations kept by jobs ahead in the queue: the pivots so far
+          const Replay& replay, const Partitions* parts = nullptr) {
+  // Reservations kept by jobs ahead in the queue: the pivots so far (per partition with `parts`).
+  std::size_t held = 0;
+  std::vector<std::size_t> held_of(parts ? parts->count() : 0, 0);
+  auto held_for = [&](const Waiting& job) -> std::size_t& { return parts ? held_of[parts->of(job.estimate)] : held; };
   int free_now = -1;     // free processors at now, -1 when the profile changed since it was read
   bool deferred = false; // replay: a forced job was left for the next pass at this instant
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
@@ -195,22 +208,23 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
           r.record(i, d, Placement{i, slot->start, slot->processors});
         }
       }
-      ++held;
+      ++held_for(job);
       continue;
     }
     // The working profile is read again only by the jobs behind this one: the last one need not edit it when
     // nothing else did (a conservative pass with one arrival then copies nothing); an edited copy is kept whole,
     // since the decision hands it on (Decision::profile).
     const bool last = i + 1 == s.queue.size() && !w.owned();
-    if (held < pivots) {  // becomes a pivot: a reservation at its earliest start (now: it starts)
+    if (held_for(job) < pivots) {  // becomes a pivot: a reservation at its earliest start (now: it starts)
       const auto slot = w.view().earliest_slot(job.procs, job.estimate, s.now);
       if (!slot) continue;  // wider than the machine: never (the engine refuses such jobs)
-      if (!last) w.edit().reserve(slot->start, slot->start + job.estimate, job.procs, slot->processors);
+      const ProcessorSet on = partition_choice(s, w, parts, job, slot->start, slot->processors);
+      if (!last) w.edit().reserve(slot->start, slot->start + job.estimate, job.procs, on);
       if (may_start && slot->start <= s.now + kTimeTolerance) {
-        d.start.push_back(Placement{i, s.now, slot->processors});
+        d.start.push_back(Placement{i, s.now, on});
       } else {
-        r.record(i, d, Placement{i, slot->start, slot->processors});
-        ++held;
+        r.record(i, d, Placement{i, slot->start, on});
+        ++held_for(job);
       }
       continue;
     }
@@ -218,13 +232,15 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     // Backfilling: start now only if it fits now for its whole estimate without touching any reservation.
     if (free_now < 0) free_now = w.view().free_at(s.now);
     // Nothing free: no job behind can start either, and none behind holds a reservation (the reserved jobs are the
-    // first waiting ones: a job becomes a pivot only when every job ahead of it started or holds one).
-    if (free_now <= 0 && replay.forced.empty()) break;
+    // first waiting ones: a job becomes a pivot only when every job ahead of it started or holds one). With
+    // partitions a job behind may still become its partition's pivot.
+    if (free_now <= 0 && replay.forced.empty() && !parts) break;
     if (free_now < job.procs) continue;
     const auto slot = w.view().slot_at(job.procs, s.now, job.estimate);
     if (!slot) continue;
-    if (!last) w.edit().reserve(s.now, s.now + job.estimate, job.procs, slot->processors);
-    d.start.push_back(Placement{i, s.now, slot->processors});
+    const ProcessorSet on = partition_choice(s, w, parts, job, s.now, slot->processors);
+    if (!last) w.edit().reserve(s.now, s.now + job.estimate, job.procs, on);
+    d.start.push_back(Placement{i, s.now, on});
   }
 }
 
@@ -245,18 +261,18 @@ Decision fcfs(const Snapshot& s) {
   return d;
 }
 
-Decision backfill(const Snapshot& s, std::size_t pivots) {
+Decision backfill(const Snapshot& s, std::size_t pivots, const Partitions* parts) {
   Decision d;
   Working w(s.profile, s.lent);
   Reservations r{s, d, {}};
   if (s.released_early) compress(s, w, d, r, Replay{});
-  walk(s, pivots, w, d, r, true, Replay{});
+  walk(s, pivots, w, d, r, true, Replay{}, parts);
   d.profile = w.take();  // every start and reservation of d is in it (walk reserves the last job's once edited)
   return d;
 }
 
 Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const Placement> forced,
-                         std::span<const std::size_t> ending_now, bool more_follow) {
+                         std::span<const std::size_t> ending_now, bool more_follow, const Partitions* parts) {
   // The order of backfill(): compression, then the walk in queue order; a replayed job takes its place where the
   // rule would have started it (a reserved one in the compression, the others in the walk).
   auto attempt = [&](bool defer) {
@@ -265,7 +281,7 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
     Reservations r{s, d, {}};
     const Replay replay{forced, defer};
     if (s.released_early) compress(s, w, d, r, replay);
-    walk(s, pivots, w, d, r, false, replay);
+    walk(s, pivots, w, d, r, false, replay, parts);
     return d;
   };
   if (more_follow) return attempt(true);
@@ -280,11 +296,11 @@ Decision backfill_around(const Snapshot& s, std::size_t pivots, std::span<const 
 std::vector<ClusterPolicy> cluster_policies() {
   ClusterPolicy fcfs_policy{"fcfs", "first come first served (the baseline of papers 002 and 004)",
                             "start jobs in submit order while the head fits; no backfilling", 0, fcfs, {}, {},
-                            {"fcfs-order"}, true, nullptr};
+                            {"fcfs-order"}, true, nullptr, std::nullopt};
   ClusterPolicy easy_policy{"easy", "Lifka 1995; Mu'alem & Feitelson 2001; paper 002 sec. 3 (pivots, as MAUI)",
                             "EASY backfilling: the first k waiting jobs (--pivots, default 1) hold reservations; "
                             "others start now if they delay none",
-                            1, easy, {}, {}, {"easy-pivot-not-delayed", "easy-maximal"}, true, nullptr};
+                            1, easy, {}, {}, {"easy-pivot-not-delayed", "easy-maximal"}, true, nullptr, std::nullopt};
   easy_policy.params.push_back(ParamSpec{"pivots", 1, 1'000'000'000, true, 1,
                                          "jobs holding reservations (MAUI's reservation depth; `inf` = conservative)",
                                          "pivot", "--pivots"});
@@ -297,8 +313,33 @@ std::vector<ClusterPolicy> cluster_policies() {
                                     "every job gets a reservation at arrival and starts earlier only if it delays "
                                     "nobody; compression on early ends",
                                     kEveryJob, conservative, {}, {}, {"easy-maximal", "conservative-guarantee"}, true,
-                                    nullptr};
-  return {fcfs_policy, easy_policy, conservative_policy};
+                                    nullptr, std::nullopt};
+  // Paper 002's EbM and CbM: the runtime partitions of Eq. 1, each with its own pivots, borrowing allowed.
+  const Partitions runtime = runtime_partitions();
+  ClusterPolicy ebm{"easy-partitions",
+                    "paper 002 sec. 4 (EbM: multiple resource partitions, Eq. 1), after Lawson & Smirni 2002",
+                    "EASY backfilling over the three runtime partitions of Eq. 1: the first k waiting jobs of each "
+                    "partition (--pivots, default 1) hold reservations; a job takes its partition's processors first "
+                    "and borrows others' free ones without delaying any pivot",
+                    1, [runtime](const Snapshot& s) { return backfill(s, 1, &runtime); }, {}, {},
+                    {"partition-pivot-not-delayed", "easy-maximal", "borrowing-delays-no-pivot"},
+                    true, nullptr, runtime};
+  ebm.params.push_back(ParamSpec{"pivots", 1, 1'000'000'000, true, 1,
+                                 "jobs of each partition holding reservations (`inf` = conservative: CbM)", "pivot",
+                                 "--pivots"});
+  ebm.configure = [](ClusterPolicy& p) {
+    const std::size_t pivots = *param(p, "pivots");
+    p.pivots = pivots;
+    p.decide = [pivots, parts = *p.partitions](const Snapshot& s) { return backfill(s, pivots, &parts); };
+  };
+  ClusterPolicy cbm{"conservative-partitions",
+                    "paper 002 sec. 4 (CbM: multiple resource partitions based on conservative backfilling, Eq. 1)",
+                    "conservative backfilling over the three runtime partitions of Eq. 1: every job holds a "
+                    "reservation, taking its partition's processors first and borrowing others' free ones",
+                    kEveryJob, [runtime](const Snapshot& s) { return backfill(s, kEveryJob, &runtime); }, {}, {},
+                    {"partition-pivot-not-delayed", "easy-maximal", "conservative-guarantee", "borrowing-delays-no-pivot"},
+                    true, nullptr, runtime};
+  return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm};
 }
 
 std::vector<std::string> cluster_policy_names() {

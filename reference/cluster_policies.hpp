@@ -5,6 +5,7 @@
 #pragma once
 
 #include "model/cluster.hpp"
+#include "model/partitions.hpp"
 #include "model/policy_params.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,7 +30,10 @@ Decision fcfs(const Snapshot& snapshot);
 // similarly to MAUI"; pivots = kEveryJob is conservative backfilling). The first `pivots` waiting jobs hold
 // reservations at their earliest start; any other job starts now only if it fits without touching a reservation.
 // Reservations persist between passes; when capacity comes back early they are compressed in queue order.
-Decision backfill(const Snapshot& snapshot, std::size_t pivots);
+// With `partitions` (paper 002's EbM and CbM, after Lawson & Smirni 2002): each partition has its own `pivots`, the
+// first waiting jobs of that partition; with processor identity a job takes its partition's free processors first and
+// borrows the others' (free over its window, so no pivot of theirs is delayed). Without identity, the pivots alone.
+Decision backfill(const Snapshot& snapshot, std::size_t pivots, const Partitions* partitions = nullptr);
 
 inline Decision easy(const Snapshot& snapshot) { return backfill(snapshot, 1); }
 inline Decision conservative(const Snapshot& snapshot) { return backfill(snapshot, kEveryJob); }
@@ -44,7 +48,8 @@ inline Decision conservative(const Snapshot& snapshot) { return backfill(snapsho
 // `more_follow`: another pass follows at this instant whatever this one starts (a pass after one event of several):
 // every forced job that does not fit yet waits for it.
 Decision backfill_around(const Snapshot& snapshot, std::size_t pivots, std::span<const Placement> forced,
-                         std::span<const std::size_t> ending_now = {}, bool more_follow = false);
+                         std::span<const std::size_t> ending_now = {}, bool more_follow = false,
+                         const Partitions* partitions = nullptr);
 
 // The catalogue: every cluster policy named once, with what it promises and the parameters it declares, so that the
 // CLI's choices and --help, the scenario reader, the run invariants that apply (properties/run_invariants.hpp) and the
@@ -67,6 +72,8 @@ struct ClusterPolicy {
   bool hands_on_profile = false;
   // Sets `decide` (and `pivots`) from `values` (cluster_policy calls it); null for a policy without parameters.
   std::function<void(ClusterPolicy&)> configure;
+  // Its resource partitions (easy-partitions, conservative-partitions), which replays and the run invariants read.
+  std::optional<Partitions> partitions;
 };
 // The policy of that name with the declared defaults, overridden by `values` (each a parameter it declares, in
 // range): throws std::invalid_argument naming the policy, the parameter and what was expected.

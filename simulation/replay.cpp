@@ -48,7 +48,9 @@ cluster::Decision ReplayCluster::decide(const cluster::Snapshot& snapshot) {
   // pass): the replayed scheduler may have started some jobs only then, on the processors that job gave back.
   // One pass per event: the scripted-start timer of every forced job asked for a pass at the end of this instant, so
   // a job that does not fit after this event waits for a later event's pass, or that one.
-  return cluster::backfill_around(snapshot, st_.setup.policy.pivots, forced, ending_now, in_event_pass_);
+  const auto& parts = st_.setup.policy.partitions;
+  return cluster::backfill_around(snapshot, st_.setup.policy.pivots, forced, ending_now, in_event_pass_,
+                                  parts ? &*parts : nullptr);
 }
 
 RunResult replay(const std::vector<workload::Job>& jobs, ClusterSetup setup, const Script& script,

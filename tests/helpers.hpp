@@ -1,8 +1,9 @@
-// Small builders shared by the test files: hand-written SLA instances and decisions, and the instance dump
+// Small builders shared by the test files: hand-written SLA instances and decisions, hand-made traces, and the instance dump
 // that differential tests print on a mismatch. Our own.
 #pragma once
 
 #include "model/sla.hpp"
+#include "model/workload.hpp"
 #include "solver/result.hpp"
 
 #include <algorithm>
@@ -79,6 +80,22 @@ inline std::string dump(const sla::Instance& instance) { return sla::write_insta
 inline bool close_rel(double a, double b, double rel = 1e-6) {
   const double scale = std::max({1.0, a < 0 ? -a : a, b < 0 ? -b : b});
   return (a - b <= rel * scale) && (b - a <= rel * scale);
+}
+
+// A job of a hand-made trace: id, submit, run time, estimate, processors.
+struct HandJob {
+  std::int64_t id;
+  double submit, run, estimate;
+  int procs;
+};
+
+inline workload::Workload make_trace(int processors, const std::vector<HandJob>& jobs) {
+  workload::Workload w;
+  w.name = "hand-made";
+  w.processors = processors;
+  for (const auto& j : jobs) w.jobs.push_back(workload::Job{j.id, j.submit, j.run, j.estimate, j.procs});
+  w.records = w.jobs.size();
+  return w;
 }
 
 }  // namespace schedcheck::test

@@ -5,6 +5,7 @@
 #include "counterexamples/grid_trace_generator.hpp"
 #include "counterexamples/rng.hpp"
 #include "counterexamples/workload_generator.hpp"
+#include "tests/helpers.hpp"
 #include "model/job_metrics.hpp"
 #include "model/jobs_csv.hpp"
 #include "model/profile.hpp"
@@ -37,20 +38,8 @@ using cluster::ResourceModel;
 
 namespace {
 
-struct J {
-  std::int64_t id;
-  double submit, run, estimate;
-  int procs;
-};
-
-workload::Workload make(int processors, const std::vector<J>& jobs) {
-  workload::Workload w;
-  w.name = "hand-made";
-  w.processors = processors;
-  for (const auto& j : jobs) w.jobs.push_back(workload::Job{j.id, j.submit, j.run, j.estimate, j.procs});
-  w.records = w.jobs.size();
-  return w;
-}
+using J = test::HandJob;
+workload::Workload make(int processors, const std::vector<J>& jobs) { return test::make_trace(processors, jobs); }
 
 cluster::ClusterPolicy named(const std::string& policy, std::size_t pivots = 1) {
   return cluster::cluster_policy(policy, pivots);
@@ -640,7 +629,7 @@ cluster::ClusterPolicy start_everything() {
             cluster::Decision d;
             for (std::size_t i = 0; i < s.queue.size(); ++i) d.start.push_back({i, s.now, {}});
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 // First fit: any job that fits starts, in queue order (skips the head): not FCFS.
 cluster::ClusterPolicy first_fit() {
@@ -653,7 +642,7 @@ cluster::ClusterPolicy first_fit() {
                 d.start.push_back({i, s.now, {}});
               }
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 // EASY that reserves the pivot but backfills on the free processors of now only (ignores the reservation).
 cluster::ClusterPolicy careless_easy() {
@@ -670,7 +659,7 @@ cluster::ClusterPolicy careless_easy() {
                 d.start.push_back({i, s.now, {}});
               }
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 // EASY without backfilling: reserves pivots, starts only jobs whose reservation is due.
 cluster::ClusterPolicy lazy_easy() {
@@ -681,7 +670,7 @@ cluster::ClusterPolicy lazy_easy() {
             for (const auto& p : all.start)
               if (s.queue[p.index].reserved || p.index == 0) d.start.push_back(p);
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 // "Conservative" recomputed from scratch at every pass: every waiting job re-placed in queue order on the running
 // jobs alone, old reservations ignored. It breaks guarantees when jobs end early.
@@ -698,7 +687,7 @@ cluster::ClusterPolicy from_scratch_conservative() {
               else if (!q.reserved || q.reserved_start != t) d.reserve.push_back({i, t, {}});
             }
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 // Never starts job index 0 of the trace (loses it).
 cluster::ClusterPolicy loses_a_job() {
@@ -706,7 +695,7 @@ cluster::ClusterPolicy loses_a_job() {
             cluster::Decision d = cluster::fcfs(s);
             std::erase_if(d.start, [&](const cluster::Placement& p) { return s.queue[p.index].job == 0; });
             return d;
-          }, {}, {}, {}, false, nullptr};
+          }, {}, {}, {}, false, nullptr, std::nullopt};
 }
 }  // namespace
 
