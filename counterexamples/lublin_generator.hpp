@@ -1,6 +1,6 @@
 // The Lublin & Feitelson workload model of rigid parallel jobs as a seeded generator: job sizes, run times and
 // arrivals with their daily cycle (U. Lublin, D. G. Feitelson, JPDC 63(11), 2003), with the parameter values and the
-// arrival process of Lublin's reference implementation lublin99.c; our own code. Limits: no users, sessions or
+// arrival process of Lublin's reference implementation lublin99.c; our own code. Limits: no users, feedback or
 // runtime estimates (the requested time is the run time); the sizes' fit to machines other than 128 is ours.
 #pragma once
 
