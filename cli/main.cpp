@@ -13,6 +13,7 @@
 #include "cli/validators.hpp"
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/grid_trace_generator.hpp"
+#include "counterexamples/lublin_generator.hpp"
 #include "counterexamples/search.hpp"
 #include "model/input.hpp"
 #include "model/scenario.hpp"
@@ -335,6 +336,25 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str()->check(CLI::Range(1.0, 1e7));
   generate_trace->add_option("--out", grid_out, "write the trace to this file (default: stdout)");
 
+  workload::LublinSettings lublin;
+  std::string workload_model, lublin_type = "all", lublin_out;
+  auto* generate_workload = app.add_subcommand(
+      "generate-workload", "write a synthetic workload of a published model as SWF (seeded): lublin, the Lublin & "
+                           "Feitelson (2003) model of rigid parallel jobs (docs/simulation.md)");
+  generate_workload->add_option("model", workload_model, "the model: lublin")->required()
+      ->check(CLI::IsMember({"lublin"}));
+  generate_workload->add_option("--processors", lublin.processors, "processors of the machine (the header's MaxProcs)")
+      ->required()->check(CLI::Range(1, static_cast<int>(workload::kMaxProcessors)));
+  auto* lublin_jobs = generate_workload->add_option("--jobs", lublin.jobs, "this many jobs")
+      ->check(CLI::Range(std::size_t{1}, workload::kLublinMaxJobs));
+  generate_workload->add_option("--days", lublin.days, "every job submitted within this many days")
+      ->check(cli::finite_range(0, workload::kLublinMaxDays, true))->excludes(lublin_jobs);
+  generate_workload->add_option("--seed", lublin.seed, "seed")->required();
+  generate_workload->add_option("--type", lublin_type, "the model's parameters: all (typeless, the default), batch, "
+                                                       "interactive, or both (batch and interactive arrivals merged)")
+      ->capture_default_str()->check(CLI::IsMember(workload::lublin_type_names()));
+  generate_workload->add_option("--out", lublin_out, "write the trace to this file (default: stdout)");
+
   const auto run_trace_command = cli::add_trace_commands(app, registry);
   const auto run_gantt_command = cli::add_gantt_command(app, registry);
   std::string command_line = "schedcheck";
@@ -419,6 +439,15 @@ int run_cli(int argc, char** argv) {
                         "--load {} --bag-mean {}", grid.seed, grid.jobs, grid.processors, grid.load, grid.bag_mean)});
     if (grid_out.empty()) std::cout << text;
     else write_file_atomically(grid_out, text);
+    return 0;
+  }
+  if (*generate_workload) {
+    if (lublin.jobs == 0 && lublin.days == 0)
+      throw std::invalid_argument("generate-workload: expected --jobs M or --days D");
+    lublin.type = *workload::lublin_type(lublin_type);
+    const std::string text = workload::lublin_swf(lublin);
+    if (lublin_out.empty()) std::cout << text;
+    else write_file_atomically(lublin_out, text);
     return 0;
   }
   if (*search_cmd) {

@@ -11,16 +11,19 @@
 
 namespace schedcheck::cli {
 
-inline CLI::Validator finite_range(double low, double high) {
+// A finite number in [low, high], or with `open_low` in (low, high] (a length of time that must be positive).
+inline CLI::Validator finite_range(double low, double high, bool open_low = false) {
+  const std::string range = fmt::format("{}{:g}, {:g}]", open_low ? "(" : "[", low, high);
   return CLI::Validator(
-      [low, high](std::string& text) -> std::string {
+      [low, high, open_low, range](std::string& text) -> std::string {
         double value = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < low || value > high)
-          return fmt::format("expected a finite number in [{:g}, {:g}], got \"{}\"", low, high, text);
+        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < low ||
+            (open_low && value == low) || value > high)
+          return fmt::format("expected a finite number in {}, got \"{}\"", range, text);
         return "";
       },
-      fmt::format("NUMBER in [{:g}, {:g}]", low, high));
+      "NUMBER in " + range);
 }
 
 }  // namespace schedcheck::cli
