@@ -55,8 +55,8 @@ inline constexpr double kLublinMaxDays = 3650;
 
 // The jobs of the model: ids 1.., submit times in whole seconds from midnight of day 0 (the first job at the first
 // inter-arrival time), whole-second run times of at least 1 s, estimate = run time, 1 to `processors` processors.
-// A pure function of the settings: the same settings give the same jobs everywhere (counterexamples/rng.hpp, our
-// own gamma and normal draws). Throws std::invalid_argument on settings out of range (processors 1 to
+// A pure function of the settings (counterexamples/rng.hpp, our own gamma and normal draws): the same settings give
+// the same jobs wherever the C library's exp, log and lgamma round alike. Throws std::invalid_argument on settings out of range (processors 1 to
 // kMaxProcessors, jobs 1 to kLublinMaxJobs or days in (0, kLublinMaxDays], not both).
 Workload generate_lublin(const LublinSettings& settings);
 // The SWF text of generate_lublin(settings) (workload::write_swf), its header naming the model, the settings, the
