@@ -32,6 +32,9 @@ struct Waiting {                 // a queued job, in queue (submit) order
   bool reserved = false;         // holds a reservation (an EASY pivot; every job under conservative)
   double reserved_start = 0;
   ProcessorSet reserved_on;      // `processors` model: the reserved processors
+  // An advance reservation (paper 002: a request the gateway made and confirmed): `reserved_start` is fixed. The job
+  // starts exactly then; its reservation is never moved (no compression) and is no pivot.
+  bool advance = false;
 };
 
 struct Running {
@@ -69,6 +72,9 @@ struct Snapshot {
   AvailabilityProfile* lent = nullptr;
   // The state the policy's previous decision left (empty before its first pass, and for a policy that keeps none).
   std::span<const StateValue> state = {};
+  // How many jobs of the queue hold advance reservations (Waiting::advance): a pass must look past a full machine
+  // for those that fall due.
+  std::size_t advance = 0;
 };
 
 struct Placement {

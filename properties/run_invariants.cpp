@@ -40,6 +40,9 @@ const std::vector<InvariantInfo>& invariants() {
       {kGuarantee, "conservative backfilling (Mu'alem & Feitelson 2001)",
        "every job gets a reservation at arrival (or starts) and never starts later than it; reservations only move "
        "earlier"},
+      {kReservation, "paper 002 sec. 4 (advance reservations)",
+       "a job that arrives with an advance reservation starts exactly at its reserved time: its reservation never "
+       "moves, and it neither starts earlier or later nor still waits after it"},
       {kPartitionPivot, "paper 002 sec. 4 (multiple resource partitions), after Lawson & Smirni 2002",
        "after every pass the first k waiting jobs of each partition (k the policy's pivots) hold reservations, no "
        "reservation moves later and no pivot starts later than its first reservation"},
@@ -84,6 +87,7 @@ InvariantChecker::InvariantChecker(const workload::Workload& workload, std::vect
   first_reservation_.assign(workload.jobs.size(), -1);
   last_reservation_.assign(workload.jobs.size(), -1);
   arrived_at_.assign(workload.jobs.size(), -1);
+  advance_at_.assign(workload.jobs.size(), -1);
 }
 
 bool InvariantChecker::on(const char* name) const { return std::find(names_.begin(), names_.end(), name) != names_.end(); }
@@ -107,7 +111,14 @@ void InvariantChecker::size_for(std::uint32_t cluster, int processors) {
   busy_[cluster] = ProcessorSet(processors);
 }
 
-void InvariantChecker::on_arrival(const sim::ArrivalView& v) { arrived_at_[v.job] = v.now; }
+void InvariantChecker::on_arrival(const sim::ArrivalView& v) {
+  arrived_at_[v.job] = v.now;
+  const double reserved = v.book.records[v.job].reservation;
+  if (reserved < 0) return;  // a job reaches its queue with a reservation only when it is an advance reservation
+  advance_at_[v.job] = reserved;
+  if (!advance_seen_ && counts_.emplace(kReservation, 0).second) names_.push_back(kReservation);
+  advance_seen_ = true;
+}
 
 // A hold placed on the profile must not promise processors twice: free never below 0 over its window, and with
 // processor identity every step's set as large as its count.
@@ -154,6 +165,10 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   std::vector<std::size_t> checked_now;  // jobs whose hold at now the reservations below already checked
   for (const auto& p : v.decision.reserve) {
     const std::uint32_t job = queue[p.index].job;
+    if (advance_seen_ && advance_at_[job] >= 0 && std::abs(p.start - advance_at_[job]) > kTimeTolerance)
+      report(kReservation, now, "pass", jobs[job].id,
+             fmt::format("the advance reservation of job {} at {} moved to {}", jobs[job].id, t(advance_at_[job]),
+                         t(p.start)));
     double& first = first_reservation_[job];
     double& last = last_reservation_[job];
     if (first < 0) {
@@ -182,6 +197,9 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       report(kSubmit, now, "pass", j.id,
              fmt::format("job {} starts at {} but is submitted at {} (reached its queue at {})", j.id, t(now), t(j.submit),
                          t(arrived_at_[job])));
+    if (advance_seen_ && advance_at_[job] >= 0 && std::abs(now - advance_at_[job]) > kTimeTolerance)
+      report(kReservation, now, "pass", j.id,
+             fmt::format("job {} starts at {}, its advance reservation is at {}", j.id, t(now), t(advance_at_[job])));
     const ProcessorSet& on = v.state.resource.running()[first_new + k].on;
     // A job of run time 0 (or within kTimeTolerance of it) holds no processors: its window is empty, as in the profile.
     if (capacity_ && j.runtime() > kTimeTolerance) {
@@ -231,6 +249,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       if (w.reserved && w.reserved_start <= now + kTimeTolerance && now < w.reserved_start + w.estimate - kTimeTolerance)
         expected -= w.procs;
     }
+    for (const auto& h : v.state.holds)  // held for a gateway, not yet confirmed
+      if (h.start <= now + kTimeTolerance && now < h.end - kTimeTolerance) expected -= h.procs;
     const int seen = v.state.profile.free_at(now);
     if (seen != expected)
       report(kCapacity, now, "pass", -1,
@@ -271,6 +291,21 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     }
   }
 
+  if (advance_seen_ && v.state.advance > 0) {  // an advance reservation that passed while its job waits
+    for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
+      if (g < gone.size() && gone[g] == i) {
+        ++g;
+        continue;
+      }
+      const std::uint32_t job = queue[i].job;
+      if (!(advance_at_[job] >= 0 && advance_at_[job] < now - kTimeTolerance)) continue;
+      report(kReservation, now, "pass", jobs[job].id,
+             fmt::format("job {} still waits at {}, after its advance reservation at {}", jobs[job].id, t(now),
+                         t(advance_at_[job])));
+      advance_at_[job] = -2;
+    }
+  }
+
   if (partition) {  // each partition's first k waiting jobs hold reservations
     const std::size_t k = v.state.setup.policy.pivots;
     std::vector<std::size_t> seen(partitions->count(), 0);
@@ -280,6 +315,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
         continue;
       }
       const auto& w = queue[i];
+      if (w.advance) continue;  // no pivot
       const std::size_t q = partitions->of(w.estimate);
       if (seen[q]++ >= k || w.reserved) continue;
       report(kPartitionPivot, now, "pass", jobs[w.job].id,

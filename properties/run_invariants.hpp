@@ -32,6 +32,7 @@ inline constexpr const char* kMaximal = "easy-maximal";
 inline constexpr const char* kGuarantee = "conservative-guarantee";
 inline constexpr const char* kPartitionPivot = "partition-pivot-not-delayed";
 inline constexpr const char* kBorrowing = "borrowing-delays-no-pivot";
+inline constexpr const char* kReservation = "reservation-honoured";
 }  // namespace invariant
 
 // A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
@@ -45,7 +46,8 @@ struct InvariantInfo {
 // Every invariant, in report order.
 const std::vector<InvariantInfo>& invariants();
 // The invariants a run of a cluster policy is checked for: those every run keeps, and those the catalogue says the
-// policy promises (reference/cluster_policies.hpp); a name outside the catalogue gets the general ones.
+// policy promises (reference/cluster_policies.hpp); a name outside the catalogue gets the general ones. A run in which
+// jobs arrive with advance reservations is also checked for `reservation-honoured`, from the first of them on.
 std::vector<std::string> applicable(const std::string& policy);
 
 struct Violation {
@@ -114,6 +116,10 @@ private:
   std::vector<double> first_reservation_;       // per job: -1, or the first reservation seen
   std::vector<double> last_reservation_;        // per job: the latest reservation seen
   std::vector<double> arrived_at_;              // per job: when it reached its queue
+  // Advance reservations (checked, and listed among checked(), from the first job that arrives with one): per job
+  // its fixed start, -1 for none, -2 once reported missed.
+  std::vector<double> advance_at_;
+  bool advance_seen_ = false;
 };
 
 }  // namespace schedcheck::runcheck

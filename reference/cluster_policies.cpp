@@ -135,7 +135,7 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
       }
       continue;
     }
-    if (!job.reserved || job.reserved_start <= s.now + kTimeTolerance) continue;
+    if (!job.reserved || job.advance || job.reserved_start <= s.now + kTimeTolerance) continue;
     // Not enough processors free at any instant before its reservation: it stays.
     const double from = first_free_for(job.procs);
     if (!(from < job.reserved_start - kTimeTolerance)) continue;
@@ -208,7 +208,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
           r.record(i, d, Placement{i, slot->start, slot->processors});
         }
       }
-      ++held_for(job);
+      if (!job.advance) ++held_for(job);  // an advance reservation is no pivot
       continue;
     }
     // The working profile is read again only by the jobs behind this one: the last one need not edit it when
@@ -234,7 +234,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
     // Nothing free: no job behind can start either, and none behind holds a reservation (the reserved jobs are the
     // first waiting ones: a job becomes a pivot only when every job ahead of it started or holds one). With
     // partitions a job behind may still become its partition's pivot.
-    if (free_now <= 0 && replay.forced.empty() && !parts) break;
+    if (free_now <= 0 && replay.forced.empty() && !parts && s.advance == 0) break;
     if (free_now < job.procs) continue;
     const auto slot = w.view().slot_at(job.procs, s.now, job.estimate);
     if (!slot) continue;
@@ -245,6 +245,14 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
 }
 
 }  // namespace
+
+std::optional<ProcessorSet> admit_reservation(const AvailabilityProfile& profile, int procs, double start,
+                                              double duration, double now) {
+  if (start < now - kTimeTolerance || procs < 1 || procs > profile.capacity()) return std::nullopt;
+  const auto slot = profile.slot_at(procs, start, duration);
+  if (!slot) return std::nullopt;
+  return slot->processors;
+}
 
 Decision fcfs(const Snapshot& s) {
   Decision d;
@@ -339,6 +347,7 @@ std::vector<ClusterPolicy> cluster_policies() {
                     kEveryJob, [runtime](const Snapshot& s) { return backfill(s, kEveryJob, &runtime); }, {}, {},
                     {"partition-pivot-not-delayed", "easy-maximal", "conservative-guarantee", "borrowing-delays-no-pivot"},
                     true, nullptr, runtime};
+  for (ClusterPolicy* p : {&easy_policy, &conservative_policy, &ebm, &cbm}) p->keeps_reservations = true;
   return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm};
 }
 

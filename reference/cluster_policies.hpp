@@ -35,6 +35,12 @@ Decision fcfs(const Snapshot& snapshot);
 // borrows the others' (free over its window, so no pivot of theirs is delayed). Without identity, the pivots alone.
 Decision backfill(const Snapshot& snapshot, std::size_t pivots, const Partitions* partitions = nullptr);
 
+// Paper 002's advance reservations: a request for `procs` processors over [start, start + duration) is accepted
+// only if the profile (running jobs, every reservation and hold) has room then; the processors it would hold (the
+// lowest-numbered free ones with identity, else an empty set), or nullopt: refused (also a start before now).
+std::optional<ProcessorSet> admit_reservation(const AvailabilityProfile& profile, int procs, double start,
+                                              double duration, double now);
+
 inline Decision easy(const Snapshot& snapshot) { return backfill(snapshot, 1); }
 inline Decision conservative(const Snapshot& snapshot) { return backfill(snapshot, kEveryJob); }
 
@@ -73,7 +79,10 @@ struct ClusterPolicy {
   // Sets `decide` (and `pivots`) from `values` (cluster_policy calls it); null for a policy without parameters.
   std::function<void(ClusterPolicy&)> configure;
   // Its resource partitions (easy-partitions, conservative-partitions), which replays and the run invariants read.
-  std::optional<Partitions> partitions;
+  std::optional<Partitions> partitions = std::nullopt;
+  // It keeps advance reservations (Waiting::advance) where they are and starts them when due: a cluster running it
+  // accepts reservation requests (sim::ClusterActor), one running another refuses them all.
+  bool keeps_reservations = false;
 };
 // The policy of that name with the declared defaults, overridden by `values` (each a parameter it declares, in
 // range): throws std::invalid_argument naming the policy, the parameter and what was expected.

@@ -48,11 +48,65 @@ void ClusterActor::on_start(Context& context) {
 }
 
 void ClusterActor::on_message(Context& context, const Message& message) {
-  const auto* job = message.as<JobArrives>();
-  if (!job)
-    throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::string(message.payload.kind()) +
-                           " it does not know");
-  arrive(context, job->job);
+  if (const auto* job = message.as<JobArrives>()) return arrive(context, job->job);
+  if (const auto* r = message.as<ReservationRequest>()) return request_reservation(context, message.from, *r);
+  if (const auto* c = message.as<ReservationConfirm>()) return confirm_reservation(context, message.from, c->job);
+  if (const auto* r = message.as<ReservationRelease>()) return release_hold(context, r->job, false);
+  throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::string(message.payload.kind()) +
+                         " it does not know");
+}
+
+void ClusterActor::request_reservation(Context& context, ActorId gateway, const ReservationRequest& r) {
+  const double now = context.now();
+  if (r.job >= book_.jobs.size()) throw std::logic_error("a reservation request for job index " + std::to_string(r.job));
+  const workload::Job& job = book_.jobs[r.job];
+  std::optional<ProcessorSet> on;
+  if (st_.setup.policy.keeps_reservations)
+    on = cluster::admit_reservation(st_.profile, job.procs, r.start, job.estimate, now);
+  if (!on) {
+    ++st_.counters.reservations_refused;
+    context.send(gateway, ReservationRefused{r.job, r.start}, links_.latency);
+    return;
+  }
+  st_.profile.reserve(r.start, r.start + job.estimate, job.procs, *on);
+  const TimerHandle expiry = context.wake_at(now + st_.setup.hold_seconds, Timer::of(Tag::kHoldExpires, r.job));
+  st_.holds.push_back(ReservationHold{r.job, r.start, r.start + job.estimate, job.procs, *on, gateway, expiry});
+  ++st_.counters.reservations_held;
+  context.send(gateway, ReservationHeld{r.job, r.start, *on}, links_.latency);
+}
+
+void ClusterActor::confirm_reservation(Context& context, ActorId gateway, std::uint32_t job) {
+  const auto it = std::find_if(st_.holds.begin(), st_.holds.end(), [&](const ReservationHold& h) { return h.job == job; });
+  if (it != st_.holds.end() && it->start < context.now() - kTimeTolerance) {  // confirmed after its start
+    context.cancel(it->expiry);
+    release_hold(context, job, true);
+    return;
+  }
+  if (it == st_.holds.end()) {  // expired (the gateway is told, or will be), or never held
+    context.send(gateway, ReservationExpired{job}, links_.latency);
+    return;
+  }
+  const ReservationHold hold = *it;
+  context.cancel(hold.expiry);
+  st_.holds.erase(it);
+  ++st_.counters.reservations_confirmed;
+  arrive(context, job, &hold);
+}
+
+void ClusterActor::release_hold(Context& context, std::uint32_t job, bool expired) {
+  const auto it = std::find_if(st_.holds.begin(), st_.holds.end(), [&](const ReservationHold& h) { return h.job == job; });
+  if (it == st_.holds.end()) return;  // confirmed, or released already
+  st_.profile.release(it->start, it->end, it->procs, it->on);
+  const ActorId gateway = it->gateway;
+  if (!expired) context.cancel(it->expiry);
+  st_.holds.erase(it);
+  if (expired) {
+    ++st_.counters.reservations_expired;
+    context.send(gateway, ReservationExpired{job}, links_.latency);
+  } else {
+    ++st_.counters.reservations_released;
+  }
+  event_happened(context);  // processors came back: waiting jobs may start
 }
 
 void ClusterActor::on_timer(Context& context, std::uint64_t t) {
@@ -77,6 +131,7 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
       send_status(context);
       if (!book_.all_settled()) context.wake_at(context.now() + links_.status_period, Timer::of(Tag::kStatus, 0));
       break;
+    case Tag::kHoldExpires: release_hold(context, job, true); break;
     case Tag::kWake:  // the policy asked to be called again now
       wakes_pending_.erase(std::find_if(wakes_pending_.begin(), wakes_pending_.end(),
                                         [&](const auto& w) { return w.first == Timer::index(t); }));
@@ -110,7 +165,7 @@ void ClusterActor::send_status(Context& context) {
   context.send(links_.upstream, StatusReport{context.now(), st_.resource.busy(), st_.queue.size(), queued}, links_.latency);
 }
 
-void ClusterActor::arrive(Context& context, std::uint32_t job) {
+void ClusterActor::arrive(Context& context, std::uint32_t job, const ReservationHold* reserved) {
   const double now = context.now();
   JobRecord& record = book_.records[job];
   record.cluster = index_;
@@ -128,6 +183,14 @@ void ClusterActor::arrive(Context& context, std::uint32_t job) {
   waiting.procs = book_.jobs[job].procs;
   waiting.submit = book_.jobs[job].submit;
   waiting.estimate = book_.jobs[job].estimate;
+  if (reserved) {
+    waiting.reserved = waiting.advance = true;
+    waiting.reserved_start = reserved->start;
+    waiting.reserved_on = reserved->on;
+    record.reservation = reserved->start;
+    ++st_.advance;
+    if (reserved->start > now + kTimeTolerance) arm_due(context, reserved->start);
+  }
   st_.queue.push_back(std::move(waiting));
   st_.counters.max_queue = std::max(st_.counters.max_queue, st_.queue.size());
   for (Observer* o : observers_) o->on_arrival(ArrivalView{now, index_, job, book_});
@@ -211,7 +274,7 @@ void ClusterActor::pass(Context& context) {
   // the policy: the run stops).
   const bool adopt = st.setup.policy.hands_on_profile && observers_.empty();
   const cluster::Snapshot snapshot{now, st.setup.processors, st.setup.model, st.queue, st.resource.running(), st.profile,
-                                   st.released_early, adopt ? &st.profile : nullptr, st.policy_state};
+                                   st.released_early, adopt ? &st.profile : nullptr, st.policy_state, st.advance};
   cluster::Decision d = decide(snapshot);
   st.released_early = false;
   if (d.state) st.policy_state = *d.state;  // what the next pass sees (the decision keeps its own, for observers)
@@ -333,6 +396,7 @@ void ClusterActor::pass(Context& context) {
     std::size_t out = leaving.front();
     for (std::size_t i = out, k = 0; i < st.queue.size(); ++i) {
       if (k < leaving.size() && leaving[k] == i) {
+        if (st.queue[i].advance) --st.advance;
         ++k;
         continue;
       }

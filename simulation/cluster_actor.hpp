@@ -31,10 +31,26 @@ struct ClusterSetup {
   // A pass after every arrival and every completion, as pyss and Alea decide, instead of one pass at the end of each
   // instant after all of its events (the default; the documented order of the kernel). docs/simulation.md.
   bool pass_per_event = false;
+  // How long an advance reservation the cluster holds for its gateway waits for a confirmation or a release before
+  // the cluster releases it (paper 002's two-phase commit), seconds.
+  double hold_seconds = 60;
 };
 
 struct ClusterCounters {
   std::size_t passes = 0, starts = 0, backfilled = 0, max_queue = 0, rejected = 0;
+  // Advance reservations: requests held, refused, then confirmed, released or expired.
+  std::size_t reservations_held = 0, reservations_refused = 0, reservations_confirmed = 0, reservations_released = 0,
+              reservations_expired = 0;
+};
+
+// An advance reservation held for a gateway and not yet confirmed or released: its processors are in the profile.
+struct ReservationHold {
+  std::uint32_t job = 0;
+  double start = 0, end = 0;
+  int procs = 0;
+  ProcessorSet on;       // with processor identity
+  ActorId gateway = kNoActor;
+  TimerHandle expiry;
 };
 
 // One cluster as the actor holds it; observers read it.
@@ -47,6 +63,8 @@ struct ClusterState {
   SpaceSharedResource resource;
   bool released_early = false;     // since the last pass
   cluster::PolicyState policy_state;  // what the policy's last decision left for its next pass (Decision::state)
+  std::vector<ReservationHold> holds;  // held for a gateway, not yet confirmed or released
+  std::size_t advance = 0;             // jobs of the queue with advance reservations (Waiting::advance)
   ClusterCounters counters;
   explicit ClusterState(ClusterSetup s);
 };
@@ -63,6 +81,39 @@ struct StatusReport {           // what the cluster says of itself, every status
   int busy = 0;
   std::size_t waiting = 0;
   long long queued_processors = 0;   // processors the waiting jobs ask, together
+};
+
+// Paper 002's advance reservations, a two-phase commit: the gateway asks for the job's processors from `start` for
+// its estimate; the cluster holds them (its policy must keep reservations, and the profile must have room then) or
+// refuses; the gateway confirms (the job joins the queue, its reservation fixed: it starts exactly then) or releases;
+// a hold neither confirmed nor released within ClusterSetup::hold_seconds is released, and the gateway told.
+struct ReservationRequest {
+  static constexpr std::string_view kind = "reservation-request";
+  std::uint32_t job = 0;
+  double start = 0;
+};
+struct ReservationHeld {
+  static constexpr std::string_view kind = "reservation-held";
+  std::uint32_t job = 0;
+  double start = 0;
+  ProcessorSet on;
+};
+struct ReservationRefused {
+  static constexpr std::string_view kind = "reservation-refused";
+  std::uint32_t job = 0;
+  double start = 0;
+};
+struct ReservationConfirm {
+  static constexpr std::string_view kind = "reservation-confirm";
+  std::uint32_t job = 0;
+};
+struct ReservationRelease {
+  static constexpr std::string_view kind = "reservation-release";
+  std::uint32_t job = 0;
+};
+struct ReservationExpired {  // a hold released for want of a confirmation (or confirmed after its start)
+  static constexpr std::string_view kind = "reservation-expired";
+  std::uint32_t job = 0;
 };
 
 class ClusterActor : public Actor {
@@ -95,7 +146,9 @@ public:
 
 protected:
   // What a timer falls due for, with a job index (or 0): subclasses number theirs from kOwn.
-  enum class Tag : std::uint64_t { kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kOwn = 16 };
+  enum class Tag : std::uint64_t {
+    kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kHoldExpires = 6, kOwn = 16
+  };
   using Timer = TimerTag<Tag>;
 
   // The decision of a pass (the policy's; a replay's is the schedule's).
@@ -105,7 +158,8 @@ protected:
   // Whether a job that reaches the cluster joins its queue (else it is rejected at once; a replay's unscheduled job).
   virtual bool admits(std::uint32_t /*job*/) const { return true; }
 
-  void arrive(Context& context, std::uint32_t job);
+  // A job reaches the queue; with `reserved`, at its confirmed advance reservation (which the profile holds).
+  void arrive(Context& context, std::uint32_t job, const ReservationHold* reserved = nullptr);
   void complete(Context& context, std::uint32_t job);  // a completion event: finish(), then a pass
   void finish(Context& context, std::uint32_t job);    // the job gives its processors back
   void pass(Context& context);
@@ -119,6 +173,10 @@ protected:
 
 private:
   void send_status(Context& context);
+  void request_reservation(Context& context, ActorId gateway, const ReservationRequest& request);
+  void confirm_reservation(Context& context, ActorId gateway, std::uint32_t job);
+  // Gives a hold's processors back; `expired`: for want of a confirmation (the gateway is told).
+  void release_hold(Context& context, std::uint32_t job, bool expired);
 
   const std::vector<Observer*>& observers_;
   Links links_;
