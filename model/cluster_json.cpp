@@ -19,6 +19,7 @@ nlohmann::json write_snapshot(const Snapshot& snapshot, std::span<const std::int
     if (w.reserved) {
       job["reservation"] = {{"start", w.reserved_start}};
       if (identity) job["reservation"]["on"] = w.reserved_on.to_intervals();
+      if (w.advance) job["reservation"]["advance"] = true;  // an advance reservation: fixed, starts exactly then
     }
     queue.push_back(std::move(job));
   }
