@@ -17,6 +17,7 @@ Registry make_builtin_registry() {
   registry.add(problems::queue_window());
   registry.add(problems::cluster_run());
   registry.add(problems::slot_report());
+  registry.add(problems::gateway_choice());
   return registry;
 }
 

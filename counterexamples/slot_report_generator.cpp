@@ -10,6 +10,27 @@
 
 namespace schedcheck::slots {
 
+std::vector<Hold> draw_holds(SplitMix64& rng, std::size_t count, int processors, bool identity) {
+  std::vector<Hold> holds;
+  AvailabilityProfile profile(processors, identity);
+  for (std::size_t h = 0; h < count; ++h) {
+    Hold hold;
+    hold.start = static_cast<double>(rng.integer(0, 300));
+    hold.end = hold.start + static_cast<double>(rng.integer(1, 100));
+    hold.processors = static_cast<int>(rng.integer(1, std::max(1, processors / 2)));
+    if (identity) {
+      const ProcessorSet free = profile.free_over(hold.start, hold.end);
+      if (free.count() < hold.processors) continue;
+      hold.on = free.lowest(hold.processors);
+    } else if (profile.min_free(hold.start, hold.end) < hold.processors) {
+      continue;
+    }
+    profile.reserve(hold.start, hold.end, hold.processors, hold.on);
+    holds.push_back(std::move(hold));
+  }
+  return holds;
+}
+
 Instance generate_instance(std::uint64_t seed, std::size_t holds) {
   SplitMix64 rng(seed);
   Instance instance;
@@ -18,22 +39,7 @@ Instance generate_instance(std::uint64_t seed, std::size_t holds) {
   instance.processors = sizes[rng.integer(0, 2)];
   instance.identity = rng.chance(0.5);
   instance.now = 100;
-  AvailabilityProfile profile(instance.processors, instance.identity);
-  for (std::size_t h = 0; h < holds; ++h) {
-    Hold hold;
-    hold.start = static_cast<double>(rng.integer(0, 300));
-    hold.end = hold.start + static_cast<double>(rng.integer(1, 100));
-    hold.processors = static_cast<int>(rng.integer(1, std::max(1, instance.processors / 2)));
-    if (instance.identity) {
-      const ProcessorSet free = profile.free_over(hold.start, hold.end);
-      if (free.count() < hold.processors) continue;
-      hold.on = free.lowest(hold.processors);
-    } else if (profile.min_free(hold.start, hold.end) < hold.processors) {
-      continue;
-    }
-    profile.reserve(hold.start, hold.end, hold.processors, hold.on);
-    instance.holds.push_back(std::move(hold));
-  }
+  instance.holds = draw_holds(rng, holds, instance.processors, instance.identity);
   if (!rng.chance(0.5)) instance.horizon = instance.now + static_cast<double>(rng.integer(1, 300));
   return instance;
 }

@@ -5,6 +5,7 @@
 // probability 1/2, else now + U{1..300}.
 #pragma once
 
+#include "counterexamples/rng.hpp"
 #include "model/slot_report.hpp"
 
 #include <cstdint>
@@ -13,6 +14,8 @@
 namespace schedcheck::slots {
 
 Instance generate_instance(std::uint64_t seed, std::size_t holds);
+// `count` holds drawn in turn on a machine of `processors` (the settings above), each kept only when it fits.
+std::vector<Hold> draw_holds(SplitMix64& rng, std::size_t count, int processors, bool identity);
 // Simpler instances, most aggressive first: drop a hold, an infinite horizon, a hold half as long.
 std::vector<Instance> shrink_candidates(const Instance& instance);
 

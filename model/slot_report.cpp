@@ -31,6 +31,71 @@ nlohmann::json time_json(double t) { return std::isinf(t) ? nlohmann::json(nullp
 
 }  // namespace
 
+std::vector<Hold> read_holds(const Field& holds, int processors, bool identity) {
+  std::vector<Hold> out;
+  AvailabilityProfile profile(processors, identity);
+  for (const Field& item : holds.items()) {
+    item.only_keys(identity ? std::initializer_list<std::string_view>{"start", "end", "on", "comment"}
+                            : std::initializer_list<std::string_view>{"start", "end", "processors", "comment"});
+    Hold hold;
+    hold.start = item.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
+    hold.end = read_end(item, hold.start);
+    if (identity) {
+      hold.on = read_set(item.at("on"), processors);
+      hold.processors = hold.on.count();
+      if (!profile.free_over(hold.start, hold.end).contains(hold.on))
+        item.at("on").fail("processors no earlier hold uses at the same time");
+      profile.reserve(hold.start, hold.end, hold.on);
+    } else {
+      hold.processors = static_cast<int>(item.at("processors").as_int(1, processors));
+      if (profile.min_free(hold.start, hold.end) < hold.processors)
+        item.at("processors").fail(fmt::format("holds using at most P = {} processors at once", processors));
+      profile.reserve(hold.start, hold.end, hold.processors);
+    }
+    out.push_back(std::move(hold));
+  }
+  return out;
+}
+
+nlohmann::json write_holds(const std::vector<Hold>& holds, bool identity) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Hold& hold : holds) {
+    nlohmann::json item = {{"start", hold.start}, {"end", hold.end}};
+    if (identity) item["on"] = hold.on.to_intervals();
+    else item["processors"] = hold.processors;
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+std::vector<TimeSlot> read_slots(const Field& slots, int processors, bool identity) {
+  std::vector<TimeSlot> out;
+  for (const Field& item : slots.items()) {
+    item.only_keys({"start", "end", "processors", "on"});
+    TimeSlot slot;
+    slot.start = item.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
+    slot.end = item.has("end") && !item.at("end").raw().is_null() ? read_end(item, slot.start) : kForever;
+    slot.processors = static_cast<int>(item.at("processors").as_int(1, processors));
+    if (identity) {
+      slot.on = read_set(item.at("on"), processors);
+      if (slot.on.count() != slot.processors)
+        item.at("on").fail(fmt::format("as many processors as \"processors\" ({})", slot.processors));
+    }
+    out.push_back(std::move(slot));
+  }
+  return out;
+}
+
+nlohmann::json write_slots(const std::vector<TimeSlot>& slots, bool identity) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const TimeSlot& slot : slots) {
+    nlohmann::json item = {{"start", slot.start}, {"end", time_json(slot.end)}, {"processors", slot.processors}};
+    if (identity) item["on"] = slot.on.to_intervals();
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 Instance read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "processors", "model", "now", "horizon", "holds", "schedcheck"});
@@ -48,52 +113,18 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     if (!(instance.horizon > instance.now + kTimeTolerance))
       root.at("horizon").fail(fmt::format("a horizon after now ({:g}), or null for every slot", instance.now));
   }
-  AvailabilityProfile profile(instance.processors, instance.identity);
-  if (root.has("holds"))
-    for (const Field& item : root.at("holds").items()) {
-      item.only_keys(instance.identity ? std::initializer_list<std::string_view>{"start", "end", "on", "comment"}
-                                       : std::initializer_list<std::string_view>{"start", "end", "processors", "comment"});
-      Hold hold;
-      hold.start = item.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
-      hold.end = read_end(item, hold.start);
-      if (instance.identity) {
-        hold.on = read_set(item.at("on"), instance.processors);
-        hold.processors = hold.on.count();
-        if (!profile.free_over(hold.start, hold.end).contains(hold.on))
-          item.at("on").fail("processors no earlier hold uses at the same time");
-        profile.reserve(hold.start, hold.end, hold.on);
-      } else {
-        hold.processors = static_cast<int>(item.at("processors").as_int(1, instance.processors));
-        if (profile.min_free(hold.start, hold.end) < hold.processors)
-          item.at("processors").fail(fmt::format("holds using at most P = {} processors at once", instance.processors));
-        profile.reserve(hold.start, hold.end, hold.processors);
-      }
-      instance.holds.push_back(std::move(hold));
-    }
+  if (root.has("holds")) instance.holds = read_holds(root.at("holds"), instance.processors, instance.identity);
   return instance;
 }
 
 nlohmann::json write_instance(const Instance& instance) {
-  nlohmann::json holds = nlohmann::json::array();
-  for (const Hold& hold : instance.holds) {
-    nlohmann::json item = {{"start", hold.start}, {"end", hold.end}};
-    if (instance.identity) item["on"] = hold.on.to_intervals();
-    else item["processors"] = hold.processors;
-    holds.push_back(std::move(item));
-  }
   return {{"kind", kInstanceKind}, {"name", instance.name}, {"processors", instance.processors},
           {"model", instance.identity ? "processors" : "count"}, {"now", instance.now},
-          {"horizon", time_json(instance.horizon)}, {"holds", std::move(holds)}};
+          {"horizon", time_json(instance.horizon)}, {"holds", write_holds(instance.holds, instance.identity)}};
 }
 
 nlohmann::json write_report(const Instance& instance, const SlotReport& report) {
-  nlohmann::json slots = nlohmann::json::array();
-  for (const TimeSlot& slot : report.slots) {
-    nlohmann::json item = {{"start", slot.start}, {"end", time_json(slot.end)}, {"processors", slot.processors}};
-    if (instance.identity) item["on"] = slot.on.to_intervals();
-    slots.push_back(std::move(item));
-  }
-  return {{"slots", std::move(slots)},
+  return {{"slots", write_slots(report.slots, instance.identity)},
           {"summary", fmt::format("{} slots, {:g} processor-seconds before {:g}", report.slots.size(),
                                   published_area(instance, report), measure_end(instance))}};
 }
@@ -101,27 +132,17 @@ nlohmann::json write_report(const Instance& instance, const SlotReport& report) 
 SlotReport read_report(const Instance& instance, const nlohmann::json& document, const std::string& where) {
   const Field root(document, where);
   root.only_keys({"slots", "summary"});
-  SlotReport report;
-  for (const Field& item : root.at("slots").items()) {
-    item.only_keys({"start", "end", "processors", "on"});
-    TimeSlot slot;
-    slot.start = item.at("start").as_number(-kMaxMagnitude, kMaxMagnitude);
-    slot.end = item.has("end") ? read_end(item, slot.start) : kForever;
-    slot.processors = static_cast<int>(item.at("processors").as_int(1, instance.processors));
-    if (instance.identity) {
-      slot.on = read_set(item.at("on"), instance.processors);
-      if (slot.on.count() != slot.processors)
-        item.at("on").fail(fmt::format("as many processors as \"processors\" ({})", slot.processors));
-    }
-    report.slots.push_back(std::move(slot));
-  }
-  return report;
+  return SlotReport{read_slots(root.at("slots"), instance.processors, instance.identity)};
+}
+
+AvailabilityProfile profile_of(int processors, bool identity, const std::vector<Hold>& holds) {
+  AvailabilityProfile profile(processors, identity);
+  for (const Hold& hold : holds) profile.reserve(hold.start, hold.end, hold.processors, hold.on);
+  return profile;
 }
 
 AvailabilityProfile profile_of(const Instance& instance) {
-  AvailabilityProfile profile(instance.processors, instance.identity);
-  for (const Hold& hold : instance.holds) profile.reserve(hold.start, hold.end, hold.processors, hold.on);
-  return profile;
+  return profile_of(instance.processors, instance.identity, instance.holds);
 }
 
 double measure_end(const Instance& instance) {

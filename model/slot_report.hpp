@@ -48,6 +48,16 @@ nlohmann::json write_report(const Instance& instance, const SlotReport& report);
 // "processors", "on" (the processors model: "0-3,7")}]}. Throws InputError (`where`, field).
 SlotReport read_report(const Instance& instance, const nlohmann::json& document, const std::string& where);
 
+// The holds and slot lists of every file that gives them (slot-report, gateway-choice), read and written one way:
+// holds in time order of reading, each checked against the earlier ones (never more than P at once, with identity
+// never one processor twice); slots with "end" null or absent for a slot open for ever. Throw InputError.
+std::vector<Hold> read_holds(const Field& holds, int processors, bool identity);
+nlohmann::json write_holds(const std::vector<Hold>& holds, bool identity);
+std::vector<TimeSlot> read_slots(const Field& slots, int processors, bool identity);
+nlohmann::json write_slots(const std::vector<TimeSlot>& slots, bool identity);
+// A profile of `processors` holding `holds`.
+AvailabilityProfile profile_of(int processors, bool identity, const std::vector<Hold>& holds);
+
 // The instance's holds on a profile (the provider's view).
 AvailabilityProfile profile_of(const Instance& instance);
 // Where the measured free area ends: the horizon, or with an infinite horizon the last instant any hold ends (after

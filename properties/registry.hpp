@@ -52,6 +52,7 @@ struct CheckContext {
   const ExactResult<D>* optimum;
   double tolerance;
   Sense sense;
+  bool feasible = true;  // the validator accepts the decision (else `objective` means nothing)
 };
 
 template <class I, class D>
@@ -430,7 +431,7 @@ private:
       report.optimum.core = core_json(*optimum);
       if (optimum->decision) report.optimum.decision = spec_.describe(instance, *optimum->decision);
       if (optimum->decision && spec_.metrics) report.optimum.metrics = spec_.metrics(instance, *optimum->decision);
-      if (decision && optimum->status == ExactStatus::kOptimal && optimum->decision) {
+      if (decision && verdict.feasible && optimum->status == ExactStatus::kOptimal && optimum->decision) {
         report.gap_note = spec_.not_comparable ? spec_.not_comparable(instance, *decision) : "";
         if (report.gap_note.empty()) report.gap = relative_gap(spec_.sense, verdict.objective, optimum->objective);
         else report.gap_note = "not comparable: " + report.gap_note;
@@ -438,8 +439,8 @@ private:
     }
 
     if (decision) {
-      const CheckContext<I, D> context{instance, *decision, verdict.objective, optimum ? &*optimum : nullptr,
-                                       request.tolerance, spec_.sense};
+      const CheckContext<I, D> context{instance,          *decision,    verdict.objective, optimum ? &*optimum : nullptr,
+                                       request.tolerance, spec_.sense, verdict.feasible};
       for (const auto& property : spec_.properties) {
         if (property.needs_optimum && !optimum) continue;
         PropertyResult result = property.check(context);
@@ -597,6 +598,11 @@ PropertyResult against_best_found(const ExactResult<D>& optimum, bool within, st
   return PropertyResult{"", status, std::move(detail)};
 }
 
+// A comparison with the optimum of a decision the validator refused: not applicable (the validator's property fails).
+inline PropertyResult infeasible_decision() {
+  return PropertyResult{"", PropertyStatus::kNotApplicable, "the decision is not feasible: nothing to compare"};
+}
+
 // not-above-optimum: a heuristic never beats a proven optimum (if it does, the encoding or validator is wrong).
 template <class I, class D>
 PropertySpec<I, D> not_above_optimum_property() {
@@ -606,6 +612,7 @@ PropertySpec<I, D> not_above_optimum_property() {
   p.summary = "the heuristic never beats a proven optimum (else the encoding or the validator is wrong)";
   p.needs_optimum = true;
   p.check = [](const CheckContext<I, D>& c) {
+    if (!c.feasible) return infeasible_decision();
     if (auto undecided = undecided_unless_proven(*c.optimum)) return *undecided;
     PropertyResult r;
     const double slack = kObjectiveSlack * std::max(1.0, std::abs(c.optimum->objective));
@@ -629,6 +636,7 @@ PropertySpec<I, D> optimal_within_property() {
   p.summary = "relative gap to the optimum at most --tolerance (produces counterexamples for heuristics)";
   p.needs_optimum = true;
   p.check = [](const CheckContext<I, D>& c) {
+    if (!c.feasible) return infeasible_decision();
     if (auto undecided = undecided_without_best_found(*c.optimum)) return *undecided;
     const double gap = relative_gap(c.sense, c.objective, c.optimum->objective);
     const bool within = gap <= c.tolerance + kObjectiveSlack;

@@ -18,5 +18,6 @@ std::unique_ptr<Problem> dbc_cost_time();         // dbc_cost_time.cpp: paper 00
 std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one cluster's queue
 std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace
 std::unique_ptr<Problem> slot_report();           // slot_report.cpp: paper 002 sec. 4 (free time slots)
+std::unique_ptr<Problem> gateway_choice();        // gateway_choice.cpp: paper 002 sec. 4 (earliest start)
 
 }  // namespace schedcheck::problems
