@@ -1,6 +1,7 @@
 // Run invariants (see run_invariants.hpp). Our own.
 #include "properties/run_invariants.hpp"
 
+#include "model/slot_report.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/simulation.hpp"
 
@@ -43,6 +44,10 @@ const std::vector<InvariantInfo>& invariants() {
       {kReservation, "paper 002 sec. 4 (advance reservations)",
        "a job that arrives with an advance reservation starts exactly at its reserved time: its reservation never "
        "moves, and it neither starts earlier or later nor still waits after it"},
+      {kSlots, "paper 002 sec. 4 (free time slots from the availability profile)",
+       "every free time slot a cluster publishes is free when it publishes it: no running job (until its estimated "
+       "end), reservation or held advance reservation uses its processors then, and no two slots share a "
+       "processor-second"},
       {kPartitionPivot, "paper 002 sec. 4 (multiple resource partitions), after Lawson & Smirni 2002",
        "after every pass the first k waiting jobs of each partition (k the policy's pivots) hold reservations, no "
        "reservation moves later and no pivot starts later than its first reservation"},
@@ -400,6 +405,29 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                            j.id, w.procs, t(w.estimate), t(now)));
     }
   }
+}
+
+void InvariantChecker::on_publish(const sim::PublishView& v) {
+  if (!published_ && counts_.emplace(kSlots, 0).second) names_.push_back(kSlots);
+  published_ = true;
+  // The cluster's commitments rebuilt from its running jobs, its queue's reservations and its holds, not read off its
+  // profile; then the slot-report validator on them.
+  slots::Instance commitments;
+  commitments.processors = v.state.setup.processors;
+  commitments.identity = v.state.setup.model == cluster::ResourceModel::kProcessors;
+  commitments.now = v.now;
+  auto hold = [&](double start, double end, int procs, const ProcessorSet& on) {
+    if (end > v.now + kTimeTolerance && end > start + kTimeTolerance)
+      commitments.holds.push_back(slots::Hold{start, end, procs, commitments.identity ? on : ProcessorSet()});
+  };
+  for (const auto& r : v.state.resource.running()) hold(r.start, r.estimated_end, r.procs, r.on);
+  for (const auto& w : v.state.queue)
+    if (w.reserved) hold(w.reserved_start, w.reserved_start + w.estimate, w.procs, w.reserved_on);
+  for (const auto& h : v.state.holds) hold(h.start, h.end, h.procs, h.on);
+  const Verdict sound = slots::validate(commitments, slots::SlotReport{v.slots});
+  if (!sound.feasible)
+    report(kSlots, v.now, "publication", -1,
+           fmt::format("cluster {} publishes at {}: {}", v.state.setup.name, t(v.now), sound.reason));
 }
 
 void InvariantChecker::on_completion(const sim::CompletionView& v) {

@@ -33,6 +33,7 @@ inline constexpr const char* kGuarantee = "conservative-guarantee";
 inline constexpr const char* kPartitionPivot = "partition-pivot-not-delayed";
 inline constexpr const char* kBorrowing = "borrowing-delays-no-pivot";
 inline constexpr const char* kReservation = "reservation-honoured";
+inline constexpr const char* kSlots = "slots-free-when-published";
 }  // namespace invariant
 
 // A time in full: the shortest text that reads back as this double (1062652, not 1.06265e+06).
@@ -47,7 +48,8 @@ struct InvariantInfo {
 const std::vector<InvariantInfo>& invariants();
 // The invariants a run of a cluster policy is checked for: those every run keeps, and those the catalogue says the
 // policy promises (reference/cluster_policies.hpp); a name outside the catalogue gets the general ones. A run in which
-// jobs arrive with advance reservations is also checked for `reservation-honoured`, from the first of them on.
+// jobs arrive with advance reservations is also checked for `reservation-honoured`, from the first of them on, and one
+// in which a cluster publishes free time slots for `slots-free-when-published`, from the first report on.
 std::vector<std::string> applicable(const std::string& policy);
 
 struct Violation {
@@ -70,6 +72,7 @@ public:
   void on_arrival(const sim::ArrivalView& view) override;
   void on_pass(const sim::PassView& view) override;
   void on_completion(const sim::CompletionView& view) override;
+  void on_publish(const sim::PublishView& view) override;
   void on_end(const sim::EndView& view) override;
 
   // Violations that name these jobs (trace ids) are neither counted nor kept: another check already reported the
@@ -120,6 +123,7 @@ private:
   // its fixed start, -1 for none, -2 once reported missed.
   std::vector<double> advance_at_;
   bool advance_seen_ = false;
+  bool published_ = false;  // a cluster published free time slots (slots-free-when-published is listed)
 };
 
 }  // namespace schedcheck::runcheck

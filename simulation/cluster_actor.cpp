@@ -45,6 +45,8 @@ void ClusterActor::on_start(Context& context) {
   arrivals_.start(context);
   if (links_.upstream != kNoActor && links_.status_period > 0 && !book_.jobs.empty())
     context.wake_at(links_.status_from, Timer::of(Tag::kStatus, 0));
+  if (links_.upstream != kNoActor && links_.slots_period > 0 && !book_.jobs.empty())
+    context.wake_at(links_.slots_from, Timer::of(Tag::kSlots, 0));
 }
 
 void ClusterActor::on_message(Context& context, const Message& message) {
@@ -52,6 +54,7 @@ void ClusterActor::on_message(Context& context, const Message& message) {
   if (const auto* r = message.as<ReservationRequest>()) return request_reservation(context, message.from, *r);
   if (const auto* c = message.as<ReservationConfirm>()) return confirm_reservation(context, message.from, c->job);
   if (const auto* r = message.as<ReservationRelease>()) return release_hold(context, r->job, false);
+  if (message.as<SlotAsk>()) return publish(context, message.from);
   throw std::logic_error("cluster " + st_.setup.name + " got a message of kind " + std::string(message.payload.kind()) +
                          " it does not know");
 }
@@ -132,6 +135,10 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
       if (!book_.all_settled()) context.wake_at(context.now() + links_.status_period, Timer::of(Tag::kStatus, 0));
       break;
     case Tag::kHoldExpires: release_hold(context, job, true); break;
+    case Tag::kSlots:
+      publish(context, links_.upstream);
+      if (!book_.all_settled()) context.wake_at(context.now() + links_.slots_period, Timer::of(Tag::kSlots, 0));
+      break;
     case Tag::kWake:  // the policy asked to be called again now
       wakes_pending_.erase(std::find_if(wakes_pending_.begin(), wakes_pending_.end(),
                                         [&](const auto& w) { return w.first == Timer::index(t); }));
@@ -157,6 +164,18 @@ void ClusterActor::settle(Context& context) {
 }
 
 cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { return st_.setup.policy.decide(snapshot); }
+
+std::vector<TimeSlot> ClusterActor::free_slots(double now) const {
+  return free_time_slots(st_.profile, now, now + st_.setup.slot_horizon);
+}
+
+void ClusterActor::publish(Context& context, ActorId to) {
+  const double now = context.now();
+  FreeSlots report{now, free_slots(now)};
+  ++st_.counters.slot_reports;
+  for (Observer* o : observers_) o->on_publish(PublishView{now, index_, report.slots, st_, book_});
+  context.send(to, std::move(report), links_.latency);
+}
 
 void ClusterActor::send_status(Context& context) {
   // What the cluster says of itself now, as the upstream actor will read it when the message arrives.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/cluster.hpp"
+#include "model/time_slots.hpp"
 #include "model/workload.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/job_source.hpp"
@@ -34,6 +35,8 @@ struct ClusterSetup {
   // How long an advance reservation the cluster holds for its gateway waits for a confirmation or a release before
   // the cluster releases it (paper 002's two-phase commit), seconds.
   double hold_seconds = 60;
+  // The planning horizon of the free time slots it publishes: slots up to now + this (kForever: every slot).
+  double slot_horizon = kForever;
 };
 
 struct ClusterCounters {
@@ -41,6 +44,7 @@ struct ClusterCounters {
   // Advance reservations: requests held, refused, then confirmed, released or expired.
   std::size_t reservations_held = 0, reservations_refused = 0, reservations_confirmed = 0, reservations_released = 0,
               reservations_expired = 0;
+  std::size_t slot_reports = 0;  // free-time-slot reports sent (asked for, or periodic)
 };
 
 // An advance reservation held for a gateway and not yet confirmed or released: its processors are in the profile.
@@ -116,6 +120,17 @@ struct ReservationExpired {  // a hold released for want of a confirmation (or c
   std::uint32_t job = 0;
 };
 
+// Paper 002's availability information: the free time slots of the cluster's profile (model/time_slots.hpp), sent
+// to whoever asks, and to the upstream actor every Links::slots_period.
+struct SlotAsk {
+  static constexpr std::string_view kind = "slot-ask";
+};
+struct FreeSlots {
+  static constexpr std::string_view kind = "slots";
+  double as_of = 0;
+  std::vector<TimeSlot> slots;
+};
+
 class ClusterActor : public Actor {
 public:
   // Who it talks to: its upstream actor (a router, a gateway) gets its status reports every `status_period` seconds
@@ -125,6 +140,8 @@ public:
     double latency = 0;
     double status_period = 0;
     double status_from = 0;
+    double slots_period = 0;  // free time slots to the upstream actor every this many seconds (0: only when asked)
+    double slots_from = 0;
   };
 
   // `index`: the cluster's number among the run's clusters (JobRecord::cluster, the observers' views). The book and
@@ -147,7 +164,8 @@ public:
 protected:
   // What a timer falls due for, with a job index (or 0): subclasses number theirs from kOwn.
   enum class Tag : std::uint64_t {
-    kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kHoldExpires = 6, kOwn = 16
+    kArrival = 1, kCompletion = 2, kReservationDue = 3, kStatus = 4, kWake = 5, kHoldExpires = 6, kSlots = 7,
+    kOwn = 16
   };
   using Timer = TimerTag<Tag>;
 
@@ -157,6 +175,8 @@ protected:
   virtual double end_of(double now, std::uint32_t job) const;
   // Whether a job that reaches the cluster joins its queue (else it is rejected at once; a replay's unscheduled job).
   virtual bool admits(std::uint32_t /*job*/) const { return true; }
+  // The free time slots it publishes now: its profile scanned up to the horizon (paper 002 Fig. 2a).
+  virtual std::vector<TimeSlot> free_slots(double now) const;
 
   // A job reaches the queue; with `reserved`, at its confirmed advance reservation (which the profile holds).
   void arrive(Context& context, std::uint32_t job, const ReservationHold* reserved = nullptr);
@@ -173,6 +193,7 @@ protected:
 
 private:
   void send_status(Context& context);
+  void publish(Context& context, ActorId to);
   void request_reservation(Context& context, ActorId gateway, const ReservationRequest& request);
   void confirm_reservation(Context& context, ActorId gateway, std::uint32_t job);
   // Gives a hold's processors back; `expired`: for want of a confirmation (the gateway is told).

@@ -35,6 +35,14 @@ struct CompletionView {
   const JobBook& book;
 };
 
+struct PublishView {  // the free time slots a cluster publishes now, before they leave it
+  double now;
+  std::uint32_t cluster;
+  const std::vector<TimeSlot>& slots;
+  const ClusterState& state;
+  const JobBook& book;
+};
+
 struct EndView {
   const std::vector<workload::Job>& jobs;
   const RunResult& result;
@@ -46,6 +54,7 @@ public:
   virtual void on_arrival(const ArrivalView&) {}
   virtual void on_pass(const PassView&) {}
   virtual void on_completion(const CompletionView&) {}
+  virtual void on_publish(const PublishView&) {}
   virtual void on_end(const EndView&) {}
 };
 

@@ -5,6 +5,7 @@
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/cluster_actor.hpp"
+#include "model/time_slots.hpp"
 #include "simulation/simulation.hpp"
 #include "tests/helpers.hpp"
 
@@ -59,11 +60,14 @@ public:
       }
     } else if (const auto* refused = m.as<sim::ReservationRefused>()) {
       c.send(cluster_, sim::JobArrives{refused->job});
+    } else if (const auto* report = m.as<sim::FreeSlots>()) {
+      reports.push_back(*report);
     } else {
       c.send(cluster_, sim::JobArrives{m.get<sim::ReservationExpired>().job});
     }
   }
   std::map<std::int64_t, std::string> held_on;
+  std::vector<sim::FreeSlots> reports;  // free time slots the cluster published, in arrival order
 
 private:
   const Ask* find(std::uint32_t job) const {
@@ -85,8 +89,22 @@ struct Outcome {
   std::string all;
 };
 
+// A cluster that publishes its slots as if no advance reservation were held or confirmed (a provider that forgets
+// them when it publishes).
+class ForgetfulCluster : public sim::ClusterActor {
+public:
+  using ClusterActor::ClusterActor;
+  std::vector<TimeSlot> free_slots(double now) const override {
+    AvailabilityProfile without = state().profile;
+    for (const auto& w : state().queue)
+      if (w.advance) without.release(w.reserved_start, w.reserved_start + w.estimate, w.procs, w.reserved_on);
+    return free_time_slots(without, now);
+  }
+};
+
+template <class Cluster = sim::ClusterActor>
 Outcome run(const workload::Workload& w, cluster::ClusterPolicy policy, ResourceModel model, std::vector<Ask> asks,
-            double hold_seconds = 60) {
+            double hold_seconds = 60, double slots_period = 0, std::vector<sim::FreeSlots>* reports = nullptr) {
   runcheck::InvariantChecker checker(w, runcheck::applicable(policy.name));
   sim::Simulation s(w.jobs);
   s.add_observer(checker);
@@ -95,9 +113,11 @@ Outcome run(const workload::Workload& w, cluster::ClusterPolicy policy, Resource
   setup.model = model;
   setup.policy = std::move(policy);
   setup.hold_seconds = hold_seconds;
-  s.add_cluster(setup);  // actor 0
-  s.add_actor(std::make_unique<ScriptedGateway>(w.jobs, 0, std::move(asks)), "gateway");
+  auto& cluster = s.add_cluster<Cluster>(setup);  // actor 0
+  cluster.link(sim::ClusterActor::Links{1, 0, 0, 0, slots_period, 0});
+  auto& gateway = s.add_actor(std::make_unique<ScriptedGateway>(w.jobs, 0, std::move(asks)), "gateway");
   const sim::RunResult r = s.run();
+  if (reports) *reports = gateway.reports;
   Outcome out;
   for (std::size_t j = 0; j < w.jobs.size(); ++j) out.start[w.jobs[j].id] = r.records[j].start;
   out.sent = r.messages_sent;
@@ -203,6 +223,27 @@ BOOST_AUTO_TEST_CASE(reservation_honoured_fails_when_a_reserved_job_starts_early
   const Outcome o = run(kTrace, eager(), ResourceModel::kCount, kAsks);
   BOOST_TEST(o.violations.at("reservation-honoured") == 1u, o.all);
   BOOST_TEST(o.all.find("job 2 starts at 150, its advance reservation is at 200") != std::string::npos, o.all);
+}
+
+BOOST_AUTO_TEST_CASE(periodic_slots_are_the_profile_scanned_and_free_when_published) {
+  std::vector<sim::FreeSlots> reports;
+  const Outcome o = run(kTrace, cluster::cluster_policy("easy"), ResourceModel::kCount, kAsks, 60, 15, &reports);
+  BOOST_TEST((std::find(o.checked.begin(), o.checked.end(), "slots-free-when-published") != o.checked.end()));
+  for (const auto& [name, n] : o.violations) BOOST_TEST(n == 0u, name << ": " << o.all);
+  BOOST_TEST_REQUIRE(reports.size() > 2u);
+  BOOST_TEST(o.sent.at("slots") == reports.size());
+  BOOST_TEST(o.counters.slot_reports == reports.size());
+  // At 15: job 1 runs [0, 100) on all 4, job 2's confirmed reservation holds 2 over [200, 300), job 3 has not come.
+  // The scan: from 100, 2 processors for ever (free throughout) and 2 until 200; from 300 the other 2 for ever.
+  const sim::FreeSlots& at15 = reports[1];
+  BOOST_TEST(at15.as_of == 15.0);
+  const std::vector<TimeSlot> expected = {{100, kForever, 2, {}}, {100, 200, 2, {}}, {300, kForever, 2, {}}};
+  BOOST_TEST((at15.slots == expected));
+  // The same trace with a cluster that forgets the reservation when it publishes: caught at once.
+  const Outcome bad =
+      run<ForgetfulCluster>(kTrace, cluster::cluster_policy("easy"), ResourceModel::kCount, kAsks, 60, 15);
+  BOOST_TEST(bad.violations.at("slots-free-when-published") > 0u);
+  BOOST_TEST(bad.all.find("slots-free-when-published: cluster cluster publishes at 15:") != std::string::npos, bad.all);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
