@@ -1,0 +1,74 @@
+// The InterGrid gateway of paper 002 sec. 4 as an actor: it takes the grid jobs as they are submitted and sends each
+// to the provider that can start it first, by the free time slots the providers give it (reference/gateway_policies):
+// asked for before each job (`earliest-ask`), or as last published every interval (`earliest-periodic`, the paper's
+// "partial"). It records each job's planned start, against which a run counts violations (T = 20 s). Limits: no
+// deadline-constrained requests (advance reservations) yet; every job of the book is a grid job.
+#pragma once
+
+#include "model/time_slots.hpp"
+#include "simulation/cluster_actor.hpp"
+#include "simulation/job_source.hpp"
+#include "simulation/jobs.hpp"
+#include "simulation/kernel.hpp"
+
+#include <deque>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace schedcheck::availability {
+
+enum class GatewayPolicy { kEarliestAsk, kEarliestPeriodic };
+const char* to_string(GatewayPolicy policy);  // "earliest-ask", "earliest-periodic"
+
+struct GatewaySetup {
+  GatewayPolicy policy = GatewayPolicy::kEarliestAsk;
+  double latency = 0;  // seconds a message takes to a provider
+};
+
+// One choice: what the gateway knew (each provider's slots), the job, and what it chose; for a probe that checks the
+// choice against the providers' true profiles (the problem gateway-choice).
+struct ChoiceView {
+  double now;
+  std::uint32_t job;
+  const std::vector<std::vector<TimeSlot>>& known;  // per provider
+  std::size_t provider;
+  double planned_start;
+};
+
+class GatewayActor : public sim::Actor {
+public:
+  // `providers`: each provider's actor and processors; a provider must be a ClusterActor (it answers slot-ask).
+  struct ProviderLink {
+    sim::ActorId actor;
+    int processors;
+  };
+  GatewayActor(sim::JobBook& book, std::vector<ProviderLink> providers, bool identity, GatewaySetup setup);
+
+  void on_start(sim::Context& context) override;
+  void on_timer(sim::Context& context, std::uint64_t tag) override;
+  void on_message(sim::Context& context, const sim::Message& message) override;
+
+  // Called at every choice (a DecisionProbe's hook); none by default.
+  void probe(std::function<void(const ChoiceView&)> on_choice) { on_choice_ = std::move(on_choice); }
+  // Per job of the book: the provider it was sent to and the start the gateway planned (-1 while not sent).
+  const std::vector<double>& planned() const { return planned_; }
+  const std::vector<long>& provider_of() const { return provider_of_; }
+
+private:
+  void choose(sim::Context& context, std::uint32_t job);
+
+  sim::JobBook& book_;
+  std::vector<ProviderLink> providers_;
+  bool identity_;
+  GatewaySetup setup_;
+  sim::JobSource arrivals_;
+  std::vector<std::vector<TimeSlot>> known_;           // per provider: its last report
+  std::vector<std::deque<std::vector<TimeSlot>>> answers_;  // earliest-ask: per provider, replies not yet used
+  std::deque<std::uint32_t> asking_;                   // earliest-ask: jobs waiting for every provider's answer
+  std::vector<double> planned_;
+  std::vector<long> provider_of_;
+  std::function<void(const ChoiceView&)> on_choice_;
+};
+
+}  // namespace schedcheck::availability
