@@ -66,9 +66,10 @@ void ClusterActor::request_reservation(Context& context, ActorId gateway, const 
   std::optional<ProcessorSet> on;
   if (st_.setup.policy.keeps_reservations)
     on = cluster::admit_reservation(st_.profile, job.procs, r.start, job.estimate, now);
-  if (!on) {
+  if (!on) {  // refused; the provider updates its availability information at the gateway (paper 002 sec. 4)
     ++st_.counters.reservations_refused;
     context.send(gateway, ReservationRefused{r.job, r.start}, links_.latency);
+    if (st_.setup.policy.keeps_reservations) publish(context, gateway);
     return;
   }
   st_.profile.reserve(r.start, r.start + job.estimate, job.procs, *on);

@@ -29,9 +29,10 @@ struct Outcome {
   std::map<std::string, std::size_t> sent;
   std::size_t violations = 0;  // start more than 20 s after the planned start
   std::size_t choices = 0, choices_at_optimum = 0;
+  std::size_t refusals = 0;  // advance reservations refused: violations too
 };
 
-Outcome run(const workload::Workload& w, GatewayPolicy policy, double slots_period) {
+Outcome run(const workload::Workload& w, GatewayPolicy policy, double slots_period, std::vector<char> constrained = {}) {
   sim::Simulation s(w.jobs);
   std::vector<availability::GatewayActor::ProviderLink> links;
   std::vector<sim::ClusterActor*> clusters;
@@ -48,12 +49,13 @@ Outcome run(const workload::Workload& w, GatewayPolicy policy, double slots_peri
   auto& gateway = s.add_actor(
       std::make_unique<availability::GatewayActor>(s.book(), links, false, availability::GatewaySetup{policy, 0}),
       "gateway");
+  gateway.reserve_for(std::move(constrained));
   Outcome out;
   // The probe: each choice against the earliest start on the providers' true profiles (running jobs until their
   // estimated ends and reservations), the gateway's known slots as the published ones.
   gateway.probe([&](const availability::ChoiceView& v) {
     gateway::Instance i;
-    i.now = v.now;
+    i.now = v.from;
     i.procs = w.jobs[v.job].procs;
     i.duration = w.jobs[v.job].estimate;
     for (std::size_t p = 0; p < clusters.size(); ++p) {
@@ -77,6 +79,7 @@ Outcome run(const workload::Workload& w, GatewayPolicy policy, double slots_peri
     out.planned[id] = gateway.planned()[j];
     out.provider[id] = gateway.provider_of()[j];
     out.violations += r.records[j].start > gateway.planned()[j] + 20;
+    out.refusals += static_cast<std::size_t>(gateway.refusals()[j]);
   }
   out.sent = r.messages_sent;
   return out;
@@ -123,6 +126,26 @@ BOOST_AUTO_TEST_CASE(earliest_periodic_is_late_where_its_slots_are_stale) {
   BOOST_TEST(o.violations == 3u);
   BOOST_TEST(o.sent.count("slot-ask") == 0u);
   BOOST_TEST(o.choices_at_optimum == 1u);  // only j1's choice was right
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_reservation_is_a_violation_and_the_fresh_slots_send_the_job_elsewhere) {
+  // As above, with j2 deadline-constrained: the gateway asks A for a reservation at 10; A (j1 until 101) refuses and
+  // sends its slots; the gateway chooses again, B at 10 (its report of 0, still true), which holds and is
+  // confirmed: j2 starts at 10 on B. j3 and j4 then go to B on its report of 0 (B runs j2 until 110): late.
+  const Outcome o = run(kTrace, GatewayPolicy::kEarliestPeriodic, 50, {0, 1, 0, 0});
+  BOOST_TEST(o.refusals == 1u);
+  BOOST_TEST(o.provider.at(2) == 1);
+  BOOST_TEST(o.start.at(2) == 10.0);
+  BOOST_TEST(o.planned.at(2) == 10.0);
+  BOOST_TEST(o.provider.at(3) == 1);
+  BOOST_TEST(o.start.at(3) == 110.0);
+  BOOST_TEST(o.start.at(4) == 110.0);
+  BOOST_TEST(o.violations == 2u);  // j3, j4 late; with the refusal, 3 violations
+  BOOST_TEST(o.sent.at("reservation-request") == 2u);
+  BOOST_TEST(o.sent.at("reservation-refused") == 1u);
+  BOOST_TEST(o.sent.at("reservation-held") == 1u);
+  BOOST_TEST(o.sent.at("reservation-confirm") == 1u);
+  BOOST_TEST(o.sent.at("job") == 3u);  // j2 arrives with its confirmation
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -19,6 +19,8 @@ GatewayActor::GatewayActor(sim::JobBook& book, std::vector<ProviderLink> provide
   answers_.resize(providers_.size());
   planned_.assign(book_.jobs.size(), -1);
   provider_of_.assign(book_.jobs.size(), -1);
+  refusals_.assign(book_.jobs.size(), 0);
+  refreshing_.resize(providers_.size());
   arrivals_ = sim::JobSource(book_.jobs.size(), [this](std::size_t j) { return book_.jobs[j].submit; }, 0);
 }
 
@@ -35,10 +37,27 @@ void GatewayActor::on_timer(sim::Context& context, std::uint64_t tag) {  // a su
 }
 
 void GatewayActor::on_message(sim::Context& context, const sim::Message& message) {
-  const auto& report = message.get<sim::FreeSlots>();
   std::size_t p = 0;
   while (p < providers_.size() && providers_[p].actor != message.from) ++p;
-  if (p == providers_.size()) throw std::logic_error("gateway: free time slots from an actor that is no provider");
+  if (p == providers_.size()) throw std::logic_error("gateway: a message from an actor that is no provider");
+  if (const auto* held = message.as<sim::ReservationHeld>())
+    return context.send(message.from, sim::ReservationConfirm{held->job}, setup_.latency);
+  const auto* refused = message.as<sim::ReservationRefused>();
+  const auto* expired = message.as<sim::ReservationExpired>();
+  if (refused || expired) {  // a violation; the provider's fresh slots follow a refusal (an expiry: ask for them)
+    const std::uint32_t job = refused ? refused->job : expired->job;
+    ++refusals_[job];
+    refreshing_[p].push_back(job);
+    if (expired) context.send(message.from, sim::SlotAsk{}, setup_.latency);
+    return;
+  }
+  const auto& report = message.get<sim::FreeSlots>();
+  if (!refreshing_[p].empty()) {  // the fresh slots after a refusal: choose again for that job
+    known_[p] = report.slots;
+    const std::uint32_t job = refreshing_[p].front();
+    refreshing_[p].pop_front();
+    return choose(context, job);
+  }
   if (setup_.policy == GatewayPolicy::kEarliestPeriodic) {
     known_[p] = report.slots;
     return;
@@ -64,10 +83,12 @@ void GatewayActor::choose(sim::Context& context, std::uint32_t job) {
   views.reserve(providers_.size());
   for (std::size_t p = 0; p < providers_.size(); ++p)
     views.push_back(gateway::view_of_slots(providers_[p].processors, identity_, known_[p], now));
-  const auto pick = gateway::earliest_start(views, j.procs, j.estimate, now);
+  // The job reaches a provider one latency from now: no start before.
+  const double from = now + setup_.latency;
+  const auto pick = gateway::earliest_start(views, j.procs, j.estimate, from);
   // Nothing known yet (before the first report) or no view with room: the first provider the job fits on.
   std::size_t p = 0;
-  double planned = now;
+  double planned = from;
   if (pick) {
     p = pick->provider;
     planned = pick->start;
@@ -77,9 +98,11 @@ void GatewayActor::choose(sim::Context& context, std::uint32_t job) {
   }
   planned_[job] = planned;
   provider_of_[job] = static_cast<long>(p);
-  if (on_choice_) on_choice_(ChoiceView{now, job, known_, p, planned});
+  if (on_choice_) on_choice_(ChoiceView{now, from, job, known_, p, planned});
   book_.records[job].state = sim::JobState::kInTransit;
-  context.send(providers_[p].actor, sim::JobArrives{job}, setup_.latency);
+  const bool reserve = job < constrained_.size() && constrained_[job] && pick && refusals_[job] < kMaxAttempts;
+  if (reserve) context.send(providers_[p].actor, sim::ReservationRequest{job, planned}, setup_.latency);
+  else context.send(providers_[p].actor, sim::JobArrives{job}, setup_.latency);
 }
 
 }  // namespace schedcheck::availability

@@ -1,8 +1,10 @@
 // The InterGrid gateway of paper 002 sec. 4 as an actor: it takes the grid jobs as they are submitted and sends each
 // to the provider that can start it first, by the free time slots the providers give it (reference/gateway_policies):
 // asked for before each job (`earliest-ask`), or as last published every interval (`earliest-periodic`, the paper's
-// "partial"). It records each job's planned start, against which a run counts violations (T = 20 s). Limits: no
-// deadline-constrained requests (advance reservations) yet; every job of the book is a grid job.
+// "partial"). It records each job's planned start, against which a run counts violations (T = 20 s). For a
+// deadline-constrained job it asks the chosen provider for an advance reservation at the planned start and confirms
+// it once held; a refusal is a violation, and the provider's fresh slots that follow it make the gateway choose
+// again. Limits: every job of the book is a grid job.
 #pragma once
 
 #include "model/time_slots.hpp"
@@ -30,6 +32,7 @@ struct GatewaySetup {
 // choice against the providers' true profiles (the problem gateway-choice).
 struct ChoiceView {
   double now;
+  double from;  // the earliest start it plans for: now + the latency to the providers
   std::uint32_t job;
   const std::vector<std::vector<TimeSlot>>& known;  // per provider
   std::size_t provider;
@@ -51,6 +54,12 @@ public:
 
   // Called at every choice (a DecisionProbe's hook); none by default.
   void probe(std::function<void(const ChoiceView&)> on_choice) { on_choice_ = std::move(on_choice); }
+  // The jobs (per job of the book, non-zero) that need an advance reservation: deadline-constrained requests.
+  void reserve_for(std::vector<char> constrained) { constrained_ = std::move(constrained); }
+  // After this many refusals a job goes to its last choice as an ordinary job.
+  static constexpr int kMaxAttempts = 5;
+  // Per job: the reservations refused (or expired) on its way.
+  const std::vector<int>& refusals() const { return refusals_; }
   // Per job of the book: the provider it was sent to and the start the gateway planned (-1 while not sent).
   const std::vector<double>& planned() const { return planned_; }
   const std::vector<long>& provider_of() const { return provider_of_; }
@@ -68,6 +77,9 @@ private:
   std::deque<std::uint32_t> asking_;                   // earliest-ask: jobs waiting for every provider's answer
   std::vector<double> planned_;
   std::vector<long> provider_of_;
+  std::vector<char> constrained_;
+  std::vector<int> refusals_;
+  std::vector<std::deque<std::uint32_t>> refreshing_;  // per provider: jobs refused, waiting for its fresh slots
   std::function<void(const ChoiceView&)> on_choice_;
 };
 
