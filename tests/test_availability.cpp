@@ -28,7 +28,7 @@ struct Outcome {
   std::map<std::int64_t, long> provider;
   std::map<std::string, std::size_t> sent;
   std::size_t violations = 0;  // start more than 20 s after the planned start
-  std::size_t choices = 0, choices_at_optimum = 0;
+  std::size_t choices = 0, choices_at_optimum = 0, choices_feasible = 0;
   std::size_t refusals = 0;  // advance reservations refused: violations too
 };
 
@@ -53,24 +53,16 @@ Outcome run(const workload::Workload& w, GatewayPolicy policy, double slots_peri
   Outcome out;
   // The probe: each choice against the earliest start on the providers' true profiles (running jobs until their
   // estimated ends and reservations), the gateway's known slots as the published ones.
+  std::vector<const sim::ClusterState*> states;
+  for (const auto* c : clusters) states.push_back(&c->state());
   gateway.probe([&](const availability::ChoiceView& v) {
-    gateway::Instance i;
-    i.now = v.from;
-    i.procs = w.jobs[v.job].procs;
-    i.duration = w.jobs[v.job].estimate;
-    for (std::size_t p = 0; p < clusters.size(); ++p) {
-      const auto& st = clusters[p]->state();
-      gateway::Provider provider{st.setup.name, st.setup.processors, {}, v.known[p]};
-      for (const auto& r : st.resource.running())
-        if (r.estimated_end > v.now) provider.holds.push_back({r.start, r.estimated_end, r.procs, {}});
-      for (const auto& q : st.queue)
-        if (q.reserved) provider.holds.push_back({q.reserved_start, q.reserved_start + q.estimate, q.procs, {}});
-      i.providers.push_back(std::move(provider));
-    }
+    const gateway::Instance i = availability::choice_instance(v, states, s.book());
     const auto exact = gateway::solve_scan(i, {});
+    const gateway::Choice mine = availability::choice_of(v);
     ++out.choices;
-    out.choices_at_optimum += exact.decision && exact.decision->provider == v.provider &&
-                              std::abs(exact.objective - v.planned_start) <= 1e-6;
+    out.choices_at_optimum += exact.decision && exact.decision->provider == mine.provider &&
+                              std::abs(exact.objective - mine.start) <= 1e-6;
+    out.choices_feasible += gateway::validate(i, mine).feasible;
   });
   const sim::RunResult r = s.run();
   for (std::size_t j = 0; j < w.jobs.size(); ++j) {
@@ -109,6 +101,7 @@ BOOST_AUTO_TEST_CASE(earliest_ask_plans_every_start_exactly) {
   BOOST_TEST(o.sent.at("job") == 4u);
   BOOST_TEST(o.choices == 4u);
   BOOST_TEST(o.choices_at_optimum == 4u);  // fresh slots: every choice is the exact earliest start
+  BOOST_TEST(o.choices_feasible == 4u);
 }
 
 BOOST_AUTO_TEST_CASE(earliest_periodic_is_late_where_its_slots_are_stale) {
@@ -126,6 +119,7 @@ BOOST_AUTO_TEST_CASE(earliest_periodic_is_late_where_its_slots_are_stale) {
   BOOST_TEST(o.violations == 3u);
   BOOST_TEST(o.sent.count("slot-ask") == 0u);
   BOOST_TEST(o.choices_at_optimum == 1u);  // only j1's choice was right
+  BOOST_TEST(o.choices_feasible == 1u);    // the others cannot start where and when planned: the stale reports
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_reservation_is_a_violation_and_the_fresh_slots_send_the_job_elsewhere) {

@@ -105,4 +105,29 @@ void GatewayActor::choose(sim::Context& context, std::uint32_t job) {
   else context.send(providers_[p].actor, sim::JobArrives{job}, setup_.latency);
 }
 
+gateway::Instance choice_instance(const ChoiceView& v, const std::vector<const sim::ClusterState*>& clusters,
+                                  const sim::JobBook& book) {
+  gateway::Instance i;
+  i.name = "choice-job-" + std::to_string(book.jobs[v.job].id) + "-t" + std::to_string(v.now);
+  i.now = v.from;
+  i.procs = book.jobs[v.job].procs;
+  i.duration = book.jobs[v.job].estimate;
+  for (std::size_t p = 0; p < clusters.size(); ++p) {
+    const sim::ClusterState& st = *clusters[p];
+    i.identity = st.setup.model == cluster::ResourceModel::kProcessors;
+    gateway::Provider provider{st.setup.name, st.setup.processors, {}, v.known[p]};
+    auto hold = [&](double start, double end, int procs, const ProcessorSet& on) {
+      if (end > v.from && end > start) provider.holds.push_back({start, end, procs, i.identity ? on : ProcessorSet()});
+    };
+    for (const auto& r : st.resource.running()) hold(r.start, r.estimated_end, r.procs, r.on);
+    for (const auto& q : st.queue)
+      if (q.reserved) hold(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
+    for (const auto& h : st.holds) hold(h.start, h.end, h.procs, h.on);
+    i.providers.push_back(std::move(provider));
+  }
+  return i;
+}
+
+gateway::Choice choice_of(const ChoiceView& v) { return gateway::Choice{v.provider, v.planned_start}; }
+
 }  // namespace schedcheck::availability

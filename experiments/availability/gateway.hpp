@@ -7,6 +7,7 @@
 // again. Limits: every job of the book is a grid job.
 #pragma once
 
+#include "model/gateway_choice.hpp"
 #include "model/time_slots.hpp"
 #include "simulation/cluster_actor.hpp"
 #include "simulation/job_source.hpp"
@@ -82,5 +83,12 @@ private:
   std::vector<std::deque<std::uint32_t>> refreshing_;  // per provider: jobs refused, waiting for its fresh slots
   std::function<void(const ChoiceView&)> on_choice_;
 };
+
+// The gateway-choice instance of one choice: the job, each provider's true profile now (its running jobs until their
+// estimated ends, its queue's reservations and its held advance reservations) and the slots the gateway knew of it
+// as published; `clusters` in the gateway's provider order. With the choice, what a probe checks.
+gateway::Instance choice_instance(const ChoiceView& view, const std::vector<const sim::ClusterState*>& clusters,
+                                  const sim::JobBook& book);
+gateway::Choice choice_of(const ChoiceView& view);
 
 }  // namespace schedcheck::availability
