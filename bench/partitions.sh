@@ -11,7 +11,7 @@ TRACES=${2:-$here/../shared/traces}
 RUNS=${3:-3}
 wall() {  # TRACE MODEL POLICY: the median wall_seconds of RUNS runs
   for _ in $(seq "$RUNS"); do
-    "$BIN" simulate --trace "$1" --model "$2" --policy "$3" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["wall_seconds"])'
+    "$BIN" simulate --trace "$1" --model "$2" --policy "$3" --json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["wall_seconds"])'
   done | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'
 }
 printf '%-34s %-10s %9s %9s %7s %9s %9s %7s\n' trace model easy ebm ratio cons cbm ratio
