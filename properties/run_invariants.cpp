@@ -416,14 +416,7 @@ void InvariantChecker::on_publish(const sim::PublishView& v) {
   commitments.processors = v.state.setup.processors;
   commitments.identity = v.state.setup.model == cluster::ResourceModel::kProcessors;
   commitments.now = v.now;
-  auto hold = [&](double start, double end, int procs, const ProcessorSet& on) {
-    if (end > v.now + kTimeTolerance && end > start + kTimeTolerance)
-      commitments.holds.push_back(slots::Hold{start, end, procs, commitments.identity ? on : ProcessorSet()});
-  };
-  for (const auto& r : v.state.resource.running()) hold(r.start, r.estimated_end, r.procs, r.on);
-  for (const auto& w : v.state.queue)
-    if (w.reserved) hold(w.reserved_start, w.reserved_start + w.estimate, w.procs, w.reserved_on);
-  for (const auto& h : v.state.holds) hold(h.start, h.end, h.procs, h.on);
+  commitments.holds = sim::commitments(v.state, v.now);
   const Verdict sound = slots::validate(commitments, slots::SlotReport{v.slots});
   if (!sound.feasible)
     report(kSlots, v.now, "publication", -1,

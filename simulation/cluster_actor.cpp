@@ -28,6 +28,20 @@ ClusterState::ClusterState(ClusterSetup s)
       resource(setup.processors,
                setup.model == cluster::ResourceModel::kProcessors ? Holding::kNamed : Holding::kLowest) {}
 
+std::vector<slots::Hold> commitments(const ClusterState& state, double after) {
+  const bool identity = state.setup.model == cluster::ResourceModel::kProcessors;
+  std::vector<slots::Hold> holds;
+  auto hold = [&](double start, double end, int procs, const ProcessorSet& on) {
+    if (end > after + kTimeTolerance && end > start + kTimeTolerance)
+      holds.push_back(slots::Hold{start, end, procs, identity ? on : ProcessorSet()});
+  };
+  for (const auto& r : state.resource.running()) hold(r.start, r.estimated_end, r.procs, r.on);
+  for (const auto& w : state.queue)
+    if (w.reserved) hold(w.reserved_start, w.reserved_start + w.estimate, w.procs, w.reserved_on);
+  for (const auto& h : state.holds) hold(h.start, h.end, h.procs, h.on);
+  return holds;
+}
+
 ClusterActor::ClusterActor(JobBook& book, std::uint32_t index, ClusterSetup setup, const std::vector<Observer*>& observers)
     : book_(book), index_(index), st_(std::move(setup)), observers_(observers) {
   if (st_.setup.processors < 1) throw std::invalid_argument("cluster " + st_.setup.name + " has no processors");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/cluster.hpp"
+#include "model/slot_report.hpp"
 #include "model/time_slots.hpp"
 #include "model/workload.hpp"
 #include "reference/cluster_policies.hpp"
@@ -86,6 +87,11 @@ struct StatusReport {           // what the cluster says of itself, every status
   std::size_t waiting = 0;
   long long queued_processors = 0;   // processors the waiting jobs ask, together
 };
+
+// What a cluster has promised from `after` on, read off its lists (not its profile): its running jobs until their
+// estimated ends, its queue's reservations and its held advance reservations, each ending after `after`; with
+// processor identity, on their processors. The true profile a check of published information compares with.
+std::vector<slots::Hold> commitments(const ClusterState& state, double after);
 
 // Paper 002's advance reservations, a two-phase commit: the gateway asks for the job's processors from `start` for
 // its estimate; the cluster holds them (its policy must keep reservations, and the profile must have room then) or

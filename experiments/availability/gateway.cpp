@@ -115,15 +115,8 @@ gateway::Instance choice_instance(const ChoiceView& v, const std::vector<const s
   for (std::size_t p = 0; p < clusters.size(); ++p) {
     const sim::ClusterState& st = *clusters[p];
     i.identity = st.setup.model == cluster::ResourceModel::kProcessors;
-    gateway::Provider provider{st.setup.name, st.setup.processors, {}, v.known[p]};
-    auto hold = [&](double start, double end, int procs, const ProcessorSet& on) {
-      if (end > v.from && end > start) provider.holds.push_back({start, end, procs, i.identity ? on : ProcessorSet()});
-    };
-    for (const auto& r : st.resource.running()) hold(r.start, r.estimated_end, r.procs, r.on);
-    for (const auto& q : st.queue)
-      if (q.reserved) hold(q.reserved_start, q.reserved_start + q.estimate, q.procs, q.reserved_on);
-    for (const auto& h : st.holds) hold(h.start, h.end, h.procs, h.on);
-    i.providers.push_back(std::move(provider));
+    i.providers.push_back(
+        gateway::Provider{st.setup.name, st.setup.processors, sim::commitments(st, v.from), v.known[p]});
   }
   return i;
 }
