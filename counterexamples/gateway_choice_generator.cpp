@@ -51,6 +51,12 @@ std::vector<Instance> shrink_candidates(const Instance& instance) {
   }
   for (std::size_t k = 0; k < instance.providers.size(); ++k)
     if (instance.providers[k].published) out.add([k](Instance& c) { c.providers[k].published.reset(); });
+  for (std::size_t k = 0; k < instance.providers.size(); ++k)  // a slot less: still a sound report
+    for (std::size_t s = 0; instance.providers[k].published && s < instance.providers[k].published->size(); ++s)
+      out.add([k, s](Instance& c) {
+        auto& slots = *c.providers[k].published;
+        slots.erase(slots.begin() + static_cast<std::ptrdiff_t>(s));
+      });
   for (std::size_t k = 0; k < instance.providers.size(); ++k)
     for (std::size_t h = 0; h < instance.providers[k].holds.size(); ++h)
       out.add([k, h](Instance& c) {

@@ -14,8 +14,8 @@
 namespace schedcheck::gateway {
 
 Instance generate_instance(std::uint64_t seed, std::size_t holds);
-// Simpler instances, most aggressive first: drop a provider, fresh slots for one, drop a hold, a shorter or
-// narrower job.
+// Simpler instances, most aggressive first: drop a provider, fresh slots for one, drop a published slot, drop a
+// hold, a shorter or narrower job.
 std::vector<Instance> shrink_candidates(const Instance& instance);
 
 }  // namespace schedcheck::gateway
