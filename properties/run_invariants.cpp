@@ -238,6 +238,16 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     std::sort(leaving.begin(), leaving.end());
   }
   const std::vector<std::size_t>& gone = v.decision.reject.empty() ? started : leaving;
+  // Calls visit(i) for each queue index still waiting after the pass, in queue order, while it returns true.
+  auto each_waiting = [&](auto&& visit) {
+    for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
+      if (g < gone.size() && gone[g] == i) {
+        ++g;
+        continue;
+      }
+      if (!visit(i)) return;
+    }
+  };
 
   if (capacity_) {
     // What the scheduler sees must be what is real: the profile's free processors at now are the cluster's minus
@@ -245,15 +255,12 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     int expected = processors;
     for (const auto& r : v.state.resource.running())
       if (r.estimated_end > now + kTimeTolerance) expected -= r.procs;  // an estimate of 0 holds nothing
-    for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
-      if (k < gone.size() && gone[k] == i) {
-        ++k;
-        continue;
-      }
+    each_waiting([&](std::size_t i) {
       const auto& w = queue[i];
       if (w.reserved && w.reserved_start <= now + kTimeTolerance && now < w.reserved_start + w.estimate - kTimeTolerance)
         expected -= w.procs;
-    }
+      return true;
+    });
     for (const auto& h : v.state.holds)  // held for a gateway, not yet confirmed
       if (h.start <= now + kTimeTolerance && now < h.end - kTimeTolerance) expected -= h.procs;
     const int seen = v.state.profile.free_at(now);
@@ -297,40 +304,38 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   }
 
   if (advance_seen_ && v.state.advance > 0) {  // an advance reservation that passed while its job waits
-    for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
-      if (g < gone.size() && gone[g] == i) {
-        ++g;
-        continue;
-      }
+    each_waiting([&](std::size_t i) {
       const std::uint32_t job = queue[i].job;
-      if (!(advance_at_[job] >= 0 && advance_at_[job] < now - kTimeTolerance)) continue;
+      if (!(advance_at_[job] >= 0 && advance_at_[job] < now - kTimeTolerance)) return true;
       report(kReservation, now, "pass", jobs[job].id,
              fmt::format("job {} still waits at {}, after its advance reservation at {}", jobs[job].id, t(now),
                          t(advance_at_[job])));
       advance_at_[job] = -2;
-    }
+      return true;
+    });
   }
 
   if (partition) {  // each partition's first k waiting jobs hold reservations
     const std::size_t k = v.state.setup.policy.pivots;
     std::vector<std::size_t> seen(partitions->count(), 0);
-    for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
-      if (g < gone.size() && gone[g] == i) {
-        ++g;
-        continue;
-      }
+    each_waiting([&](std::size_t i) {
       const auto& w = queue[i];
-      if (w.advance) continue;  // no pivot
+      if (w.advance) return true;  // no pivot
       const std::size_t q = partitions->of(w.estimate);
-      if (seen[q]++ >= k || w.reserved) continue;
+      if (seen[q]++ >= k || w.reserved) return true;
       report(kPartitionPivot, now, "pass", jobs[w.job].id,
              fmt::format("job {} is waiting job {} of partition {} (estimates {}), which keeps {} pivot{}, and holds no "
                          "reservation after the pass at {}",
                          jobs[w.job].id, seen[q], q + 1, partitions->range_text(q), cluster::value_text(k),
                          k == 1 ? "" : "s", t(now)));
-    }
+      return true;
+    });
   }
 
+  // A job that starts at its own reservation was in the profile before this pass: it takes nothing new.
+  auto at_own_reservation = [&](const cluster::Waiting& job) {
+    return job.reserved && std::abs(job.reserved_start - now) <= kTimeTolerance;
+  };
   if (borrowing && !v.state.profile.tracks_processors() && !started.empty()) {
     // On counts a partition borrows when its running jobs hold more than its share; a borrowing start must leave the
     // profile (every reservation in it) short nowhere over its window.
@@ -340,9 +345,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       const auto& job = queue[started[k]];
       const std::size_t q = partitions->of(job.estimate);
       const double end = now + job.estimate;
-      // A job that starts at its own reservation was in the profile before this pass: it takes nothing new.
-      const bool own_reservation = job.reserved && std::abs(job.reserved_start - now) <= kTimeTolerance;
-      if (in_use[q] <= partitions->size(q, processors) || !(job.estimate > kTimeTolerance) || own_reservation) continue;
+      if (in_use[q] <= partitions->size(q, processors) || !(job.estimate > kTimeTolerance) || at_own_reservation(job))
+        continue;
       const int lowest = v.state.profile.min_free(now, end);
       if (lowest >= 0) continue;
       report(kBorrowing, now, "pass", jobs[job.job].id,
@@ -356,21 +360,17 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     for (std::size_t k = 0; k < started.size(); ++k) {
       const auto& job = queue[started[k]];
       const std::size_t q = partitions->of(job.estimate);
-      if (job.reserved && std::abs(job.reserved_start - now) <= kTimeTolerance) continue;  // in the profile before
+      if (at_own_reservation(job)) continue;
       ProcessorSet borrowed = v.state.resource.running()[first_new + k].on;
       borrowed.subtract(partitions->owned(q, processors));
       if (borrowed.empty()) continue;
       const double end = now + job.estimate;
-      for (std::size_t i = 0, g = 0; i < queue.size(); ++i) {
-        if (g < gone.size() && gone[g] == i) {
-          ++g;
-          continue;
-        }
+      each_waiting([&](std::size_t i) {  // the first reservation of another partition it takes processors of
         const auto& w = queue[i];
         const std::size_t r = partitions->of(w.estimate);
         if (!w.reserved || r == q || w.reserved_start >= end - kTimeTolerance ||
             w.reserved_start + w.estimate <= now + kTimeTolerance || !w.reserved_on.intersects(borrowed))
-          continue;
+          return true;
         ProcessorSet taken = w.reserved_on;
         taken &= borrowed;
         report(kBorrowing, now, "pass", jobs[job.job].id,
@@ -378,32 +378,29 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
                            "{} of them are held by the reservation of job {} (partition {}) from {}",
                            jobs[job.job].id, q + 1, t(now), t(end), borrowed.to_intervals(), taken.to_intervals(),
                            jobs[w.job].id, r + 1, t(w.reserved_start)));
-        break;
-      }
+        return false;
+      });
     }
   }
 
   if (maximal) {
     const int free_now = v.state.profile.free_at(now);
-    for (std::size_t i = 0, k = 0; i < queue.size(); ++i) {
-      if (k < gone.size() && gone[k] == i) {
-        ++k;
-        continue;
-      }
+    each_waiting([&](std::size_t i) {
       const auto& w = queue[i];
       const auto& j = jobs[w.job];
       if (w.reserved) {
         if (w.reserved_start <= now + kTimeTolerance)
           report(kMaximal, now, "pass", j.id,
                  fmt::format("job {} holds a reservation at {} but still waits at {}", j.id, t(w.reserved_start), t(now)));
-        continue;
+        return true;
       }
-      if (free_now < w.procs) continue;
+      if (free_now < w.procs) return true;
       if (v.state.profile.slot_at(w.procs, now, w.estimate))
         report(kMaximal, now, "pass", j.id,
                fmt::format("job {} ({} processors, estimate {}) fits at {} without touching any reservation, but waits",
                            j.id, w.procs, t(w.estimate), t(now)));
-    }
+      return true;
+    });
   }
 }
 
