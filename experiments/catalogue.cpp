@@ -2,6 +2,7 @@
 // folder under experiments/, an entry function, one line here (docs/experiments.md).
 #include "experiments/experiment.hpp"
 
+#include "experiments/availability/availability.hpp"
 #include "experiments/backfilling/backfilling.hpp"
 #include "experiments/dbc/dbc.hpp"
 #include "experiments/federation/federation.hpp"
@@ -14,7 +15,8 @@ namespace schedcheck::experiments {
 
 const std::vector<CatalogueEntry>& catalogue() {
   static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment(),
-                                                   metascheduler_experiment(), dbc_experiment()};
+                                                   metascheduler_experiment(), dbc_experiment(),
+                                                   availability_experiment()};
   return all;
 }
 

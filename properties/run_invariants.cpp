@@ -368,7 +368,8 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       each_waiting([&](std::size_t i) {  // the first reservation of another partition it takes processors of
         const auto& w = queue[i];
         const std::size_t r = partitions->of(w.estimate);
-        if (!w.reserved || r == q || w.reserved_start >= end - kTimeTolerance ||
+        // A reservation of length 0 holds no processor at any time: nothing of it can be taken.
+        if (!w.reserved || r == q || !(w.estimate > kTimeTolerance) || w.reserved_start >= end - kTimeTolerance ||
             w.reserved_start + w.estimate <= now + kTimeTolerance || !w.reserved_on.intersects(borrowed))
           return true;
         ProcessorSet taken = w.reserved_on;

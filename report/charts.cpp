@@ -70,7 +70,11 @@ Plot bar_plot(const BarChart& c) {
   s += errors ? "set style histogram errorbars gap 1 lw 1\n" : "set style histogram clustered gap 1\n";
   s += "set style fill solid 0.85 border lc rgb '#404040'\nset boxwidth 0.9\n";
   s += "set xtics rotate by -30 left\n";
-  s += c.log_y ? "set logscale y\nset yrange [*:*]\n" : "set yrange [0:*]\n";
+  // Bars below zero (an improvement ratio that is negative) need the axis below zero, and a line at zero.
+  bool negative = false;
+  for (const auto& series : c.series)
+    for (const double v : series.values) negative = negative || v < 0;
+  s += c.log_y ? "set logscale y\nset yrange [*:*]\n" : negative ? "set yrange [*:*]\nset xzeroaxis lt -1\n" : "set yrange [0:*]\n";
   s += "plot ";
   for (std::size_t i = 0; i < c.series.size(); ++i) {
     const std::size_t column = errors ? 2 + 2 * i : 2 + i;

@@ -53,6 +53,11 @@ void ClusterActor::take_arrivals() {
                         Timer::of(Tag::kArrival, 0));
 }
 
+void ClusterActor::take_arrivals(std::vector<std::uint32_t> jobs) {
+  arrivals_ = JobSource(std::move(jobs), [this](std::size_t j) { return book_.jobs[j].submit; },
+                        Timer::of(Tag::kArrival, 0));
+}
+
 void ClusterActor::on_start(Context& context) {
   context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
   context.kind<StatusReport>();

@@ -158,6 +158,9 @@ public:
   void link(const Links& links) { links_ = links; }
   // The workload's jobs (every job of the book, in submit order) arrive here directly, not by message.
   void take_arrivals();
+  // Only these jobs of the book (indices, in submit order) arrive here directly: its local jobs, beside those an
+  // upstream actor sends.
+  void take_arrivals(std::vector<std::uint32_t> jobs);
 
   const ClusterState& state() const { return st_; }
   std::uint32_t index() const { return index_; }

@@ -36,6 +36,10 @@ RouterActor::RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair
   unreported_.resize(clusters_.size());
 }
 
+void RouterActor::route_only(std::vector<std::uint32_t> jobs) {
+  arrivals_ = JobSource(std::move(jobs), [this](std::size_t j) { return book_.jobs[j].submit; }, 0);
+}
+
 void RouterActor::on_start(Context& context) {
   context.kind<JobArrives>();  // the kinds it knows, counted from the start (zero if never sent)
   context.kind<StatusReport>();

@@ -30,6 +30,10 @@ public:
   // `clusters`: the actors it routes to, with their ids, in cluster-index order.
   RouterActor(JobBook& book, RouterSetup setup, std::vector<std::pair<ActorId, const ClusterActor*>> clusters);
 
+  // Only these jobs of the book (indices, in submit order) arrive here (the others go to their clusters directly);
+  // before the run starts.
+  void route_only(std::vector<std::uint32_t> jobs);
+
   const RouterSetup& setup() const { return setup_; }
   const std::vector<router::ClusterStatus>& view() const { return view_; }
 

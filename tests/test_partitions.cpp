@@ -206,6 +206,23 @@ BOOST_AUTO_TEST_CASE(partition_invariants_fail_on_broken_policies_and_name_the_j
   BOOST_TEST(counted.first.find("3 processors the reservations hold are missing") != std::string::npos, counted.first);
 }
 
+// P = 6, processors model (partition 1 owns 0-1, 2 owns 2-3, 3 owns 4-5). Job 1 (partition 3, 2 processors) runs
+// [0, 10000) on its own 4-5. Job 2 (partition 1, all 6, length 0: a DAS-2 record of run time 0) waits for them: its
+// reservation at 10000 holds nothing over any time. Job 3 (partition 2, 3 processors, 9999 s) arrives at 2 and
+// starts at once on its own 2-3 and borrowed 0, until 10001, past job 2's reservation: no pivot is delayed (job 2
+// starts at 10000 as reserved), and borrowing-delays-no-pivot must say so.
+BOOST_AUTO_TEST_CASE(a_reservation_of_length_zero_is_no_pivot_a_borrower_delays) {
+  const workload::Workload w = make(6, {{1, 0, 10000, 10000, 2}, {2, 1, 0, 0, 6}, {3, 2, 9999, 9999, 3}});
+  for (const char* policy : {"conservative-partitions", "easy-partitions"}) {
+    const Run r = run(w, named(policy), ResourceModel::kProcessors);
+    BOOST_TEST(r.start.at(3) == 2.0, policy);
+    BOOST_TEST(r.on.at(3) == "0 2-3", policy);
+    BOOST_TEST(r.start.at(2) == 10000.0, policy);
+    BOOST_TEST(r.violations.at(runcheck::invariant::kBorrowing) == 0u, policy << ": " << r.all);
+    BOOST_TEST(r.all.empty(), policy << ": " << r.all);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(partition_policies_keep_every_invariant_they_promise_on_generated_traces) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     auto w = workload::generate_workload(seed, 30);

@@ -24,6 +24,10 @@ GatewayActor::GatewayActor(sim::JobBook& book, std::vector<ProviderLink> provide
   arrivals_ = sim::JobSource(book_.jobs.size(), [this](std::size_t j) { return book_.jobs[j].submit; }, 0);
 }
 
+void GatewayActor::route_only(std::vector<std::uint32_t> jobs) {
+  arrivals_ = sim::JobSource(std::move(jobs), [this](std::size_t j) { return book_.jobs[j].submit; }, 0);
+}
+
 void GatewayActor::on_start(sim::Context& context) {
   context.kind<sim::JobArrives>();
   arrivals_.start(context);

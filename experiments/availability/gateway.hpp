@@ -4,7 +4,7 @@
 // "partial"). It records each job's planned start, against which a run counts violations (T = 20 s). For a
 // deadline-constrained job it asks the chosen provider for an advance reservation at the planned start and confirms
 // it once held; a refusal is a violation, and the provider's fresh slots that follow it make the gateway choose
-// again. Limits: every job of the book is a grid job.
+// again. Limits: the jobs it routes are those of route_only (default: every job of the book).
 #pragma once
 
 #include "model/gateway_choice.hpp"
@@ -53,6 +53,9 @@ public:
   void on_timer(sim::Context& context, std::uint64_t tag) override;
   void on_message(sim::Context& context, const sim::Message& message) override;
 
+  // Only these jobs of the book (indices, in submit order) arrive here, the grid jobs (the others are the providers'
+  // local jobs); before the run starts.
+  void route_only(std::vector<std::uint32_t> jobs);
   // Called at every choice (a DecisionProbe's hook); none by default.
   void probe(std::function<void(const ChoiceView&)> on_choice) { on_choice_ = std::move(on_choice); }
   // The jobs (per job of the book, non-zero) that need an advance reservation: deadline-constrained requests.
