@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost of `schedcheck experiment availability` (paper 002 sec. 5): the --quick form (median of RUNS), one round
-# (--seeds 1 --jobs 1: 17 points, 22 four-month runs of five providers with the base runs Fig. 3's deadlines need,
+# (--seeds 1 --jobs 1: 21 points, 26 four-month runs of five providers with the base runs Fig. 3's deadlines need,
 # each checked), and the whole sweep (every figure, the scenario's 5 rounds) with --jobs 2. Wall time of the whole
 # command (summary.json's wall_seconds is the sweep's alone). Our own.
 # Usage: bench/availability.sh [SCHEDCHECK] [RUNS]   (defaults: build/cli/schedcheck, 3).
@@ -22,5 +22,5 @@ quick=$(for _ in $(seq "$RUNS"); do seconds "$BIN" experiment availability --qui
 one=$(seconds "$BIN" experiment availability --seeds 1 --jobs 1 --out "$T/one" -q)
 all=$(seconds "$BIN" experiment availability --jobs 2 --out "$T/all" -q)
 echo "--quick (median of $RUNS): $quick s"
-echo "one round, --jobs 1 (22 four-month runs): $one s, $(python3 -c "print(round($one / 22, 2))") s a run"
+echo "one round, --jobs 1 (26 four-month runs): $one s, $(python3 -c "print(round($one / 26, 2))") s a run"
 echo "whole sweep, 5 rounds, --jobs 2: $all s"

@@ -35,6 +35,7 @@ struct Waiting {                 // a queued job, in queue (submit) order
   // An advance reservation (paper 002: a request the gateway made and confirmed): `reserved_start` is fixed. The job
   // starts exactly then; its reservation is never moved (no compression) and is no pivot.
   bool advance = false;
+  bool grid = false;             // it reached the cluster through its upstream actor (a gateway), not as a local job
 };
 
 struct Running {
@@ -43,6 +44,7 @@ struct Running {
   double start = 0;
   double estimated_end = 0;      // start + estimate: when the scheduler expects the processors back
   ProcessorSet on;               // its processors (a job that ends as it starts holds them for no time)
+  bool grid = false;             // Waiting::grid
 };
 
 // A policy's memory from one pass to the next: named numbers, in with the snapshot (Snapshot::state), out with the

@@ -4,9 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace schedcheck::cluster {
 
-std::size_t Partitions::of(double estimate) const {
+std::size_t Partitions::of(double estimate, bool grid) const {
+  if (by_origin) return grid ? 1 : 0;
   for (std::size_t q = 0; q < bounds.size(); ++q)
     if (estimate < bounds[q]) return q;
   return bounds.size();
@@ -15,6 +18,11 @@ std::size_t Partitions::of(double estimate) const {
 int Partitions::first(std::size_t q, int processors) const {
   const std::size_t n = count();
   if (q >= n) return processors;
+  if (!shares.empty()) {
+    long long sum = 0;
+    for (std::size_t k = 0; k < q && k < shares.size(); ++k) sum += std::max(0, shares[k]);
+    return static_cast<int>(std::min<long long>(sum, processors));
+  }
   // Equal shares, the remainder to the first ones: ceil(P q / n) splits P into shares that differ by at most one,
   // the larger first.
   const long long p = processors;
@@ -28,11 +36,21 @@ ProcessorSet Partitions::owned(std::size_t q, int processors) const {
 }
 
 std::string Partitions::range_text(std::size_t q) const {
+  if (by_origin) return q == 0 ? "local" : "grid";
   const double lo = q == 0 ? 0 : bounds[q - 1];
   return q < bounds.size() ? fmt::format("[{}, {})", lo, bounds[q]) : fmt::format("[{}, inf)", lo);
 }
 
-Partitions runtime_partitions() { return Partitions{{1000, 10000}, "runtime (Eq. 1)"}; }
+Partitions runtime_partitions() { return Partitions{{1000, 10000}, "runtime (Eq. 1)", false, {}}; }
+
+Partitions origin_partitions(int grid, int processors) {
+  Partitions p;
+  p.name = "local and grid (Fig. 2b)";
+  p.by_origin = true;
+  grid = std::clamp(grid, 0, processors);
+  p.shares = {processors - grid, grid};
+  return p;
+}
 
 ProcessorSet prefer_owned(const ProcessorSet& free, const ProcessorSet& owned, int count) {
   ProcessorSet mine = free;

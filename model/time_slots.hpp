@@ -7,6 +7,7 @@
 #include "model/processor_set.hpp"
 #include "model/profile.hpp"
 
+#include <string_view>
 #include <vector>
 
 namespace schedcheck {
@@ -28,5 +29,13 @@ struct TimeSlot {
 // of its last step (those free throughout), which are then published. Every free processor-second before the horizon
 // lies in exactly one slot; nothing published is busy. Without processor identity the same on the counts.
 std::vector<TimeSlot> free_time_slots(const AvailabilityProfile& profile, double from, double horizon = kForever);
+
+// Paper 002's availability information as a message: the free time slots a cluster publishes (sim::ClusterActor on
+// its own, or its policy through Decision::send).
+struct FreeSlots {
+  static constexpr std::string_view kind = "slots";
+  double as_of = 0;
+  std::vector<TimeSlot> slots;
+};
 
 }  // namespace schedcheck

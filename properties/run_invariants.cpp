@@ -1,6 +1,8 @@
 // Run invariants (see run_invariants.hpp). Our own.
 #include "properties/run_invariants.hpp"
 
+#include "reference/load_forecast.hpp"
+
 #include "model/slot_report.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/simulation.hpp"
@@ -161,7 +163,11 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   const int processors = v.state.setup.processors;
   const Promises& promised = promises(c);
   const bool pivot = promised.pivot, guarantee = promised.guarantee, fcfs = promised.fcfs, maximal = promised.maximal;
-  const auto& partitions = v.state.setup.policy.partitions;
+  // Partitions by origin are resized as the policy goes (Mf): this pass's shares are in its state.
+  std::optional<cluster::Partitions> resized;
+  if (v.state.setup.policy.partitions && v.state.setup.policy.partitions->by_origin)
+    resized = cluster::forecast_partitions(v.state.policy_state, v.state.setup.processors);
+  const auto& partitions = resized ? resized : v.state.setup.policy.partitions;
   const bool partition = promised.partition && partitions, borrowing = promised.borrowing && partitions;
   // Where a pivot's reservation moved later, or a pivot started after it, is reported.
   const bool pivots_kept = pivot || guarantee || partition;
@@ -321,7 +327,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     each_waiting([&](std::size_t i) {
       const auto& w = queue[i];
       if (w.advance) return true;  // no pivot
-      const std::size_t q = partitions->of(w.estimate);
+      const std::size_t q = partitions->of(w.estimate, w.grid);
       if (seen[q]++ >= k || w.reserved) return true;
       report(kPartitionPivot, now, "pass", jobs[w.job].id,
              fmt::format("job {} is waiting job {} of partition {} (estimates {}), which keeps {} pivot{}, and holds no "
@@ -340,10 +346,10 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
     // On counts a partition borrows when its running jobs hold more than its share; a borrowing start must leave the
     // profile (every reservation in it) short nowhere over its window.
     std::vector<int> in_use(partitions->count(), 0);
-    for (const auto& r : v.state.resource.running()) in_use[partitions->of(r.estimated_end - r.start)] += r.procs;
+    for (const auto& r : v.state.resource.running()) in_use[partitions->of(r.estimated_end - r.start, r.grid)] += r.procs;
     for (std::size_t k = 0; k < started.size(); ++k) {
       const auto& job = queue[started[k]];
-      const std::size_t q = partitions->of(job.estimate);
+      const std::size_t q = partitions->of(job.estimate, job.grid);
       const double end = now + job.estimate;
       if (in_use[q] <= partitions->size(q, processors) || !(job.estimate > kTimeTolerance) || at_own_reservation(job))
         continue;
@@ -359,7 +365,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
   if (borrowing && v.state.profile.tracks_processors()) {
     for (std::size_t k = 0; k < started.size(); ++k) {
       const auto& job = queue[started[k]];
-      const std::size_t q = partitions->of(job.estimate);
+      const std::size_t q = partitions->of(job.estimate, job.grid);
       if (at_own_reservation(job)) continue;
       ProcessorSet borrowed = v.state.resource.running()[first_new + k].on;
       borrowed.subtract(partitions->owned(q, processors));
@@ -367,7 +373,7 @@ void InvariantChecker::on_pass(const sim::PassView& v) {
       const double end = now + job.estimate;
       each_waiting([&](std::size_t i) {  // the first reservation of another partition it takes processors of
         const auto& w = queue[i];
-        const std::size_t r = partitions->of(w.estimate);
+        const std::size_t r = partitions->of(w.estimate, w.grid);
         // A reservation of length 0 holds no processor at any time: nothing of it can be taken.
         if (!w.reserved || r == q || !(w.estimate > kTimeTolerance) || w.reserved_start >= end - kTimeTolerance ||
             w.reserved_start + w.estimate <= now + kTimeTolerance || !w.reserved_on.intersects(borrowed))

@@ -3,6 +3,8 @@
 // sec. 3 (pivots, MAUI reservation depth, pivots = infinity is conservative). Our readings: docs/policies.md.
 #include "reference/cluster_policies.hpp"
 
+#include "reference/load_forecast.hpp"
+
 #include "model/input.hpp"
 
 #include <algorithm>
@@ -165,7 +167,7 @@ void compress(const Snapshot& s, Working& w, Decision& d, Reservations& r, const
 ProcessorSet partition_choice(const Snapshot& s, const Working& w, const Partitions* parts, const Waiting& job,
                               double start, ProcessorSet chosen) {
   if (!parts || !w.view().tracks_processors()) return chosen;
-  const std::size_t q = parts->of(job.estimate);
+  const std::size_t q = parts->of(job.estimate, job.grid);
   return prefer_owned(w.view().free_over(start, start + job.estimate), parts->owned(q, s.processors), job.procs);
 }
 
@@ -176,7 +178,7 @@ void walk(const Snapshot& s, std::size_t pivots, Working& w, Decision& d, Reserv
   // Reservations kept by jobs ahead in the queue: the pivots so far (per partition with `parts`).
   std::size_t held = 0;
   std::vector<std::size_t> held_of(parts ? parts->count() : 0, 0);
-  auto held_for = [&](const Waiting& job) -> std::size_t& { return parts ? held_of[parts->of(job.estimate)] : held; };
+  auto held_for = [&](const Waiting& job) -> std::size_t& { return parts ? held_of[parts->of(job.estimate, job.grid)] : held; };
   int free_now = -1;     // free processors at now, -1 when the profile changed since it was read
   bool deferred = false; // replay: a forced job was left for the next pass at this instant
   for (std::size_t i = 0; i < s.queue.size(); ++i) {
@@ -347,8 +349,48 @@ std::vector<ClusterPolicy> cluster_policies() {
                     kEveryJob, [runtime](const Snapshot& s) { return backfill(s, kEveryJob, &runtime); }, {}, {},
                     {"partition-pivot-not-delayed", "easy-maximal", "conservative-guarantee", "borrowing-delays-no-pivot"},
                     true, nullptr, runtime};
-  for (ClusterPolicy* p : {&easy_policy, &conservative_policy, &ebm, &cbm}) p->keeps_reservations = true;
-  return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm};
+  // Paper 002's Mf (Algorithm 1): the local and Grid partitions of Fig. 2b resized by a load forecast; as printed
+  // (line 8's min) and corrected (max). The shares change from pass to pass: the run invariants read them off the
+  // policy's state (forecast_partitions).
+  Partitions origin;
+  origin.name = "local and grid (Fig. 2b)";
+  origin.by_origin = true;
+  auto forecast = [&](bool literal) {
+    ClusterPolicy p{literal ? "easy-forecast" : "easy-forecast-fixed",
+                    literal ? "paper 002 sec. 4, Algorithm 1 as printed (Mf: line 8 percToProvide = min{0, 1 - load})"
+                            : "paper 002 sec. 4, Algorithm 1 with line 8 corrected (max{0, 1 - load}); our correction",
+                    literal ? "EASY backfilling over local and Grid partitions resized every interval by a moving "
+                              "average of the local load (25 intervals); as printed the Grid partition never gets a "
+                              "processor and the gateway is never informed"
+                            : "EASY backfilling over local and Grid partitions resized every interval by the load; the "
+                              "Grid partition's free time slots go to the gateway, and an underestimated local load "
+                              "makes it conservative until the next interval",
+                    1, nullptr, {}, {}, {"partition-pivot-not-delayed", "easy-maximal", "borrowing-delays-no-pivot"},
+                    true, nullptr, origin};
+    p.params.push_back(ParamSpec{"interval", 1, 1'000'000'000, false, 7200,
+                                 "seconds between two getFreeTimeSlots (the availability information's interval)", "",
+                                 ""});
+    p.params.push_back(ParamSpec{"window", 1, 1'000'000, false, 25, "intervals the moving average of the load weighs",
+                                 "", ""});
+    p.params.push_back(ParamSpec{"share_from_forecast", 0, 1, false, 0,
+                                 "1: line 8 reads the forecast local load instead of actualLoad (the other reading)", "",
+                                 ""});
+    p.configure = [literal](ClusterPolicy& c) {
+      ForecastSettings f;
+      f.interval = static_cast<double>(*param(c, "interval"));
+      f.window = *param(c, "window");
+      f.literal = literal;
+      f.share_from_forecast = *param(c, "share_from_forecast") == 1;
+      c.decide = [f](const Snapshot& s) { return load_forecast(s, f); };
+    };
+    ForecastSettings defaults;
+    defaults.literal = literal;
+    p.decide = [defaults](const Snapshot& s) { return load_forecast(s, defaults); };
+    return p;
+  };
+  ClusterPolicy mf = forecast(true), mf_fixed = forecast(false);
+  for (ClusterPolicy* p : {&easy_policy, &conservative_policy, &ebm, &cbm, &mf, &mf_fixed}) p->keeps_reservations = true;
+  return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm, mf, mf_fixed};
 }
 
 std::vector<std::string> cluster_policy_names() {

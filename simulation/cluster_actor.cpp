@@ -69,7 +69,7 @@ void ClusterActor::on_start(Context& context) {
 }
 
 void ClusterActor::on_message(Context& context, const Message& message) {
-  if (const auto* job = message.as<JobArrives>()) return arrive(context, job->job);
+  if (const auto* job = message.as<JobArrives>()) return arrive(context, job->job, nullptr, true);
   if (const auto* r = message.as<ReservationRequest>()) return request_reservation(context, message.from, *r);
   if (const auto* c = message.as<ReservationConfirm>()) return confirm_reservation(context, message.from, c->job);
   if (const auto* r = message.as<ReservationRelease>()) return release_hold(context, r->job, false);
@@ -113,7 +113,7 @@ void ClusterActor::confirm_reservation(Context& context, ActorId gateway, std::u
   context.cancel(hold.expiry);
   st_.holds.erase(it);
   ++st_.counters.reservations_confirmed;
-  arrive(context, job, &hold);
+  arrive(context, job, &hold, true);
 }
 
 void ClusterActor::release_hold(Context& context, std::uint32_t job, bool expired) {
@@ -161,7 +161,7 @@ void ClusterActor::on_timer(Context& context, std::uint64_t t) {
       break;
     case Tag::kWake:  // the policy asked to be called again now
       wakes_pending_.erase(std::find_if(wakes_pending_.begin(), wakes_pending_.end(),
-                                        [&](const auto& w) { return w.first == Timer::index(t); }));
+                                        [&](const Wake& w) { return w.number == Timer::index(t); }));
       context.end_of_instant();
       break;
     default: throw std::logic_error("cluster " + st_.setup.name + ": a timer it did not set");
@@ -179,7 +179,7 @@ void ClusterActor::arm_due(Context& context, double time) {
 
 void ClusterActor::settle(Context& context) {
   if (wakes_pending_.empty() || !book_.all_settled()) return;
-  for (const auto& wake : wakes_pending_) context.cancel(wake.second);  // nothing is left to decide: the run may end now
+  for (const Wake& wake : wakes_pending_) context.cancel(wake.handle);  // nothing is left to decide: the run may end now
   wakes_pending_.clear();
 }
 
@@ -204,7 +204,7 @@ void ClusterActor::send_status(Context& context) {
   context.send(links_.upstream, StatusReport{context.now(), st_.resource.busy(), st_.queue.size(), queued}, links_.latency);
 }
 
-void ClusterActor::arrive(Context& context, std::uint32_t job, const ReservationHold* reserved) {
+void ClusterActor::arrive(Context& context, std::uint32_t job, const ReservationHold* reserved, bool grid) {
   const double now = context.now();
   JobRecord& record = book_.records[job];
   record.cluster = index_;
@@ -222,6 +222,7 @@ void ClusterActor::arrive(Context& context, std::uint32_t job, const Reservation
   waiting.procs = book_.jobs[job].procs;
   waiting.submit = book_.jobs[job].submit;
   waiting.estimate = book_.jobs[job].estimate;
+  waiting.grid = grid;
   if (reserved) {
     waiting.reserved = waiting.advance = true;
     waiting.reserved_start = reserved->start;
@@ -325,12 +326,19 @@ void ClusterActor::pass(Context& context) {
   auto follow_up = [&] {
     if (d.wake_at) {
       if (!(*d.wake_at > now + kTimeTolerance)) throw std::logic_error(who() + "a call back that is not later than now");
-      if (!book_.all_settled()) {
-        wakes_pending_.emplace_back(wakes_set_, context.wake_at(*d.wake_at, Timer::of(Tag::kWake, wakes_set_)));
+      const bool pending = std::any_of(wakes_pending_.begin(), wakes_pending_.end(),
+                                       [&](const Wake& w) { return w.at == *d.wake_at; });
+      if (!book_.all_settled() && !pending) {
+        wakes_pending_.push_back(Wake{wakes_set_, context.wake_at(*d.wake_at, Timer::of(Tag::kWake, wakes_set_)), *d.wake_at});
         ++wakes_set_;
       }
     }
     for (Payload& m : d.send) {
+      if (const auto* report = m.as<FreeSlots>()) {  // the policy publishes: observed and counted as the cluster's own
+        ++st.counters.slot_reports;
+        for (Observer* o : observers_) o->on_publish(PublishView{now, index_, report->slots, st, book_});
+        if (links_.upstream == kNoActor) continue;  // nobody to tell (a cluster run alone)
+      }
       if (links_.upstream == kNoActor)
         throw std::logic_error(who() + "a message (" + std::string(m.kind()) + ") from cluster " + st.setup.name +
                                ", which has no upstream actor");
@@ -413,7 +421,7 @@ void ClusterActor::pass(Context& context) {
     // estimated end.
     const cluster::Running& started = st.resource.start(context, q.job, q.procs, now + q.estimate, end_of(now, q.job),
                                                         Timer::of(Tag::kCompletion, q.job),
-                                                        identity ? t.placement->on : ProcessorSet());
+                                                        identity ? t.placement->on : ProcessorSet(), q.grid);
     if (st.setup.record_allocations) record.allocated = started.on.to_intervals();
     record.start = now;
     record.state = JobState::kRunning;

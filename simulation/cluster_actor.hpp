@@ -131,11 +131,7 @@ struct ReservationExpired {  // a hold released for want of a confirmation (or c
 struct SlotAsk {
   static constexpr std::string_view kind = "slot-ask";
 };
-struct FreeSlots {
-  static constexpr std::string_view kind = "slots";
-  double as_of = 0;
-  std::vector<TimeSlot> slots;
-};
+using schedcheck::FreeSlots;  // model/time_slots.hpp: a policy may send one too (Decision::send)
 
 class ClusterActor : public Actor {
 public:
@@ -187,8 +183,9 @@ protected:
   // The free time slots it publishes now: its profile scanned up to the horizon (paper 002 Fig. 2a).
   virtual std::vector<TimeSlot> free_slots(double now) const;
 
-  // A job reaches the queue; with `reserved`, at its confirmed advance reservation (which the profile holds).
-  void arrive(Context& context, std::uint32_t job, const ReservationHold* reserved = nullptr);
+  // A job reaches the queue; with `reserved`, at its confirmed advance reservation (which the profile holds);
+  // `grid`: sent by the upstream actor (Waiting::grid), not one of the cluster's own arrivals.
+  void arrive(Context& context, std::uint32_t job, const ReservationHold* reserved = nullptr, bool grid = false);
   void complete(Context& context, std::uint32_t job);  // a completion event: finish(), then a pass
   void finish(Context& context, std::uint32_t job);    // the job gives its processors back
   void pass(Context& context);
@@ -212,7 +209,14 @@ private:
   Links links_;
   JobSource arrivals_;  // the book's jobs in submit order, with take_arrivals()
   // Call-backs its policy asked for that have not come yet: their number (the timer's index) and handle.
-  std::vector<std::pair<std::uint64_t, TimerHandle>> wakes_pending_;
+  // A call-back at a time one already pending has is not set again (a policy that asks at every pass for the same
+  // time, Mf's next interval, gets one).
+  struct Wake {
+    std::uint64_t number;
+    TimerHandle handle;
+    double at;
+  };
+  std::vector<Wake> wakes_pending_;
   std::uint64_t wakes_set_ = 0;
   // Reservation-due timers: one pending at the earliest reservation, not one a reservation (compression moves
   // every reservation of a conservative queue at each early end). When it fires, the queue says what is due now

@@ -14,11 +14,11 @@ SpaceSharedResource::SpaceSharedResource(int processors, Holding holding, bool k
       free_now_(holding == Holding::kCount ? ProcessorSet() : ProcessorSet::all(processors)) {}
 
 const cluster::Running& SpaceSharedResource::start(Context& context, std::uint32_t job, int procs, double estimated_end,
-                                                   double end, std::uint64_t end_tag, ProcessorSet on) {
+                                                   double end, std::uint64_t end_tag, ProcessorSet on, bool grid) {
   const double now = context.now();
   if (holding_ == Holding::kLowest) on = free_now_.lowest(procs);
   else if (holding_ == Holding::kCount) on = ProcessorSet();
-  cluster::Running r{job, procs, now, estimated_end, std::move(on)};
+  cluster::Running r{job, procs, now, estimated_end, std::move(on), grid};
   if (end > now + kTimeTolerance) {  // it holds its processors over [now, end) (a shorter window is empty, as in the profile)
     if (holding_ != Holding::kCount) free_now_.subtract(r.on);
     busy_ += held(r);

@@ -41,7 +41,7 @@ public:
   // that ends as it starts (within kTimeTolerance, as the profile reads its window) holds no processor, so jobs
   // started at the same instant may use them.
   const cluster::Running& start(Context& context, std::uint32_t job, int procs, double estimated_end, double end,
-                                std::uint64_t end_tag, ProcessorSet on = {});
+                                std::uint64_t end_tag, ProcessorSet on = {}, bool grid = false);
 
   struct Ended {
     cluster::Running job;

@@ -48,14 +48,14 @@ with_traces "$T/no-grid-jobs.json" "$TRACES" "$T/no-grid.json"
 expect_exit "a window without grid jobs" 2 "sweep.grid: no job of" -- "$S" experiment availability --scenario "$T/no-grid.json" --out "$T/x9"
 [ -e "$T/x9" ] && fail "a refused run created $T/x9"
 
-# ---------------------------------------------------------------- --quick, --jobs 1 and 2
+# ---------------------------------------------------------------- --quick, --jobs 1 and 2, and the reading of Alg. 1 as printed
 with_traces "$AV" "$TRACES" "$T/av.json"
 for jobs in 1 2; do
   "$S" experiment availability --quick --scenario "$T/av.json" --out "$T/q$jobs" --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err" ||
     fail "--quick --jobs $jobs: exit $? ($(tail -3 "$T/q$jobs.err"))"
 done
 summary=$T/q1/summary.json
-[ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 17")" = "(False, True)" ] ||
+[ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 21")" = "(False, True)" ] ||
   fail "--quick: summary $(head -c 600 "$summary")"
 [ "$(json "$summary" "sum(d['invariants']['violations_by_invariant'].values())")" = 0 ] ||
   fail "--quick: run invariants violated: $(json "$summary" "d['invariants']")"
@@ -87,6 +87,8 @@ v = [float(rows[f"ArCb+earliest-partial-{i}"]["violations"]) for i in ("15min", 
 assert v == sorted(v) and v[-1] > 0, v
 m = [float(rows[f"ArCb+earliest-partial-{i}"]["messages"]) for i in ("15min", "30min", "1h", "2h")]
 assert all(float(ask["messages"]) > x for x in m) and m == sorted(m, reverse=True), (ask["messages"], m)
+# Mf (easy-forecast-fixed) runs at every interval; its providers publish their Grid partitions' slots themselves.
+assert all(f"ArEbMf+earliest-partial-{i}" in rows for i in ("15min", "30min", "1h", "2h")), sorted(rows)
 for label, r in rows.items():
     assert float(r["invariant_violations"]) == 0, (label, r)
     assert int(r["grid_jobs"]) > 1000 and int(r["local_jobs"]) > 5000, (label, r)
@@ -94,4 +96,17 @@ PY
 [ "$(python3 -c "import csv,sys; print(len(list(csv.DictReader(open(sys.argv[1])))))" "$T/q1/claims.csv")" = 12 ] ||
   fail "claims.csv: 12 claims expected"
 grep -q "fig4-ebmf" "$T/q1/claims.csv" || fail "claims.csv lacks fig4-ebmf"
+# Algorithm 1 as printed (the reading forecast-as-printed): its providers never inform the gateway.
+"$S" experiment availability --quick --scenario "$T/av.json" --reading forecast-as-printed --out "$T/r" --jobs 2 \
+  >"$T/r.txt" 2>"$T/r.err" || fail "--reading forecast-as-printed: exit $? ($(tail -3 "$T/r.err"))"
+[ "$(json "$T/r/summary.json" "d['points']")" = 25 ] || fail "--reading: 25 points expected"
+python3 - "$T/r" <<'PY' || fail "the reading's runs"
+import csv, sys
+rows = [r for r in csv.DictReader(open(f"{sys.argv[1]}/runs.csv")) if r["provider"] == "EbMf" and r["metric"] == "messages_slots"]
+printed = [float(r["value"]) for r in rows if r["reading"] == "forecast-as-printed"]
+fixed = [float(r["value"]) for r in rows if r["reading"] != "forecast-as-printed"]
+assert len(printed) == 4 and all(v == 0 for v in printed), printed
+assert len(fixed) == 4 and all(v > 0 for v in fixed), fixed
+PY
+grep -q "forecast-as-printed" "$T/r/claims-readings.csv" || fail "no claims-readings.csv column for the reading"
 finish availability_experiment

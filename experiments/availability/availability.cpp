@@ -4,7 +4,7 @@
 // (messages, violations, grid slowdown), 4a-b and 5a-b (the improvement ratio R of Eq. 2 against EASY + least-load),
 // the paper's claims as checks. Every gateway choice is checked against the exact earliest start on the providers'
 // true profiles (gateway-choice) and every run against the run invariants of its providers' policies. Limits:
-// docs/policies.md (availability experiment): the load-forecast policy (Mf) is not in the sweep.
+// docs/policies.md ("The InterGrid over DAS-2").
 #include "experiments/availability/availability.hpp"
 
 #include "counterexamples/lublin_generator.hpp"
@@ -45,8 +45,24 @@ struct ProviderPolicy {
   const char* acronym;
   const char* policy;
 };
-constexpr ProviderPolicy kProviders[] = {
-    {"Eb", "easy"}, {"Cb", "conservative"}, {"CbM", "conservative-partitions"}, {"EbM", "easy-partitions"}};
+constexpr ProviderPolicy kProviders[] = {{"Eb", "easy"},
+                                         {"Cb", "conservative"},
+                                         {"CbM", "conservative-partitions"},
+                                         {"EbM", "easy-partitions"},
+                                         {"EbMf", "easy-forecast-fixed"}};
+// Algorithm 1 line 8 as printed (easy-forecast: percToProvide is never positive) instead of the correction.
+const char* const kLiteral = "forecast-as-printed";
+// Line 8 read with the forecast local load instead of actualLoad (easy-forecast-fixed, share_from_forecast=1).
+const char* const kFromForecast = "forecast-share";
+const std::vector<Reading>& availability_readings() {
+  static const std::vector<Reading> all = {
+      {kLiteral, "\"sweep\": {\"forecast\": \"as-printed\"}",
+       "ArEbMf runs easy-forecast, Algorithm 1 line 8 as printed (min{0, 1 - load}: the Grid partition gets no "
+       "processor and the gateway is never informed), instead of easy-forecast-fixed (max)"},
+      {kFromForecast, "\"sweep\": {\"forecast\": \"share-from-forecast\"}",
+       "ArEbMf's line 8 reads 1 - the forecast local load instead of 1 - actualLoad (every waiting and running job)"}};
+  return all;
+}
 const char* policy_of(const std::string& acronym) {
   for (const auto& p : kProviders)
     if (acronym == p.acronym) return p.policy;
@@ -77,6 +93,8 @@ struct Settings {
   std::size_t seeds = 5, quick_seeds = 1;
   double quick_days = 28;
   bool check_choices = true;       // every gateway choice against gateway-choice's exact scan
+  bool forecast_literal = false;   // "forecast": "as-printed" (the reading forecast-as-printed)
+  bool share_from_forecast = false;  // "forecast": "share-from-forecast" (the reading forecast-share)
 };
 
 Settings read_settings(const scenario::Scenario& s) {
@@ -84,7 +102,7 @@ Settings read_settings(const scenario::Scenario& s) {
   if (s.sweep.is_null()) throw InputError(s.file + ": sweep: expected the experiment's block (an object)");
   const Field sweep(s.sweep, s.file, "sweep");
   sweep.only_keys({"grid", "warmup_days", "intervals", "status_period", "stringency", "deadline_share", "tolerance",
-                   "latency", "hold_seconds", "seeds", "quick", "check_choices"});
+                   "latency", "hold_seconds", "seeds", "quick", "check_choices", "forecast"});
   const Field grid = sweep.at("grid");
   grid.only_keys({"workload", "from_day", "to_day"});
   out.grid_workload = grid.at("workload").as_string();
@@ -107,6 +125,13 @@ Settings read_settings(const scenario::Scenario& s) {
   if (sweep.has("hold_seconds")) out.hold_seconds = sweep.at("hold_seconds").as_number(0.001, 1e7);
   if (sweep.has("seeds")) out.seeds = static_cast<std::size_t>(sweep.at("seeds").as_int(1, 100000));
   if (sweep.has("check_choices")) out.check_choices = sweep.at("check_choices").as_bool();
+  if (sweep.has("forecast")) {
+    const std::string f = sweep.at("forecast").as_string();
+    if (f != "fixed" && f != "as-printed" && f != "share-from-forecast")
+      sweep.at("forecast").fail("\"fixed\", \"as-printed\" or \"share-from-forecast\"");
+    out.forecast_literal = f == "as-printed";
+    out.share_from_forecast = f == "share-from-forecast";
+  }
   if (sweep.has("quick")) {
     const Field q = sweep.at("quick");
     q.only_keys({"seeds", "days"});
@@ -170,6 +195,8 @@ struct Outcome {
   std::vector<int> refusals;
   std::map<std::string, std::size_t> sent;
   std::size_t choices = 0, choices_at_optimum = 0, choices_feasible = 0;
+  std::size_t fallbacks = 0;        // choices with no known slot with room: the first provider the job fits on
+  std::vector<std::size_t> grid_per_provider;  // grid jobs each provider received
   std::size_t decisions = 0;
   std::map<std::string, std::size_t> violations;
   nlohmann::json first_violations = nlohmann::json::object();
@@ -183,11 +210,19 @@ struct RunSpec {
   double interval = 0;                       // earliest-periodic's publication interval
   std::vector<char> constrained;             // per job: an advance reservation is asked (deadline-constrained)
   bool check = true;                         // run invariants and choice checks
+  bool literal = false;                      // EbMf: easy-forecast (Algorithm 1 as printed)
+  bool share_from_forecast = false;          // EbMf: line 8 on the forecast
 };
 
 Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jobs, const RunSpec& spec) {
   sim::Simulation run(jobs.all.jobs, sim::RunLimits{jobs.last_arrival, true});
-  const cluster::ClusterPolicy policy = cluster::cluster_policy(policy_of(spec.provider));
+  // Mf publishes its Grid partition's slots itself, every interval (Algorithm 1): the cluster does not.
+  const bool forecast = spec.provider == "EbMf";
+  const cluster::ClusterPolicy policy =
+      forecast ? cluster::cluster_policy(spec.literal ? "easy-forecast" : "easy-forecast-fixed",
+                                         {{"interval", static_cast<std::size_t>(std::llround(spec.interval))},
+                                          {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}})
+               : cluster::cluster_policy(policy_of(spec.provider));
   std::unique_ptr<runcheck::InvariantChecker> invariants;
   if (spec.check) {
     invariants = std::make_unique<runcheck::InvariantChecker>(jobs.all, runcheck::applicable(policy.name));
@@ -219,7 +254,8 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
       links.push_back({static_cast<sim::ActorId>(c), s.clusters[c].processors});
     const auto gateway_id = static_cast<sim::ActorId>(clusters.size());
     const bool periodic = spec.gateway == "earliest-periodic";
-    for (auto* c : clusters) c->link(sim::ClusterActor::Links{gateway_id, st.latency, 0, 0, periodic ? spec.interval : 0, 0});
+    for (auto* c : clusters)
+      c->link(sim::ClusterActor::Links{gateway_id, st.latency, 0, 0, periodic && !forecast ? spec.interval : 0, 0});
     availability::GatewaySetup gs{periodic ? GatewayPolicy::kEarliestPeriodic : GatewayPolicy::kEarliestAsk, st.latency};
     gateway = &run.add_actor(std::make_unique<availability::GatewayActor>(run.book(), links, true, gs), "gateway");
     gateway->route_only(jobs.grid);
@@ -242,7 +278,11 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
   if (gateway) {
     out.planned = gateway->planned();
     out.refusals = gateway->refusals();
+    out.fallbacks = gateway->fallbacks();
   }
+  out.grid_per_provider.assign(clusters.size(), 0);
+  for (const std::uint32_t j : jobs.grid)
+    if (out.records[j].arrival >= 0) ++out.grid_per_provider[out.records[j].cluster];
   if (invariants) {
     out.decisions = invariants->decisions();
     out.violations = invariants->counts();
@@ -343,13 +383,15 @@ public:
   const Described& info() const override { return info_; }
   std::vector<std::string> notes() const override { return notes_; }
   std::vector<Claim> claims() const override;
+  std::vector<Reading> readings() const override { return availability_readings(); }
 
   // Per round (seed): the base, Fig. 3's ArCb runs with deadline-constrained requests, and the runs of Fig. 4 and 5.
   std::vector<Point> points() const override {
     std::vector<Point> points;
     auto add = [&](const std::string& provider, const std::string& gateway, const std::string& interval,
-                   const std::string& deadlines, std::uint64_t seed) {
+                   const std::string& deadlines, std::uint64_t seed, const std::string& reading = "") {
       Point p;
+      p.reading = reading;
       p.parameters = {{"provider", provider}, {"gateway", gateway}, {"interval_s", interval}, {"deadlines", deadlines},
                       {"label", label(provider, gateway, interval)}};
       p.seed = seed;
@@ -365,8 +407,14 @@ public:
       add("Cb", "earliest-ask", "0", share, seed);
       for (double i : settings_.intervals) add("Cb", "earliest-periodic", fmt::format("{:g}", i), share, seed);
       for (const char* p : {"Cb", "CbM", "EbM"}) add(p, "least-loaded", status, "0", seed);
-      for (const char* p : {"CbM", "EbM"})
+      for (const char* p : {"CbM", "EbM", "EbMf"})
         for (double i : settings_.intervals) add(p, "earliest-periodic", fmt::format("{:g}", i), "0", seed);
+    }
+    for (const char* reading : {kLiteral, kFromForecast}) {
+      const bool already = reading == kLiteral ? settings_.forecast_literal : settings_.share_from_forecast;
+      if (!options_.wants_reading(reading) || already) continue;
+      for (std::uint64_t seed = 1; seed <= seeds_; ++seed)
+        for (double i : settings_.intervals) add("EbMf", "earliest-periodic", fmt::format("{:g}", i), "0", seed, reading);
     }
     return points;
   }
@@ -378,6 +426,8 @@ public:
     spec.provider = point.parameter("provider");
     spec.gateway = point.parameter("gateway");
     spec.interval = std::stod(point.parameter("interval_s"));
+    spec.literal = settings_.forecast_literal || point.reading == kLiteral;
+    spec.share_from_forecast = settings_.share_from_forecast || point.reading == kFromForecast;
     RunRecord record;
     record.data["seed"] = point.seed;
     const double share = std::stod(point.parameter("deadlines"));
@@ -461,6 +511,11 @@ public:
         {"choices_checked", static_cast<double>(o.choices)},
         {"choices_at_optimum", static_cast<double>(o.choices_at_optimum)},
         {"choices_feasible", static_cast<double>(o.choices_feasible)},
+        {"choices_fallback", static_cast<double>(o.fallbacks)},
+        {"grid_share_first_provider",
+         o.grid_per_provider.empty() || jobs.grid.empty()
+             ? NAN
+             : static_cast<double>(o.grid_per_provider.front()) / static_cast<double>(jobs.grid.size())},
         {"decisions_checked", static_cast<double>(o.decisions)},
     };
     for (const char* kind : {"job", "status", "slot-ask", "slots", "reservation-request", "reservation-held",
@@ -585,7 +640,8 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
   const std::vector<std::string> fig4 = {label("Cb", "least-loaded", "600"), label("CbM", "least-loaded", "600"),
                                          label("EbM", "least-loaded", "600"),
                                          label("CbM", "earliest-periodic", fmt::format("{:g}", s.intervals.back())),
-                                         label("EbM", "earliest-periodic", fmt::format("{:g}", s.intervals.back()))};
+                                         label("EbM", "earliest-periodic", fmt::format("{:g}", s.intervals.back())),
+                                         label("EbMf", "earliest-periodic", fmt::format("{:g}", s.intervals.back()))};
   for (const char* origin : {"grid", "local"}) {
     Figure f;
     const bool grid = std::string(origin) == "grid";
@@ -619,11 +675,11 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
     chart.title = f.caption;
     chart.y_label = "average R";
     chart.x_label = "interval of the free time slots";
-    for (const char* p : {"CbM", "EbM"}) chart.series.push_back({std::string("Ar") + p + "+earliest-partial", {}, {}});
+    for (const char* p : {"CbM", "EbM", "EbMf"}) chart.series.push_back({std::string("Ar") + p + "+earliest-partial", {}, {}});
     for (double i : s.intervals) {
       chart.categories.push_back(interval_text(i));
       std::size_t k = 0;
-      for (const char* p : {"CbM", "EbM"}) {
+      for (const char* p : {"CbM", "EbM", "EbMf"}) {
         const std::string l = label(p, "earliest-periodic", fmt::format("{:g}", i));
         const Spread st = spread(values_of(ratios(base, by_seed(points, records, l), origin)));
         chart.series[k].values.push_back(st.mean);
@@ -641,7 +697,8 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
     f.caption = "every run: its parameters and main metrics, with R against the base of its round";
     f.header = {"label", "seed", "grid_jobs", "local_jobs", "grid_slowdown", "local_slowdown", "ratio_grid", "ratio_local",
                 "messages", "violations", "violations_refused", "deadline_jobs", "deadline_misses", "choices_checked",
-                "choices_at_optimum", "invariant_violations", "first_violation"};
+                "choices_at_optimum", "choices_fallback", "grid_share_first_provider", "invariant_violations",
+                "first_violation"};
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!records[i] || !points[i].reading.empty()) continue;
       const RunRecord& r = *records[i];
@@ -651,7 +708,8 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
       row.push_back(csv_number(b == base.end() ? NAN : mean_ratio(*b->second, r, "grid")));
       row.push_back(csv_number(b == base.end() ? NAN : mean_ratio(*b->second, r, "local")));
       for (const char* m : {"messages", "violations", "violations_refused", "deadline_jobs", "deadline_misses",
-                            "choices_checked", "choices_at_optimum", "invariant_violations"})
+                            "choices_checked", "choices_at_optimum", "choices_fallback", "grid_share_first_provider",
+                            "invariant_violations"})
         row.push_back(csv_number(r.metric(m)));
       std::string first;
       if (r.data.contains("first_violations"))
@@ -779,17 +837,46 @@ std::vector<Claim> AvailabilityExperiment::claims() const {
                    if (!std::isnan(grid)) c.add(std::abs(grid) < 0.1, fmt::format("grid R {}", number(grid)));
                    return c.finding();
                  }});
+  const std::string ebmf_p = label("EbMf", "earliest-periodic", fmt::format("{:g}", s.intervals.back()));
   out.push_back({"fig4-ebmf", "sec. 5.2, Fig. 4a-b",
                  "The EASY backfilling policy that resizes the resource partitions according to load estimates "
                  "improves the slowdown of both Grid jobs and providers' local jobs but not as much as that of the "
                  "other multiple partition policies",
-                 "needs ArEbMf (the load-forecast partitions of Algorithm 1), which this sweep does not run",
-                 [](const Results&) { return Finding{Agreement::kUnmeasured, "ArEbMf is not in the sweep"}; }});
+                 "R of grid and of local jobs above 0 for ArEbMf+earliest-partial at the longest interval, and each "
+                 "below that of ArCbM+earliest-partial there",
+                 [=](const Results& r) {
+                   Checks c;
+                   for (const char* origin : {"grid", "local"}) {
+                     const double x = ratio_of(r, ebmf_p, origin), y = ratio_of(r, cbm_p, origin);
+                     if (std::isnan(x)) continue;
+                     c.add(x > 0, fmt::format("{} R {}", origin, number(x)));
+                     if (!std::isnan(y)) c.add(x < y, fmt::format("{} R {} < CbM's {}", origin, number(x), number(y)));
+                   }
+                   return c.finding();
+                 }});
   out.push_back({"fig5a-ebmf-long-intervals", "sec. 5.2, Fig. 5a",
-                 "as the time interval for providing the availability information increases, the policy outperforms "
-                 "the other multiple partition policies",
-                 "needs ArEbMf (the load-forecast partitions of Algorithm 1), which this sweep does not run",
-                 [](const Results&) { return Finding{Agreement::kUnmeasured, "ArEbMf is not in the sweep"}; }});
+                 "for small planning horizons, the multiple resource partition policy with EASY backfilling and load "
+                 "estimates (i.e. ArEbMf+earliest-partial) improves the average ratio, but not as much as the other "
+                 "policies. However, as the time interval for providing the availability information increases, the "
+                 "policy outperforms the other multiple partition policies",
+                 "grid R of ArEbMf+earliest-partial above 0 and below ArCbM's and ArEbM's at the shortest interval, "
+                 "above both at the longest",
+                 [=](const Results& r) {
+                   Checks c;
+                   const auto at = [&](const char* p, double i) {
+                     return ratio_of(r, label(p, "earliest-periodic", fmt::format("{:g}", i)), "grid");
+                   };
+                   const double lo = s.intervals.front(), hi = s.intervals.back();
+                   const double f_lo = at("EbMf", lo), f_hi = at("EbMf", hi);
+                   if (std::isnan(f_lo) || std::isnan(f_hi)) return c.finding();
+                   c.add(f_lo > 0, fmt::format("{} R {}", interval_text(lo), number(f_lo)));
+                   for (const char* p : {"CbM", "EbM"}) {
+                     const double o_lo = at(p, lo), o_hi = at(p, hi);
+                     if (!std::isnan(o_lo)) c.add(f_lo < o_lo, fmt::format("{} {} < {}'s {}", interval_text(lo), number(f_lo), p, number(o_lo)));
+                     if (!std::isnan(o_hi)) c.add(f_hi > o_hi, fmt::format("{} {} > {}'s {}", interval_text(hi), number(f_hi), p, number(o_hi)));
+                   }
+                   return c.finding();
+                 }});
   out.push_back({"conclusion-15-30-min", "sec. 6",
                  "a gateway can provision resources to Grid applications if the resource providers inform the "
                  "available time slots between 15 and 30 minutes",
@@ -816,7 +903,8 @@ CatalogueEntry availability_experiment() {
        "policies; messages, violations (T = 20 s and refused reservations), bounded slowdown and the improvement "
        "ratio R (Eq. 2); every gateway choice against the exact earliest start, every run against the run invariants"},
       "--scenario FILE (default: examples/scenarios/availability.json); --seeds N: rounds of local workloads "
-      "(default: the scenario's, 5); --quick: 28 days (14 of warm-up), one round");
+      "(default: the scenario's, 5); --quick: 28 days (14 of warm-up), one round",
+      availability_run::availability_readings());
 }
 
 }  // namespace schedcheck::experiments

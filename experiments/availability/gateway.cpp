@@ -97,6 +97,7 @@ void GatewayActor::choose(sim::Context& context, std::uint32_t job) {
     p = pick->provider;
     planned = pick->start;
   } else {
+    ++fallbacks_;
     while (p < providers_.size() && providers_[p].processors < j.procs) ++p;
     if (p == providers_.size()) throw std::logic_error("gateway: job " + std::to_string(j.id) + " fits on no provider");
   }

@@ -67,6 +67,9 @@ public:
   // Per job of the book: the provider it was sent to and the start the gateway planned (-1 while not sent).
   const std::vector<double>& planned() const { return planned_; }
   const std::vector<long>& provider_of() const { return provider_of_; }
+  // Choices made with no known slot that has room (before the first reports, or every provider's last report full):
+  // the job went to the first provider it fits on.
+  std::size_t fallbacks() const { return fallbacks_; }
 
 private:
   void choose(sim::Context& context, std::uint32_t job);
@@ -85,6 +88,7 @@ private:
   std::vector<int> refusals_;
   std::vector<std::deque<std::uint32_t>> refreshing_;  // per provider: jobs refused, waiting for its fresh slots
   std::function<void(const ChoiceView&)> on_choice_;
+  std::size_t fallbacks_ = 0;
 };
 
 // The gateway-choice instance of one choice: the job, each provider's true profile now (its running jobs until their
