@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace schedcheck::cluster {
 
@@ -22,6 +23,15 @@ int Partitions::first(std::size_t q, int processors) const {
     long long sum = 0;
     for (std::size_t k = 0; k < q && k < shares.size(); ++k) sum += std::max(0, shares[k]);
     return static_cast<int>(std::min<long long>(sum, processors));
+  }
+  if (!weights.empty()) {
+    double before = 0, all = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const double w = k < weights.size() ? std::max(0.0, weights[k]) : 0.0;
+      all += w;
+      if (k < q) before += w;
+    }
+    if (all > 0) return static_cast<int>(std::floor(static_cast<double>(processors) * before / all + 1e-9));
   }
   // Equal shares, the remainder to the first ones: ceil(P q / n) splits P into shares that differ by at most one,
   // the larger first.
@@ -41,7 +51,16 @@ std::string Partitions::range_text(std::size_t q) const {
   return q < bounds.size() ? fmt::format("[{}, {})", lo, bounds[q]) : fmt::format("[{}, inf)", lo);
 }
 
-Partitions runtime_partitions() { return Partitions{{1000, 10000}, "runtime (Eq. 1)", false, {}}; }
+Partitions runtime_partitions() { return Partitions{{1000, 10000}, "runtime (Eq. 1)", false, {}, {}}; }
+
+Partitions origin_partitions(double percent) {
+  Partitions p;
+  p.name = "local and grid (Fig. 2b)";
+  p.by_origin = true;
+  percent = std::clamp(percent, 0.0, 100.0);
+  p.weights = {100 - percent, percent};
+  return p;
+}
 
 Partitions origin_partitions(int grid, int processors) {
   Partitions p;

@@ -20,8 +20,11 @@ struct Partitions {
   // By origin (Fig. 2b): partition 0 holds the local jobs, partition 1 the grid jobs (those that reached the cluster
   // through its gateway: Waiting::grid); `bounds` is then unused.
   bool by_origin = false;
-  // The processors each partition owns, in partition order (empty: equal shares); a share beyond the machine is cut.
+  // The processors each partition owns, in partition order (empty: by `weights`); a share beyond the machine is cut.
   std::vector<int> shares;
+  // Without `shares`: relative sizes, in partition order (empty: equal); partition q owns
+  // floor(P x (w_0 + .. + w_{q-1}) / (w_0 + .. + w_{n-1})) onwards.
+  std::vector<double> weights;
 
   std::size_t count() const { return by_origin ? 2 : bounds.size() + 1; }
   std::size_t of(double estimate, bool grid = false) const;
@@ -38,6 +41,8 @@ struct Partitions {
 Partitions runtime_partitions();
 // Fig. 2b: the local partition owns processors 0 .. P - grid - 1, the Grid partition the last `grid` (0 to P).
 Partitions origin_partitions(int grid, int processors);
+// The same with the Grid partition `percent` of any machine (0 to 100).
+Partitions origin_partitions(double percent);
 
 // Of the processors `free` (with identity), `count` preferring those of `owned`: the lowest-numbered owned ones first,
 // then the lowest-numbered others (the borrowed ones). Fewer when `free` has fewer.

@@ -58,4 +58,20 @@ std::vector<TimeSlot> free_time_slots(const AvailabilityProfile& profile, double
   return slots;
 }
 
+std::vector<TimeSlot> partition_slots(const AvailabilityProfile& profile, double from, double horizon,
+                                      const cluster::Partitions& partitions, std::size_t q, int processors) {
+  const int share = partitions.size(q, processors);
+  std::vector<TimeSlot> out;
+  if (share <= 0) return out;
+  const ProcessorSet owned = partitions.owned(q, processors);
+  for (TimeSlot slot : free_time_slots(profile, from, horizon)) {
+    if (slot.processors > share) {
+      slot.processors = share;
+      if (!slot.on.empty()) slot.on = cluster::prefer_owned(slot.on, owned, share);
+    }
+    out.push_back(std::move(slot));
+  }
+  return out;
+}
+
 }  // namespace schedcheck

@@ -4,6 +4,7 @@
 // windows, each as long as the processors it names stay free. Pure; linear in the steps a slot crosses.
 #pragma once
 
+#include "model/partitions.hpp"
 #include "model/processor_set.hpp"
 #include "model/profile.hpp"
 
@@ -29,6 +30,12 @@ struct TimeSlot {
 // of its last step (those free throughout), which are then published. Every free processor-second before the horizon
 // lies in exactly one slot; nothing published is busy. Without processor identity the same on the counts.
 std::vector<TimeSlot> free_time_slots(const AvailabilityProfile& profile, double from, double horizon = kForever);
+
+// The free time slots a partition publishes (paper 002 Fig. 2b: the Grid partition's): those of the whole profile,
+// each cut to partition q's share of processors (with identity: its own processors of the slot first, then the
+// lowest-numbered others); none when the partition owns no processor.
+std::vector<TimeSlot> partition_slots(const AvailabilityProfile& profile, double from, double horizon,
+                                      const cluster::Partitions& partitions, std::size_t q, int processors);
 
 // Paper 002's availability information as a message: the free time slots a cluster publishes (sim::ClusterActor on
 // its own, or its policy through Decision::send).

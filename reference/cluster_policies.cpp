@@ -349,6 +349,38 @@ std::vector<ClusterPolicy> cluster_policies() {
                     kEveryJob, [runtime](const Snapshot& s) { return backfill(s, kEveryJob, &runtime); }, {}, {},
                     {"partition-pivot-not-delayed", "easy-maximal", "conservative-guarantee", "borrowing-delays-no-pivot"},
                     true, nullptr, runtime};
+  // Paper 002's local and Grid partitions for provisioning (Fig. 2b): the Grid partition `grid_percent` of the
+  // processors, with EASY (k pivots) or conservative backfilling; the cluster publishes the Grid partition's slots.
+  auto local_grid = [&](bool easy) {
+    ClusterPolicy p{easy ? "easy-local-grid" : "conservative-local-grid",
+                    easy ? "paper 002 sec. 4, Fig. 2b (EbM over the local and Grid partitions used for provisioning)"
+                         : "paper 002 sec. 4, Fig. 2b (CbM over the local and Grid partitions used for provisioning)",
+                    std::string(easy ? "EASY" : "conservative") +
+                        " backfilling over a local and a Grid partition (jobs sent by the gateway; --policy-param "
+                        "grid_percent, default 50): a job takes its partition's processors first and borrows the "
+                        "other's free ones without delaying any pivot; the free time slots it publishes are the Grid "
+                        "partition's",
+                    easy ? 1 : kEveryJob, nullptr, {}, {},
+                    easy ? std::vector<std::string>{"partition-pivot-not-delayed", "easy-maximal", "borrowing-delays-no-pivot"}
+                         : std::vector<std::string>{"partition-pivot-not-delayed", "easy-maximal",
+                                                    "conservative-guarantee", "borrowing-delays-no-pivot"},
+                    true, nullptr, origin_partitions(50.0)};
+    if (easy)
+      p.params.push_back(ParamSpec{"pivots", 1, 1'000'000'000, true, 1,
+                                   "jobs of each partition holding reservations (`inf` = conservative)", "pivot",
+                                   "--pivots"});
+    p.params.push_back(ParamSpec{"grid_percent", 0, 100, false, 50, "the Grid partition's share of the processors, %",
+                                 "", ""});
+    p.decide = [easy, parts = *p.partitions](const Snapshot& s) { return backfill(s, easy ? 1 : kEveryJob, &parts); };
+    p.configure = [easy](ClusterPolicy& c) {
+      const std::size_t pivots = easy ? *param(c, "pivots") : kEveryJob;
+      c.pivots = pivots;
+      c.partitions = origin_partitions(static_cast<double>(*param(c, "grid_percent")));
+      c.decide = [pivots, parts = *c.partitions](const Snapshot& s) { return backfill(s, pivots, &parts); };
+    };
+    return p;
+  };
+  ClusterPolicy ebm_lg = local_grid(true), cbm_lg = local_grid(false);
   // Paper 002's Mf (Algorithm 1): the local and Grid partitions of Fig. 2b resized by a load forecast; as printed
   // (line 8's min) and corrected (max). The shares change from pass to pass: the run invariants read them off the
   // policy's state (forecast_partitions).
@@ -389,8 +421,9 @@ std::vector<ClusterPolicy> cluster_policies() {
     return p;
   };
   ClusterPolicy mf = forecast(true), mf_fixed = forecast(false);
-  for (ClusterPolicy* p : {&easy_policy, &conservative_policy, &ebm, &cbm, &mf, &mf_fixed}) p->keeps_reservations = true;
-  return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm, mf, mf_fixed};
+  for (ClusterPolicy* p : {&easy_policy, &conservative_policy, &ebm, &cbm, &ebm_lg, &cbm_lg, &mf, &mf_fixed})
+    p->keeps_reservations = true;
+  return {fcfs_policy, easy_policy, conservative_policy, ebm, cbm, ebm_lg, cbm_lg, mf, mf_fixed};
 }
 
 std::vector<std::string> cluster_policy_names() {

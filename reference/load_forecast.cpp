@@ -25,23 +25,6 @@ int grid_share(double load, int processors, bool literal) {
   return perc > 0 ? std::clamp(static_cast<int>(std::floor(perc * processors + 1e-9)), 0, processors) : 0;
 }
 
-// Lines 9-10 (and 24): the free time slots after the pass, each cut to the Grid partition's share of processors
-// (with identity: its own processors first, then the lowest-numbered others of the slot).
-std::vector<TimeSlot> grid_slots(const AvailabilityProfile& profile, double now, const Partitions& parts, int processors) {
-  const int share = parts.size(1, processors);
-  std::vector<TimeSlot> out;
-  if (share <= 0) return out;
-  const ProcessorSet owned = parts.owned(1, processors);
-  for (TimeSlot slot : free_time_slots(profile, now)) {
-    if (slot.processors > share) {
-      slot.processors = share;
-      if (!slot.on.empty()) slot.on = prefer_owned(slot.on, owned, share);
-    }
-    out.push_back(std::move(slot));
-  }
-  return out;
-}
-
 // The profile the pass leaves: the decision's own copy, else (backfill copies nothing when only the last waiting
 // job is placed) the snapshot's with the decision's placements added.
 AvailabilityProfile after_pass(const Snapshot& s, const Decision& d) {
@@ -108,7 +91,7 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
     conservative = false;                                       // line 5: one pivot per partition again
     const bool positive = share > 0;                            // line 11 (percToProvide > 0)
     if (positive) {
-      publish = grid_slots(after_pass(s, d), s.now, parts, s.processors);  // lines 9-10
+      publish = partition_slots(after_pass(s, d), s.now, kForever, parts, 1, s.processors);  // lines 9-10
       inform = true;                                            // line 12: inform the gateway ...
       next_check = s.now + f.interval / static_cast<double>(f.checks);  // ... and schedule a reallocation event
     } else {
@@ -124,7 +107,7 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
       conservative = true;
       const Partitions parts = origin_partitions(share, s.processors);
       d = backfill(s, kEveryJob, &parts);
-      publish = grid_slots(after_pass(s, d), s.now, parts, s.processors);  // line 24
+      publish = partition_slots(after_pass(s, d), s.now, kForever, parts, 1, s.processors);  // line 24
       inform = true;                                            // line 25
       next_check = kForever;
     } else {

@@ -1,6 +1,8 @@
 // A space-shared cluster as an actor (see cluster_actor.hpp). Our own.
 #include "simulation/cluster_actor.hpp"
 
+#include "reference/load_forecast.hpp"
+
 #include "simulation/observer.hpp"
 
 #include <algorithm>
@@ -186,6 +188,14 @@ void ClusterActor::settle(Context& context) {
 cluster::Decision ClusterActor::decide(const cluster::Snapshot& snapshot) { return st_.setup.policy.decide(snapshot); }
 
 std::vector<TimeSlot> ClusterActor::free_slots(double now) const {
+  const auto& parts = st_.setup.policy.partitions;
+  if (parts && parts->by_origin) {  // Fig. 2b: the Grid partition publishes its own (Mf's shares are in its state)
+    const bool resized = std::any_of(st_.policy_state.begin(), st_.policy_state.end(),
+                                     [](const cluster::StateValue& v) { return v.name == "grid_share"; });
+    const cluster::Partitions now_parts =
+        resized ? cluster::forecast_partitions(st_.policy_state, st_.setup.processors) : *parts;
+    return partition_slots(st_.profile, now, now + st_.setup.slot_horizon, now_parts, 1, st_.setup.processors);
+  }
   return free_time_slots(st_.profile, now, now + st_.setup.slot_horizon);
 }
 

@@ -180,7 +180,8 @@ protected:
   virtual double end_of(double now, std::uint32_t job) const;
   // Whether a job that reaches the cluster joins its queue (else it is rejected at once; a replay's unscheduled job).
   virtual bool admits(std::uint32_t /*job*/) const { return true; }
-  // The free time slots it publishes now: its profile scanned up to the horizon (paper 002 Fig. 2a).
+  // The free time slots it publishes now: its profile scanned up to the horizon (paper 002 Fig. 2a); with partitions
+  // by origin, the Grid partition's (Fig. 2b, model/time_slots.hpp's partition_slots).
   virtual std::vector<TimeSlot> free_slots(double now) const;
 
   // A job reaches the queue; with `reserved`, at its confirmed advance reservation (which the profile holds);

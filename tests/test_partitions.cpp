@@ -4,6 +4,7 @@
 #include "counterexamples/workload_generator.hpp"
 #include "tests/helpers.hpp"
 #include "model/partitions.hpp"
+#include "model/time_slots.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/simulation.hpp"
@@ -221,6 +222,47 @@ BOOST_AUTO_TEST_CASE(a_reservation_of_length_zero_is_no_pivot_a_borrower_delays)
     BOOST_TEST(r.violations.at(runcheck::invariant::kBorrowing) == 0u, policy << ": " << r.all);
     BOOST_TEST(r.all.empty(), policy << ": " << r.all);
   }
+}
+
+// P = 10, the Grid partition 30%: floor(10 x 70 / 100) = 7, so the local partition owns 0-6 and the Grid one 7-9.
+// Processors 0-3 busy until 1000: the whole profile's slots are 4-9 from 0 and 0-3 from 1000; the Grid partition's
+// are cut to its 3 processors, its own first: 7-9 from 0, and 0-2 from 1000 (it owns none of 0-3).
+BOOST_AUTO_TEST_CASE(the_grid_partition_publishes_its_share_of_the_free_time_slots) {
+  const cluster::Partitions parts = cluster::origin_partitions(30.0);
+  BOOST_TEST(parts.owned(0, 10).to_intervals() == "0-6");
+  BOOST_TEST(parts.owned(1, 10).to_intervals() == "7-9");
+  BOOST_TEST(parts.of(5000, false) == 0u);
+  BOOST_TEST(parts.of(5, true) == 1u);
+  AvailabilityProfile profile(10, true);
+  profile.reserve(0, 1000, 4, ProcessorSet::first(10, 4));
+  const auto grid = partition_slots(profile, 0, kForever, parts, 1, 10);
+  BOOST_REQUIRE(grid.size() == 2u);
+  BOOST_TEST(grid[0].start == 0.0);
+  BOOST_TEST(grid[0].on.to_intervals() == "7-9");
+  BOOST_TEST(grid[1].start == 1000.0);
+  BOOST_TEST(grid[1].on.to_intervals() == "0-2");
+  BOOST_TEST(partition_slots(profile, 0, kForever, cluster::origin_partitions(0.0), 1, 10).empty());
+}
+
+// P = 10, conservative-local-grid with the Grid partition 30% (7-9). A job of 2 processors run on the cluster alone
+// is local: it takes 0-1 of the local partition. Sent by a router (a grid job) it takes the Grid partition's 7-8;
+// one of 5 then takes the Grid partition's last, 9, and borrows 0-3. Every invariant holds.
+BOOST_AUTO_TEST_CASE(local_and_grid_partitions_tell_jobs_apart_by_how_they_came) {
+  const workload::Workload w = make(10, {{1, 0, 100, 100, 2}, {2, 1, 100, 100, 5}});
+  const cluster::ClusterPolicy policy = cluster::cluster_policy("conservative-local-grid", cluster::ParamValues{{"grid_percent", 30}});
+  const Run local = run(w, policy, ResourceModel::kProcessors);
+  BOOST_TEST(local.on.at(1) == "0-1");
+  BOOST_TEST(local.on.at(2) == "2-6");
+  BOOST_TEST(local.all.empty(), local.all);
+  sim::RunOptions options = sim::single_cluster(w, policy, ResourceModel::kProcessors);
+  options.broker = sim::router_setup("round-robin", 0, 0);
+  runcheck::InvariantChecker checker(w, runcheck::applicable(policy.name));
+  sim::Simulation s(w.jobs, options);
+  s.add_observer(checker);
+  const sim::RunResult r = s.run();
+  BOOST_TEST(r.records[0].allocated == "7-8");
+  BOOST_TEST(r.records[1].allocated == "0-3 9");
+  BOOST_TEST(checker.total() == 0u, checker.to_json().dump());
 }
 
 BOOST_AUTO_TEST_CASE(partition_policies_keep_every_invariant_they_promise_on_generated_traces) {

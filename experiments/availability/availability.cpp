@@ -54,13 +54,19 @@ constexpr ProviderPolicy kProviders[] = {{"Eb", "easy"},
 const char* const kLiteral = "forecast-as-printed";
 // Line 8 read with the forecast local load instead of actualLoad (easy-forecast-fixed, share_from_forecast=1).
 const char* const kFromForecast = "forecast-share";
+// CbM and EbM over the local and Grid partitions of Fig. 2b (half the processors each; the Grid partition publishes
+// its slots) instead of the runtime partitions of Eq. 1.
+const char* const kLocalGrid = "partitions-local-grid";
 const std::vector<Reading>& availability_readings() {
   static const std::vector<Reading> all = {
       {kLiteral, "\"sweep\": {\"forecast\": \"as-printed\"}",
        "ArEbMf runs easy-forecast, Algorithm 1 line 8 as printed (min{0, 1 - load}: the Grid partition gets no "
        "processor and the gateway is never informed), instead of easy-forecast-fixed (max)"},
       {kFromForecast, "\"sweep\": {\"forecast\": \"share-from-forecast\"}",
-       "ArEbMf's line 8 reads 1 - the forecast local load instead of 1 - actualLoad (every waiting and running job)"}};
+       "ArEbMf's line 8 reads 1 - the forecast local load instead of 1 - actualLoad (every waiting and running job)"},
+      {kLocalGrid, "\"sweep\": {\"partitions\": \"local-grid\"}",
+       "ArCbM and ArEbM run conservative-local-grid and easy-local-grid (the local and Grid partitions of Fig. 2b, "
+       "half the processors each, the Grid partition publishing its slots) instead of the runtime partitions of Eq. 1"}};
   return all;
 }
 const char* policy_of(const std::string& acronym) {
@@ -95,6 +101,7 @@ struct Settings {
   bool check_choices = true;       // every gateway choice against gateway-choice's exact scan
   bool forecast_literal = false;   // "forecast": "as-printed" (the reading forecast-as-printed)
   bool share_from_forecast = false;  // "forecast": "share-from-forecast" (the reading forecast-share)
+  bool local_grid = false;         // "partitions": "local-grid" (the reading partitions-local-grid)
 };
 
 Settings read_settings(const scenario::Scenario& s) {
@@ -102,7 +109,8 @@ Settings read_settings(const scenario::Scenario& s) {
   if (s.sweep.is_null()) throw InputError(s.file + ": sweep: expected the experiment's block (an object)");
   const Field sweep(s.sweep, s.file, "sweep");
   sweep.only_keys({"grid", "warmup_days", "intervals", "status_period", "stringency", "deadline_share", "tolerance",
-                   "latency", "hold_seconds", "seeds", "quick", "check_choices", "forecast"});
+                   "latency", "hold_seconds", "seeds", "quick", "check_choices", "forecast",
+                   "partitions"});
   const Field grid = sweep.at("grid");
   grid.only_keys({"workload", "from_day", "to_day"});
   out.grid_workload = grid.at("workload").as_string();
@@ -125,6 +133,11 @@ Settings read_settings(const scenario::Scenario& s) {
   if (sweep.has("hold_seconds")) out.hold_seconds = sweep.at("hold_seconds").as_number(0.001, 1e7);
   if (sweep.has("seeds")) out.seeds = static_cast<std::size_t>(sweep.at("seeds").as_int(1, 100000));
   if (sweep.has("check_choices")) out.check_choices = sweep.at("check_choices").as_bool();
+  if (sweep.has("partitions")) {
+    const std::string f = sweep.at("partitions").as_string();
+    if (f != "runtime" && f != "local-grid") sweep.at("partitions").fail("\"runtime\" or \"local-grid\"");
+    out.local_grid = f == "local-grid";
+  }
   if (sweep.has("forecast")) {
     const std::string f = sweep.at("forecast").as_string();
     if (f != "fixed" && f != "as-printed" && f != "share-from-forecast")
@@ -212,6 +225,7 @@ struct RunSpec {
   bool check = true;                         // run invariants and choice checks
   bool literal = false;                      // EbMf: easy-forecast (Algorithm 1 as printed)
   bool share_from_forecast = false;          // EbMf: line 8 on the forecast
+  bool local_grid = false;                   // CbM, EbM: the local and Grid partitions
 };
 
 Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jobs, const RunSpec& spec) {
@@ -222,7 +236,9 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
       forecast ? cluster::cluster_policy(spec.literal ? "easy-forecast" : "easy-forecast-fixed",
                                          {{"interval", static_cast<std::size_t>(std::llround(spec.interval))},
                                           {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}})
-               : cluster::cluster_policy(policy_of(spec.provider));
+               : spec.local_grid && (spec.provider == "CbM" || spec.provider == "EbM")
+                   ? cluster::cluster_policy(spec.provider == "CbM" ? "conservative-local-grid" : "easy-local-grid")
+                   : cluster::cluster_policy(policy_of(spec.provider));
   std::unique_ptr<runcheck::InvariantChecker> invariants;
   if (spec.check) {
     invariants = std::make_unique<runcheck::InvariantChecker>(jobs.all, runcheck::applicable(policy.name));
@@ -416,6 +432,12 @@ public:
       for (std::uint64_t seed = 1; seed <= seeds_; ++seed)
         for (double i : settings_.intervals) add("EbMf", "earliest-periodic", fmt::format("{:g}", i), "0", seed, reading);
     }
+    if (options_.wants_reading(kLocalGrid) && !settings_.local_grid)
+      for (std::uint64_t seed = 1; seed <= seeds_; ++seed)
+        for (const char* p : {"CbM", "EbM"}) {
+          add(p, "least-loaded", status, "0", seed, kLocalGrid);
+          for (double i : settings_.intervals) add(p, "earliest-periodic", fmt::format("{:g}", i), "0", seed, kLocalGrid);
+        }
     return points;
   }
 
@@ -428,6 +450,7 @@ public:
     spec.interval = std::stod(point.parameter("interval_s"));
     spec.literal = settings_.forecast_literal || point.reading == kLiteral;
     spec.share_from_forecast = settings_.share_from_forecast || point.reading == kFromForecast;
+    spec.local_grid = settings_.local_grid || point.reading == kLocalGrid;
     RunRecord record;
     record.data["seed"] = point.seed;
     const double share = std::stod(point.parameter("deadlines"));
