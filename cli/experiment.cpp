@@ -110,13 +110,16 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
         out += fmt::format("           reading {}: {} runs, {} violations{}\n", reading, r["runs"].get<std::size_t>(),
                            r["violations"].get<std::size_t>(), which);
       }
-    for (const auto& dc : written.summary["decision_checks_by_problem"])
+    for (const auto& dc : written.summary["decision_checks_by_problem"]) {
+      const std::size_t measured = dc.value("measured", std::size_t{0});
       out += fmt::format("           {} decisions checked against the exact optimum ({}): {} proven, {} undecided, {} at "
-                         "the optimum; gap mean {:.4f}, median {:.4f}, p95 {:.4f}, max {:.4f}; {} invalid, {} failing\n",
+                         "the optimum; gap mean {:.4f}, median {:.4f}, p95 {:.4f}, max {:.4f}; {} invalid, {} failing{}\n",
                          dc["checked"].get<std::size_t>(), dc["problem"].get<std::string>(), dc["proven"].get<std::size_t>(),
                          dc["undecided"].get<std::size_t>(), dc["at_optimum"].get<std::size_t>(),
                          dc["gap"]["mean"].get<double>(), dc["gap"]["median"].get<double>(), dc["gap"]["p95"].get<double>(),
-                         dc["gap"]["max"].get<double>(), dc["invalid"].get<std::size_t>(), dc["failing"].get<std::size_t>());
+                         dc["gap"]["max"].get<double>(), dc["invalid"].get<std::size_t>(), dc["failing"].get<std::size_t>(),
+                         measured ? fmt::format(" ({} failing only measured properties)", measured) : "");
+    }
     for (const auto& f : written.summary["figures"])
       out += fmt::format("figure     {}{}: {}\n", f["csv"].get<std::string>(),
                          f["plot"].is_null() ? "" : " + " + f["plot"].get<std::string>(), f["caption"].get<std::string>());

@@ -156,12 +156,12 @@ nlohmann::json pooled_checks(const Sweep& sweep) {
       while (k < all.size() && all[k]["problem"] != problem) ++k;
       if (k == all.size()) {
         all.push_back({{"problem", problem}, {"checked", 0}, {"proven", 0}, {"undecided", 0}, {"at_optimum", 0},
-                       {"invalid", 0}, {"failing", 0}, {"failing_by_property", nlohmann::json::object()},
+                       {"invalid", 0}, {"failing", 0}, {"measured", 0}, {"failing_by_property", nlohmann::json::object()},
                        {"solve_seconds", 0.0}});
         gaps.emplace_back();
       }
       nlohmann::json& out = all[k];
-      for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing"})
+      for (const char* key : {"checked", "proven", "undecided", "at_optimum", "invalid", "failing", "measured"})
         out[key] = out[key].get<std::size_t>() + c.value(key, std::size_t{0});
       out["solve_seconds"] = out["solve_seconds"].get<double>() + c.value("solve_seconds", 0.0);
       const nlohmann::json by_property = c.value("failing_by_property", nlohmann::json::object());

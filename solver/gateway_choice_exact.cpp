@@ -75,12 +75,6 @@ bool fits(const Instance& instance, const Provider& p, double t, std::size_t& st
 
 ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions&) {
   ExactResult<Choice> result;
-  std::size_t bound = 0;
-  for (const Provider& p : instance.providers) bound += (p.holds.size() + 1) * (p.holds.size() + 1) * (p.holds.size() + 1);
-  if (bound > kMaxScanSteps) {
-    result.detail = fmt::format("more than {} hold checks", kMaxScanSteps);
-    return result;
-  }
   std::optional<Choice> best;
   std::size_t steps = 0;
   for (std::size_t p = 0; p < instance.providers.size(); ++p) {
@@ -93,6 +87,10 @@ ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions&) {
     std::sort(candidates.begin(), candidates.end());
     for (double t : candidates) {
       if (best && t >= best->start - kTimeTolerance) break;  // no earlier than the best so far
+      if (steps > kMaxScanSteps) {  // an effort budget (hold checks), the same on any machine
+        result.detail = fmt::format("more than {} hold checks", kMaxScanSteps);
+        return result;
+      }
       if (fits(instance, provider, t, steps)) {
         best = Choice{p, t};
         break;

@@ -1,7 +1,7 @@
 // Exact methods of `gateway-choice` (model/gateway_choice.hpp): the earliest start of the job over the providers'
 // true profiles, by two independent computations: `profiles` (each provider's availability profile searched,
 // model/profile.hpp) and `scan` (no profile: the candidate starts now and every hold's end, each checked against the
-// holds directly). Our own; `scan` refuses instances of more than kMaxScanSteps hold checks.
+// holds directly). Our own; `scan` gives up (unknown) after kMaxScanSteps hold checks, an effort budget.
 #pragma once
 
 #include "model/gateway_choice.hpp"

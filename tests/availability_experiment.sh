@@ -25,20 +25,28 @@ write("zero-interval.json", lambda e: e["sweep"].__setitem__("intervals", [900, 
 write("negative-interval.json", lambda e: e["sweep"].__setitem__("intervals", [-60]))
 write("unknown-workload.json", lambda e: e["sweep"]["grid"].__setitem__("workload", "DAS2-fs9"))
 write("window-backwards.json", lambda e: e["sweep"]["grid"].__setitem__("to_day", 100))
-write("unknown-key.json", lambda e: e["sweep"].__setitem__("horizon", 3600))
+write("unknown-key.json", lambda e: e["sweep"].__setitem__("planning", 3600))
 write("long-warmup.json", lambda e: e["sweep"].__setitem__("warmup_days", 200))
 write("no-grid-jobs.json", lambda e: e["sweep"]["grid"].update({"from_day": 4000, "to_day": 4100}))
 write("no-sweep.json", lambda e: e.pop("sweep"))
+write("horizon-zero.json", lambda e: e["sweep"].__setitem__("horizon", 0))
+write("horizon-negative.json", lambda e: e["sweep"].__setitem__("horizon", -600))
+write("bad-forecast.json", lambda e: e["sweep"].__setitem__("forecast", "best"))
+write("bad-partitions.json", lambda e: e["sweep"].__setitem__("partitions", "by-size"))
 PY
 expect_exit "interval 0" 2 "sweep.intervals[1]" -- "$S" experiment availability --scenario "$T/zero-interval.json" --out "$T/x1"
 expect_exit "negative interval" 2 "sweep.intervals[0]" -- "$S" experiment availability --scenario "$T/negative-interval.json" --out "$T/x2"
 expect_exit "unknown workload" 2 "sweep.grid.workload" -- "$S" experiment availability --scenario "$T/unknown-workload.json" --out "$T/x3"
 expect_exit "window backwards" 2 "sweep.grid.to_day" -- "$S" experiment availability --scenario "$T/window-backwards.json" --out "$T/x4"
-expect_exit "unknown key" 2 "horizon" -- "$S" experiment availability --scenario "$T/unknown-key.json" --out "$T/x5"
+expect_exit "unknown key" 2 "planning" -- "$S" experiment availability --scenario "$T/unknown-key.json" --out "$T/x5"
 expect_exit "warm-up longer than the window" 2 "sweep.warmup_days" -- "$S" experiment availability --scenario "$T/long-warmup.json" --out "$T/x6"
 expect_exit "no sweep block" 2 "sweep" -- "$S" experiment availability --scenario "$T/no-sweep.json" --out "$T/x8"
 expect_exit "--trace" 2 "scenario file" -- "$S" experiment availability --trace "$T/a.swf" --out "$T/x7"
-for d in x1 x2 x3 x4 x5 x6 x7 x8; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
+expect_exit "horizon 0" 2 "sweep.horizon: expected a planning horizon after now" -- "$S" experiment availability --scenario "$T/horizon-zero.json" --out "$T/x10"
+expect_exit "horizon before now" 2 "sweep.horizon" -- "$S" experiment availability --scenario "$T/horizon-negative.json" --out "$T/x11"
+expect_exit "unknown forecast reading" 2 "sweep.forecast" -- "$S" experiment availability --scenario "$T/bad-forecast.json" --out "$T/x12"
+expect_exit "unknown partitions" 2 "sweep.partitions" -- "$S" experiment availability --scenario "$T/bad-partitions.json" --out "$T/x13"
+for d in x1 x2 x3 x4 x5 x6 x7 x8 x10 x11 x12 x13; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
 
 if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
   echo "no shared traces folder: the --quick run over the DAS-2 log skipped"
@@ -93,6 +101,20 @@ for label, r in rows.items():
     assert float(r["invariant_violations"]) == 0, (label, r)
     assert int(r["grid_jobs"]) > 1000 and int(r["local_jobs"]) > 5000, (label, r)
 PY
+# Every gateway choice went through gateway-choice: none unexplained (a miss the stale slots do not explain, or a choice
+# above the optimum, would be failing), the stale misses measured; the worst ones as corpus files that re-check with
+# their recorded verdict.
+[ "$(json "$summary" "[(c['problem'], c['checked'] > 0, c['failing'], c['measured'] > 0) for c in d['decision_checks_by_problem']]")" = \
+  "[('gateway-choice', True, 0, True)]" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks_by_problem']")"
+[ -s "$T/q1/worst-choice-1.json" ] || fail "no worst-choice-1.json"
+for f in "$T"/q1/worst-choice-*.json; do
+  want=$(json "$f" "d['schedcheck']['verdict']['exit_code']")
+  "$S" check gateway-choice --policy earliest-start -i "$f" --exact scan --tolerance 0 >/dev/null 2>&1
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$f re-checks with exit $rc, recorded $want"
+  "$S" check gateway-choice --policy earliest-start -i "$f" --exact scan 2>&1 | grep -q "miss-explained-by-staleness *holds" ||
+    fail "$f: the miss is not explained by the stale slots"
+done
 [ "$(python3 -c "import csv,sys; print(len(list(csv.DictReader(open(sys.argv[1])))))" "$T/q1/claims.csv")" = 12 ] ||
   fail "claims.csv: 12 claims expected"
 grep -q "fig4-ebmf" "$T/q1/claims.csv" || fail "claims.csv lacks fig4-ebmf"

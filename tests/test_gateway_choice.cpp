@@ -5,6 +5,7 @@
 #include "counterexamples/builtin.hpp"
 #include "counterexamples/gateway_choice_generator.hpp"
 #include "model/gateway_choice.hpp"
+#include "properties/decision_probe.hpp"
 #include "reference/gateway_policies.hpp"
 #include "solver/gateway_choice_exact.hpp"
 #include "tests/helpers.hpp"
@@ -53,6 +54,34 @@ const char* kStale = R"({"kind": "gateway-choice", "now": 100, "job": {"procs": 
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(gateway_choice)
+
+// kStale's choice (p2 at 100) is infeasible on the true profiles. A run's probe that judges every property counts it
+// invalid and failing (a violation); one that measures choice-feasible (ProbeSettings::measured: a gateway on stale
+// slots) counts it measured, since miss-explained-by-staleness holds. kTwo's choice fails nothing either way.
+BOOST_AUTO_TEST_CASE(a_probe_measures_stale_misses_instead_of_reporting_them) {
+  const Instance stale = read_text(kStale), fresh = read_text(kTwo);
+  const Choice picked{1, 100}, right{1, 120};
+  DecisionProbe<Instance, Choice> judging(problem(), ProbeSettings{});
+  ProbeSettings settings;
+  settings.measured = {"choice-feasible"};
+  DecisionProbe<Instance, Choice> measuring(problem(), settings);
+  for (auto* probe : {&judging, &measuring}) {
+    BOOST_TEST(probe->sample());
+    probe->check(100, "gateway", stale, picked, "earliest-start");
+    BOOST_TEST(probe->sample());
+    probe->check(100, "gateway", fresh, right, "earliest-start");
+  }
+  BOOST_TEST(judging.counts().failing == 1u);
+  BOOST_TEST(judging.counts().invalid == 1u);
+  BOOST_TEST(judging.counts().measured == 0u);
+  BOOST_TEST(measuring.counts().failing == 0u);
+  BOOST_TEST(measuring.counts().invalid == 0u);
+  BOOST_TEST(measuring.counts().measured == 1u);
+  BOOST_TEST(measuring.counts().failing_by_property.at("choice-feasible") == 1u);
+  BOOST_TEST(measuring.to_json()["measured"] == 1u);
+  BOOST_REQUIRE(measuring.worst().size() == 1u);  // the stale miss is kept among the worst (a gap of 0 is not)
+  BOOST_TEST(measuring.worst().front().report.failing() == std::vector<std::string>{"choice-feasible"});
+}
 
 BOOST_AUTO_TEST_CASE(earliest_start_by_hand_and_the_first_provider_on_a_tie) {
   const Report r = check(read_text(kTwo));

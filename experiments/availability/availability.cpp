@@ -14,6 +14,7 @@
 #include "experiments/runner.hpp"
 #include "model/input.hpp"
 #include "model/job_metrics.hpp"
+#include "properties/decision_probe.hpp"
 #include "properties/run_invariants.hpp"
 #include "reference/cluster_policies.hpp"
 #include "simulation/router_actor.hpp"
@@ -102,6 +103,7 @@ struct Settings {
   bool forecast_literal = false;   // "forecast": "as-printed" (the reading forecast-as-printed)
   bool share_from_forecast = false;  // "forecast": "share-from-forecast" (the reading forecast-share)
   bool local_grid = false;         // "partitions": "local-grid" (the reading partitions-local-grid)
+  double horizon = kForever;       // the planning horizon of the slots the providers publish (s after now)
 };
 
 Settings read_settings(const scenario::Scenario& s) {
@@ -110,7 +112,7 @@ Settings read_settings(const scenario::Scenario& s) {
   const Field sweep(s.sweep, s.file, "sweep");
   sweep.only_keys({"grid", "warmup_days", "intervals", "status_period", "stringency", "deadline_share", "tolerance",
                    "latency", "hold_seconds", "seeds", "quick", "check_choices", "forecast",
-                   "partitions"});
+                   "partitions", "horizon"});
   const Field grid = sweep.at("grid");
   grid.only_keys({"workload", "from_day", "to_day"});
   out.grid_workload = grid.at("workload").as_string();
@@ -133,6 +135,12 @@ Settings read_settings(const scenario::Scenario& s) {
   if (sweep.has("hold_seconds")) out.hold_seconds = sweep.at("hold_seconds").as_number(0.001, 1e7);
   if (sweep.has("seeds")) out.seeds = static_cast<std::size_t>(sweep.at("seeds").as_int(1, 100000));
   if (sweep.has("check_choices")) out.check_choices = sweep.at("check_choices").as_bool();
+  if (sweep.has("horizon")) {
+    const Field h = sweep.at("horizon");
+    if (h.raw().is_string() && (h.raw() == "inf" || h.raw() == "infinity")) out.horizon = kForever;
+    else if (h.raw().is_number() && h.raw().get<double>() <= 0) h.fail("a planning horizon after now (seconds > 0, or \"inf\")");
+    else out.horizon = h.as_number(1e-3, 1e12);
+  }
   if (sweep.has("partitions")) {
     const std::string f = sweep.at("partitions").as_string();
     if (f != "runtime" && f != "local-grid") sweep.at("partitions").fail("\"runtime\" or \"local-grid\"");
@@ -207,7 +215,7 @@ struct Outcome {
   std::vector<double> planned;      // the gateway's planned start per job (-1: none)
   std::vector<int> refusals;
   std::map<std::string, std::size_t> sent;
-  std::size_t choices = 0, choices_at_optimum = 0, choices_feasible = 0;
+  std::unique_ptr<DecisionProbe<gateway::Instance, gateway::Choice>> choices;  // with checks and an earliest gateway
   std::size_t fallbacks = 0;        // choices with no known slot with room: the first provider the job fits on
   std::vector<std::size_t> grid_per_provider;  // grid jobs each provider received
   std::size_t decisions = 0;
@@ -228,7 +236,13 @@ struct RunSpec {
   bool local_grid = false;                   // CbM, EbM: the local and Grid partitions
 };
 
-Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jobs, const RunSpec& spec) {
+// Every choice of an earliest-start gateway is checked through the problem gateway-choice (exact method `scan`,
+// every property: the choice is feasible on the true profiles, not above the optimum, and a miss is explained by the
+// staleness of the slots it was made on), the worst kept as corpus files.
+constexpr std::size_t kKeepWorst = 5;
+
+Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jobs, const RunSpec& spec,
+                 const Registry* registry) {
   sim::Simulation run(jobs.all.jobs, sim::RunLimits{jobs.last_arrival, true});
   // Mf publishes its Grid partition's slots itself, every interval (Algorithm 1): the cluster does not.
   const bool forecast = spec.provider == "EbMf";
@@ -253,6 +267,7 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
     setup.policy = policy;
     setup.record_allocations = false;
     setup.hold_seconds = st.hold_seconds;
+    setup.slot_horizon = st.horizon;
     auto& actor = run.add_cluster(setup);
     actor.take_arrivals(jobs.local[clusters.size()]);
     clusters.push_back(&actor);
@@ -276,15 +291,21 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
     gateway = &run.add_actor(std::make_unique<availability::GatewayActor>(run.book(), links, true, gs), "gateway");
     gateway->route_only(jobs.grid);
     gateway->reserve_for(spec.constrained);
-    if (spec.check && st.check_choices)
+    if (spec.check && st.check_choices && registry) {
+      ProbeSettings ps;
+      ps.exact = "scan";
+      ps.keep_worst = kKeepWorst;
+      ps.measured = {"choice-feasible"};  // stale slots make such choices: measured (choices_infeasible), not a bug
+      out.choices = std::make_unique<DecisionProbe<gateway::Instance, gateway::Choice>>(
+          registry->typed<gateway::Instance, gateway::Choice>("gateway-choice"), ps);
       gateway->probe([&](const availability::ChoiceView& v) {
-        const gateway::Instance i = availability::choice_instance(v, states, run.book());
-        const auto exact = gateway::solve_scan(i, {});
-        const gateway::Choice mine = availability::choice_of(v);
-        ++out.choices;
-        out.choices_at_optimum += exact.decision && std::abs(exact.objective - mine.start) <= 1e-6;
-        out.choices_feasible += gateway::validate(i, mine).feasible;
+        // A job of estimate 0 (a DAS-2 record of run time 0) takes no processor at any time: no gateway-choice
+        // instance (whose jobs last), nothing to check.
+        if (!(run.book().jobs[v.job].estimate > 0) || !out.choices->sample()) return;
+        out.choices->check(v.now, "gateway", availability::choice_instance(v, states, run.book()),
+                           availability::choice_of(v), "earliest-start");
       });
+    }
   }
   sim::RunResult r = run.run();
   out.interrupted = r.interrupted;
@@ -353,8 +374,8 @@ std::string interval_text(double s) { return s < 3600 ? fmt::format("{:g} min", 
 
 class AvailabilityExperiment final : public Experiment {
 public:
-  AvailabilityExperiment(const ExperimentOptions& options, const Registry& /*registry*/, const Described& info)
-      : options_(options), info_(info) {
+  AvailabilityExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
+      : options_(options), registry_(registry), info_(info) {
     scenario_ = system_scenario("availability", options, SCHEDCHECK_AVAILABILITY_SCENARIO);
     settings_ = read_settings(scenario_);
     seeds_ = options.seeds ? options.seeds : options.quick ? settings_.quick_seeds : settings_.seeds;
@@ -460,7 +481,7 @@ public:
       // stringency factor, counted from its submission; jobs that do not complete there stay unconstrained.
       RunSpec base;
       base.check = false;
-      const Outcome b = simulate(scenario_, settings_, jobs, base);
+      const Outcome b = simulate(scenario_, settings_, jobs, base, nullptr);
       if (b.interrupted) {
         record.interrupted = true;
         return record;
@@ -477,7 +498,7 @@ public:
         spec.constrained[j] = 1;
       }
     }
-    const Outcome o = simulate(scenario_, settings_, jobs, spec);
+    const Outcome o = simulate(scenario_, settings_, jobs, spec, &registry_);
     record.interrupted = o.interrupted;
     record.wall_seconds = o.wall_seconds;
     if (o.interrupted) return record;
@@ -531,9 +552,10 @@ public:
         {"grid_planned", static_cast<double>(planned)},
         {"deadline_jobs", static_cast<double>(constrained)},
         {"deadline_misses", static_cast<double>(missed)},
-        {"choices_checked", static_cast<double>(o.choices)},
-        {"choices_at_optimum", static_cast<double>(o.choices_at_optimum)},
-        {"choices_feasible", static_cast<double>(o.choices_feasible)},
+        {"choices_checked", o.choices ? static_cast<double>(o.choices->counts().checked) : 0.0},
+        {"choices_at_optimum", o.choices ? static_cast<double>(o.choices->counts().at_optimum) : 0.0},
+        {"choices_infeasible", o.choices ? static_cast<double>(o.choices->counts().measured) : 0.0},
+        {"choices_undecided", o.choices ? static_cast<double>(o.choices->counts().undecided) : 0.0},
         {"choices_fallback", static_cast<double>(o.fallbacks)},
         {"grid_share_first_provider",
          o.grid_per_provider.empty() || jobs.grid.empty()
@@ -548,6 +570,17 @@ public:
     }
     record.decisions = o.decisions;
     record.violations = o.violations;
+    if (o.choices) {
+      // A choice infeasible on the true profiles (choice-feasible fails) is what stale slots give, measured
+      // (choices_infeasible); one above the optimum, or a miss the stale slots do not explain, is a bug of the
+      // gateway or of the slots: a violation.
+      nlohmann::json checks = nlohmann::json::array();
+      checks.push_back(o.choices->to_json());
+      checks.back()["data_gaps"] = "choice_gaps";
+      record.checks = checks;
+      keep_probe_data(record, *o.choices, "choice_gaps", "worst_choices",
+                      [](const gateway::Instance& i) { return gateway::write_instance(i); });
+    }
     record.data["first_violations"] = o.first_violations;
     std::size_t invariant_violations = 0;
     for (const auto& [name, n] : o.violations) invariant_violations += n;
@@ -588,8 +621,25 @@ public:
 
   const Settings& settings() const { return settings_; }
 
+  // The worst gateway choices of the sweep (failing first, then the largest gaps) as gateway-choice corpus files
+  // that `schedcheck check gateway-choice` reproduces, into --corpus DIR (default: --out).
+  std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
+    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
+    auto found_by = [](const Point& p, const nlohmann::json& w) {
+      return fmt::format("{} (choice at t={:g}, {}, round {}, gap {:.6f})", p.reproduce, w["time"].get<double>(),
+                         p.parameter("label"), p.seed, w["gap"].get<double>());
+    };
+    CheckRequest request;
+    request.exact = "scan";
+    return write_worst_decisions(points, records, "worst_choices",
+                                 registry_.typed<gateway::Instance, gateway::Choice>("gateway-choice"), request,
+                                 kKeepWorst, folder, "worst-choice", found_by, skipped);
+  }
+
 private:
   ExperimentOptions options_;
+  const Registry& registry_;
   Described info_;
   scenario::Scenario scenario_;
   Settings settings_;
@@ -720,8 +770,8 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
     f.caption = "every run: its parameters and main metrics, with R against the base of its round";
     f.header = {"label", "seed", "grid_jobs", "local_jobs", "grid_slowdown", "local_slowdown", "ratio_grid", "ratio_local",
                 "messages", "violations", "violations_refused", "deadline_jobs", "deadline_misses", "choices_checked",
-                "choices_at_optimum", "choices_fallback", "grid_share_first_provider", "invariant_violations",
-                "first_violation"};
+                "choices_at_optimum", "choices_infeasible", "choices_undecided", "choices_fallback",
+                "grid_share_first_provider", "invariant_violations", "first_violation"};
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!records[i] || !points[i].reading.empty()) continue;
       const RunRecord& r = *records[i];
@@ -731,8 +781,8 @@ std::vector<Figure> AvailabilityExperiment::figures(const std::vector<Point>& po
       row.push_back(csv_number(b == base.end() ? NAN : mean_ratio(*b->second, r, "grid")));
       row.push_back(csv_number(b == base.end() ? NAN : mean_ratio(*b->second, r, "local")));
       for (const char* m : {"messages", "violations", "violations_refused", "deadline_jobs", "deadline_misses",
-                            "choices_checked", "choices_at_optimum", "choices_fallback", "grid_share_first_provider",
-                            "invariant_violations"})
+                            "choices_checked", "choices_at_optimum", "choices_infeasible", "choices_undecided",
+                            "choices_fallback", "grid_share_first_provider", "invariant_violations"})
         row.push_back(csv_number(r.metric(m)));
       std::string first;
       if (r.data.contains("first_violations"))
