@@ -70,15 +70,26 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
   double next_slots = state_of(st, "next_slots", s.now);  // the first pass obtains the slots at once
   double next_check = state_of(st, "next_check", kForever);
   bool conservative = state_of(st, "conservative", 0) != 0;
-  double forecast = state_of(st, "forecast", 0);
   int share = static_cast<int>(state_of(st, "grid_share", 0));
+  const bool slots_due = s.now >= next_slots - kTimeTolerance, check_due = s.now >= next_check - kTimeTolerance;
+  if (!slots_due && !check_due) {  // any other pass: the current partitions and pivots; the state stays as it is
+    const Partitions parts = origin_partitions(share, s.processors);
+    Decision d = backfill(s, conservative ? kEveryJob : 1, &parts);
+    d.wake_at = std::min(next_slots, next_check);
+    return d;
+  }
+  double forecast = state_of(st, "forecast", 0);
   std::vector<double> loads(static_cast<std::size_t>(state_of(st, "loads", 0)));
-  for (std::size_t k = 0; k < loads.size(); ++k) loads[k] = state_of(st, "load_" + std::to_string(k), 0);
+  for (const StateValue& v : st)  // load_0 .. load_{n-1}
+    if (v.name.starts_with("load_")) {
+      const std::size_t k = std::stoul(v.name.substr(5));
+      if (k < loads.size()) loads[k] = v.value;
+    }
 
   Decision d;
   std::vector<TimeSlot> publish;
   bool inform = false;
-  if (s.now >= next_slots - kTimeTolerance) {  // procedure getFreeTimeSlots
+  if (slots_due) {  // procedure getFreeTimeSlots
     // Lines 6-8 first: the load of the waiting and running jobs is the same before and after the pass of line 4
     // (a start moves a job from one to the other), so the pass may use the partitions the new share gives.
     const double actual = queue_load(s, false);                 // line 6
@@ -98,7 +109,7 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
       next_check = kForever;
     }
     next_slots = (std::floor(s.now / f.interval + 1e-9) + 1) * f.interval;  // line 13
-  } else if (s.now >= next_check - kTimeTolerance) {  // procedure reallocationEvent
+  } else {  // procedure reallocationEvent
     const double local = queue_load(s, true);                   // line 17 (line 18: the forecast kept)
     if (local > forecast) {                                     // line 19: underestimated
       // Lines 20-23: pivots infinity in both partitions, resized to the local load since the last resizing; one pass
@@ -116,9 +127,6 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
       const Partitions parts = origin_partitions(share, s.processors);
       d = backfill(s, conservative ? kEveryJob : 1, &parts);
     }
-  } else {  // any other pass: the current partitions and pivots
-    const Partitions parts = origin_partitions(share, s.processors);
-    d = backfill(s, conservative ? kEveryJob : 1, &parts);
   }
   if (inform) d.send.emplace_back(FreeSlots{s.now, std::move(publish)});
   d.wake_at = std::min(next_slots, next_check);
