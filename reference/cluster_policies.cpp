@@ -391,9 +391,9 @@ std::vector<ClusterPolicy> cluster_policies() {
     ClusterPolicy p{literal ? "easy-forecast" : "easy-forecast-fixed",
                     literal ? "paper 002 sec. 4, Algorithm 1 as printed (Mf: line 8 percToProvide = min{0, 1 - load})"
                             : "paper 002 sec. 4, Algorithm 1 with line 8 corrected (max{0, 1 - load}); our correction",
-                    literal ? "EASY backfilling over local and Grid partitions resized every interval by a moving "
-                              "average of the local load (25 intervals); as printed the Grid partition never gets a "
-                              "processor and the gateway is never informed"
+                    literal ? "EASY backfilling over local and Grid partitions resized every interval by the load "
+                              "(Algorithm 1 as printed: the Grid partition never gets a processor and the gateway is "
+                              "never informed); conservative after an underestimated local load"
                             : "EASY backfilling over local and Grid partitions resized every interval by the load; the "
                               "Grid partition's free time slots go to the gateway, and an underestimated local load "
                               "makes it conservative until the next interval",

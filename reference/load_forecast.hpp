@@ -1,8 +1,9 @@
 // Paper 002's load-forecast partitions (Mf, sec. 4 and Algorithm 1: getFreeTimeSlots and reallocationEvent) as a
-// pure cluster policy: EASY backfilling over the local and Grid partitions of Fig. 2b, whose shares a weighted
-// exponential moving average of the local load over the last 25 intervals sets; conservative (pivots = infinity)
-// after a reallocation event that finds the local load underestimated, until the next interval. Its memory between
-// passes is its PolicyState (named numbers below). Limits and readings: docs/policies.md ("Load-forecast partitions").
+// pure cluster policy: EASY backfilling over the local and Grid partitions of Fig. 2b, resized every interval by
+// percToProvide (line 8: the load of the waiting and running jobs, or with share_from_forecast the forecast); the
+// forecast, a weighted exponential moving average of the local load over the last 25 intervals, decides at each
+// reallocation event whether to turn conservative (pivots = infinity) until the next interval. Its memory between
+// passes is its PolicyState (named numbers below). Readings: docs/policies.md (`easy-forecast`).
 #pragma once
 
 #include "model/cluster.hpp"

@@ -33,6 +33,9 @@ write("horizon-zero.json", lambda e: e["sweep"].__setitem__("horizon", 0))
 write("horizon-negative.json", lambda e: e["sweep"].__setitem__("horizon", -600))
 write("bad-forecast.json", lambda e: e["sweep"].__setitem__("forecast", "best"))
 write("bad-partitions.json", lambda e: e["sweep"].__setitem__("partitions", "by-size"))
+write("unknown-policy.json", lambda e: e["sweep"].__setitem__("providers", {"Cb": "conservative-deluxe"}))
+write("unknown-acronym.json", lambda e: e["sweep"].__setitem__("providers", {"CbX": "conservative"}))
+write("no-reservations.json", lambda e: e["sweep"].__setitem__("providers", {"Cb": "fcfs"}))
 PY
 expect_exit "interval 0" 2 "sweep.intervals[1]" -- "$S" experiment availability --scenario "$T/zero-interval.json" --out "$T/x1"
 expect_exit "negative interval" 2 "sweep.intervals[0]" -- "$S" experiment availability --scenario "$T/negative-interval.json" --out "$T/x2"
@@ -46,7 +49,10 @@ expect_exit "horizon 0" 2 "sweep.horizon: expected a planning horizon after now"
 expect_exit "horizon before now" 2 "sweep.horizon" -- "$S" experiment availability --scenario "$T/horizon-negative.json" --out "$T/x11"
 expect_exit "unknown forecast reading" 2 "sweep.forecast" -- "$S" experiment availability --scenario "$T/bad-forecast.json" --out "$T/x12"
 expect_exit "unknown partitions" 2 "sweep.partitions" -- "$S" experiment availability --scenario "$T/bad-partitions.json" --out "$T/x13"
-for d in x1 x2 x3 x4 x5 x6 x7 x8 x10 x11 x12 x13; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
+expect_exit "unknown policy" 2 "sweep.providers.Cb: expected a cluster policy" -- "$S" experiment availability --scenario "$T/unknown-policy.json" --out "$T/x14"
+expect_exit "unknown acronym" 2 "sweep.providers.CbX" -- "$S" experiment availability --scenario "$T/unknown-acronym.json" --out "$T/x15"
+expect_exit "a provider that takes no reservation" 2 "keeps advance reservations" -- "$S" experiment availability --scenario "$T/no-reservations.json" --out "$T/x16"
+for d in x1 x2 x3 x4 x5 x6 x7 x8 x10 x11 x12 x13 x14 x15 x16; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
 
 if [ -z "$TRACES" ] || [ ! -d "$TRACES" ]; then
   echo "no shared traces folder: the --quick run over the DAS-2 log skipped"

@@ -104,6 +104,8 @@ struct Settings {
   bool share_from_forecast = false;  // "forecast": "share-from-forecast" (the reading forecast-share)
   bool local_grid = false;         // "partitions": "local-grid" (the reading partitions-local-grid)
   double horizon = kForever;       // the planning horizon of the slots the providers publish (s after now)
+  // "providers": {"Cb": "POLICY", ...}: a cluster policy of the catalogue in place of an acronym's (Eb, Cb, CbM, EbM)
+  std::map<std::string, std::string> providers;
 };
 
 Settings read_settings(const scenario::Scenario& s) {
@@ -112,7 +114,7 @@ Settings read_settings(const scenario::Scenario& s) {
   const Field sweep(s.sweep, s.file, "sweep");
   sweep.only_keys({"grid", "warmup_days", "intervals", "status_period", "stringency", "deadline_share", "tolerance",
                    "latency", "hold_seconds", "seeds", "quick", "check_choices", "forecast",
-                   "partitions", "horizon"});
+                   "partitions", "horizon", "providers"});
   const Field grid = sweep.at("grid");
   grid.only_keys({"workload", "from_day", "to_day"});
   out.grid_workload = grid.at("workload").as_string();
@@ -135,6 +137,20 @@ Settings read_settings(const scenario::Scenario& s) {
   if (sweep.has("hold_seconds")) out.hold_seconds = sweep.at("hold_seconds").as_number(0.001, 1e7);
   if (sweep.has("seeds")) out.seeds = static_cast<std::size_t>(sweep.at("seeds").as_int(1, 100000));
   if (sweep.has("check_choices")) out.check_choices = sweep.at("check_choices").as_bool();
+  if (sweep.has("providers")) {
+    for (const auto& [acronym, name] : sweep.at("providers").members()) {
+      if (acronym == "EbMf" || std::none_of(std::begin(kProviders), std::end(kProviders),
+                                            [&](const ProviderPolicy& p) { return acronym == p.acronym; }))
+        name.fail("a key among Eb, Cb, CbM, EbM (the providers' acronyms; EbMf is Algorithm 1's)");
+      const std::string policy = name.as_string();
+      const auto names = cluster::cluster_policy_names();
+      if (std::find(names.begin(), names.end(), policy) == names.end())
+        name.fail("a cluster policy (" + joined(names) + ")");
+      if (acronym != "Eb" && !cluster::cluster_policy(policy).keeps_reservations)
+        name.fail("a policy that keeps advance reservations (the providers are Ar" + acronym + ")");
+      out.providers[acronym] = policy;
+    }
+  }
   if (sweep.has("horizon")) {
     const Field h = sweep.at("horizon");
     if (h.raw().is_string() && (h.raw() == "inf" || h.raw() == "infinity")) out.horizon = kForever;
@@ -252,7 +268,8 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
                                           {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}})
                : spec.local_grid && (spec.provider == "CbM" || spec.provider == "EbM")
                    ? cluster::cluster_policy(spec.provider == "CbM" ? "conservative-local-grid" : "easy-local-grid")
-                   : cluster::cluster_policy(policy_of(spec.provider));
+                   : cluster::cluster_policy(st.providers.count(spec.provider) ? st.providers.at(spec.provider)
+                                                                               : std::string(policy_of(spec.provider)));
   std::unique_ptr<runcheck::InvariantChecker> invariants;
   if (spec.check) {
     invariants = std::make_unique<runcheck::InvariantChecker>(jobs.all, runcheck::applicable(policy.name));
