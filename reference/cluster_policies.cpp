@@ -404,6 +404,9 @@ std::vector<ClusterPolicy> cluster_policies() {
                                  ""});
     p.params.push_back(ParamSpec{"window", 1, 1'000'000, false, 25, "intervals the moving average of the load weighs",
                                  "", ""});
+    p.params.push_back(ParamSpec{"train_from", 0, 1'000'000'000'000, false, 0,
+                                 "seconds: the forecast keeps the local loads from then on (its training period)", "",
+                                 ""});
     p.params.push_back(ParamSpec{"share_from_forecast", 0, 1, false, 0,
                                  "1: line 8 reads the forecast local load instead of actualLoad (the other reading)", "",
                                  ""});
@@ -413,6 +416,7 @@ std::vector<ClusterPolicy> cluster_policies() {
       f.window = *param(c, "window");
       f.literal = literal;
       f.share_from_forecast = *param(c, "share_from_forecast") == 1;
+      f.train_from = static_cast<double>(*param(c, "train_from"));
       c.decide = [f](const Snapshot& s) { return load_forecast(s, f); };
     };
     ForecastSettings defaults;

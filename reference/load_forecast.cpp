@@ -93,10 +93,13 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
     // Lines 6-8 first: the load of the waiting and running jobs is the same before and after the pass of line 4
     // (a start moves a job from one to the other), so the pass may use the partitions the new share gives.
     const double actual = queue_load(s, false);                 // line 6
-    loads.push_back(queue_load(s, true));                       // the local load of this interval, for the forecast
-    if (loads.size() > f.window) loads.erase(loads.begin());
+    if (s.now >= f.train_from - kTimeTolerance) {                // the local load of this interval, for the forecast
+      loads.push_back(queue_load(s, true));
+      if (loads.size() > f.window) loads.erase(loads.begin());
+    }
     forecast = moving_average(loads, f.window);                 // line 7
-    share = grid_share(f.share_from_forecast ? forecast : actual, s.processors, f.literal);  // line 8, as processors
+    const double basis = f.share_from_forecast && !loads.empty() ? forecast : actual;
+    share = grid_share(basis, s.processors, f.literal);         // line 8, as processors
     const Partitions parts = origin_partitions(share, s.processors);
     d = backfill(s, kEveryJob, &parts);                         // lines 3-4: pivots infinity, schedule the queue
     conservative = false;                                       // line 5: one pivot per partition again
@@ -104,7 +107,8 @@ Decision load_forecast(const Snapshot& s, const ForecastSettings& f) {
     if (positive) {
       publish = partition_slots(after_pass(s, d), s.now, kForever, parts, 1, s.processors);  // lines 9-10
       inform = true;                                            // line 12: inform the gateway ...
-      next_check = s.now + f.interval / static_cast<double>(f.checks);  // ... and schedule a reallocation event
+      // ... and schedule a reallocation event (once there is a forecast: after the training period's first load)
+      next_check = loads.empty() ? kForever : s.now + f.interval / static_cast<double>(f.checks);
     } else {
       next_check = kForever;
     }

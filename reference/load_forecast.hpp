@@ -26,6 +26,9 @@ struct ForecastSettings {
   // ("resized ... according to the number of resources expected to be available over the next interval"): the
   // forecast local load of line 7, and at a reallocation event the local load of line 17.
   bool share_from_forecast = false;
+  // The training period's start (paper 002 sec. 5.1: "the second week is used as training period"): local loads
+  // observed before it are not kept, and no reallocation event comes before the first kept one.
+  double train_from = 0;
 };
 
 // The weighted exponential moving average of `loads` (oldest first): weights (1 - a)^k, k = 0 for the newest,

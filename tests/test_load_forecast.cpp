@@ -146,6 +146,26 @@ BOOST_AUTO_TEST_CASE(a_reallocation_event_turns_conservative_only_when_the_local
   BOOST_TEST(value(*next.state, "loads") == 2.0);
 }
 
+// The training period (sec. 5.1: the second week): with train_from = 100, the getFreeTimeSlots at 0 keeps no local
+// load and schedules no reallocation event, though it informs the gateway (share 6, as above); the one at 100 keeps
+// its load (0.4) and schedules the event at 125.
+BOOST_AUTO_TEST_CASE(no_forecast_and_no_reallocation_event_before_the_training_period) {
+  Scene s;
+  ForecastSettings f;
+  f.interval = 100;
+  f.literal = false;
+  f.train_from = 100;
+  const Decision first = cluster::load_forecast(s.at(0), f);
+  BOOST_TEST(value(*first.state, "loads") == 0.0);
+  BOOST_TEST(value(*first.state, "next_check") == kForever);
+  BOOST_TEST(value(*first.state, "grid_share") == 6.0);
+  BOOST_TEST(first.send.size() == 1u);
+  const Decision second = cluster::load_forecast(s.at(100, *first.state), f);
+  BOOST_TEST(value(*second.state, "loads") == 1.0);
+  BOOST_TEST(std::abs(value(*second.state, "forecast") - 0.4) < 1e-12);
+  BOOST_TEST(value(*second.state, "next_check") == 125.0);
+}
+
 // A whole run of the corrected policy on one cluster (every job local): its publications are observed (and checked
 // by slots-free-when-published), the run invariants it promises hold, and the literal policy publishes nothing.
 BOOST_AUTO_TEST_CASE(runs_of_both_keep_their_invariants_and_only_the_corrected_one_publishes) {

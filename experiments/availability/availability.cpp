@@ -265,6 +265,8 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
   const cluster::ClusterPolicy policy =
       forecast ? cluster::cluster_policy(spec.literal ? "easy-forecast" : "easy-forecast-fixed",
                                          {{"interval", static_cast<std::size_t>(std::llround(spec.interval))},
+                                          // sec. 5.1: the second week trains the forecast (the first of the warm-up)
+                                          {"train_from", static_cast<std::size_t>(std::llround(st.warmup_days * 86400 / 2))},
                                           {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}})
                : spec.local_grid && (spec.provider == "CbM" || spec.provider == "EbM")
                    ? cluster::cluster_policy(spec.provider == "CbM" ? "conservative-local-grid" : "easy-local-grid")
