@@ -252,6 +252,22 @@ struct RunSpec {
   bool local_grid = false;                   // CbM, EbM: the local and Grid partitions
 };
 
+// The cluster policy of a run's providers: the acronym's (or the scenario's `providers` in its place), Mf's with the
+// run's interval and readings, the local and Grid partitions under the reading partitions-local-grid.
+cluster::ClusterPolicy provider_policy(const Settings& st, const RunSpec& spec) {
+  if (spec.provider == "EbMf")
+    return cluster::cluster_policy(
+        spec.literal ? "easy-forecast" : "easy-forecast-fixed",
+        {{"interval", static_cast<std::size_t>(std::llround(spec.interval))},
+         // sec. 5.1: the second week trains the forecast (the first of the warm-up)
+         {"train_from", static_cast<std::size_t>(std::llround(st.warmup_days * 86400 / 2))},
+         {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}});
+  if (spec.local_grid && (spec.provider == "CbM" || spec.provider == "EbM"))
+    return cluster::cluster_policy(spec.provider == "CbM" ? "conservative-local-grid" : "easy-local-grid");
+  const auto given = st.providers.find(spec.provider);
+  return cluster::cluster_policy(given != st.providers.end() ? given->second : std::string(policy_of(spec.provider)));
+}
+
 // Every choice of an earliest-start gateway is checked through the problem gateway-choice (exact method `scan`,
 // every property: the choice is feasible on the true profiles, not above the optimum, and a miss is explained by the
 // staleness of the slots it was made on), the worst kept as corpus files.
@@ -262,16 +278,7 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
   sim::Simulation run(jobs.all.jobs, sim::RunLimits{jobs.last_arrival, true});
   // Mf publishes its Grid partition's slots itself, every interval (Algorithm 1): the cluster does not.
   const bool forecast = spec.provider == "EbMf";
-  const cluster::ClusterPolicy policy =
-      forecast ? cluster::cluster_policy(spec.literal ? "easy-forecast" : "easy-forecast-fixed",
-                                         {{"interval", static_cast<std::size_t>(std::llround(spec.interval))},
-                                          // sec. 5.1: the second week trains the forecast (the first of the warm-up)
-                                          {"train_from", static_cast<std::size_t>(std::llround(st.warmup_days * 86400 / 2))},
-                                          {"share_from_forecast", spec.share_from_forecast ? 1u : 0u}})
-               : spec.local_grid && (spec.provider == "CbM" || spec.provider == "EbM")
-                   ? cluster::cluster_policy(spec.provider == "CbM" ? "conservative-local-grid" : "easy-local-grid")
-                   : cluster::cluster_policy(st.providers.count(spec.provider) ? st.providers.at(spec.provider)
-                                                                               : std::string(policy_of(spec.provider)));
+  const cluster::ClusterPolicy policy = provider_policy(st, spec);
   std::unique_ptr<runcheck::InvariantChecker> invariants;
   if (spec.check) {
     invariants = std::make_unique<runcheck::InvariantChecker>(jobs.all, runcheck::applicable(policy.name));
