@@ -19,7 +19,6 @@
 #include "reference/cluster_policies.hpp"
 #include "simulation/router_actor.hpp"
 #include "simulation/simulation.hpp"
-#include "solver/gateway_choice_exact.hpp"
 #include "support/errors.hpp"
 #include "support/files.hpp"
 
