@@ -2,6 +2,7 @@
 // folder under experiments/, an entry function, one line here (docs/experiments.md).
 #include "experiments/experiment.hpp"
 
+#include "experiments/auction/auction.hpp"
 #include "experiments/availability/availability.hpp"
 #include "experiments/backfilling/backfilling.hpp"
 #include "experiments/dbc/dbc.hpp"
@@ -16,7 +17,7 @@ namespace schedcheck::experiments {
 const std::vector<CatalogueEntry>& catalogue() {
   static const std::vector<CatalogueEntry> all = {backfilling_experiment(), federation_experiment(),
                                                    metascheduler_experiment(), dbc_experiment(),
-                                                   availability_experiment()};
+                                                   availability_experiment(), auction_experiment()};
   return all;
 }
 

@@ -17,6 +17,10 @@ double task_mips_cap(const Resource& resource, Capacity capacity) {
   return capacity == Capacity::kPerPe ? resource.mips : resource.mips / resource.pes;
 }
 
+double task_mips_cap(const Resource& resource, Capacity capacity, TaskSpeed speed) {
+  return speed == TaskSpeed::kOnePe ? task_mips_cap(resource, capacity) : total_mips(resource, capacity);
+}
+
 bool is_local(const Resource& resource, const std::string& domain) {
   return std::find(resource.domains.begin(), resource.domains.end(), domain) != resource.domains.end();
 }
@@ -63,8 +67,9 @@ double interval_charge(double bid, double used_seconds, double interval_seconds,
   return used * bid * (interval_seconds / kSecondsPerMinute) * (foreign ? 1.0 + kSurcharge : 1.0);
 }
 
-TimeShared::TimeShared(Resource resource, Capacity capacity, Recompute recompute, double interval_seconds)
-    : resource_(std::move(resource)), capacity_(capacity), recompute_(recompute), interval_(interval_seconds) {
+TimeShared::TimeShared(Resource resource, Capacity capacity, Recompute recompute, double interval_seconds,
+                       TaskSpeed speed)
+    : resource_(std::move(resource)), capacity_(capacity), recompute_(recompute), speed_(speed), interval_(interval_seconds) {
   if (!(interval_ > 0)) throw std::logic_error("TimeShared: the bidding interval must be > 0");
 }
 
@@ -122,7 +127,7 @@ void TimeShared::resplit() {
       who.push_back(i);
     }
   }
-  const std::vector<double> shares = split(bids, total_mips(resource_, capacity_), task_mips_cap(resource_, capacity_));
+  const std::vector<double> shares = split(bids, total_mips(resource_, capacity_), task_mips_cap(resource_, capacity_, speed_));
   for (std::size_t k = 0; k < who.size(); ++k) accounts_[who[k]].share = shares[k];
   split_once_ = true;
 }

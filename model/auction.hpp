@@ -24,6 +24,10 @@ enum class Capacity { kPerPe, kTotal };
 // the Auctioneer re-calculates each user share"); a user whose last task ends leaves its share idle until then.
 // kEvent: also whenever the set of users with a running task changes (GridSim's time-shared resources).
 enum class Recompute { kInterval, kEvent };
+// How fast one task may run. kOnePe (the default): never faster than one PE, a share above it is given to the other
+// users (a task runs on one processor). kShare: at its whole share (Eq. 1 as printed; the paper's Fig. 3 and 5 show
+// single users above one PE's part of R1).
+enum class TaskSpeed { kOnePe, kShare };
 
 struct Resource {
   std::string name;
@@ -37,6 +41,7 @@ struct Resource {
 // The whole resource's MIPS, and the most one task can get (one PE), under a reading of C.
 double total_mips(const Resource& resource, Capacity capacity);
 double task_mips_cap(const Resource& resource, Capacity capacity);
+double task_mips_cap(const Resource& resource, Capacity capacity, TaskSpeed speed);
 // A user of `domain` is local to the resource when the resource registers in that domain (sec. 3.1).
 bool is_local(const Resource& resource, const std::string& domain);
 // Eq. 2's bounds: the bid clamped to [minB_r, maxB_r].
@@ -82,7 +87,8 @@ struct Completion {
 // advance_to the next event (min of the next completion and the interval's end), charges accrued as it runs.
 class TimeShared {
 public:
-  TimeShared(Resource resource, Capacity capacity, Recompute recompute, double interval_seconds);
+  TimeShared(Resource resource, Capacity capacity, Recompute recompute, double interval_seconds,
+             TaskSpeed speed = TaskSpeed::kOnePe);
 
   const Resource& resource() const { return resource_; }
   double now() const { return now_; }
@@ -119,6 +125,7 @@ private:
   Resource resource_;
   Capacity capacity_;
   Recompute recompute_;
+  TaskSpeed speed_;
   double interval_;
   double now_ = 0;
   bool split_once_ = false;

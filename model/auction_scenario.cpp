@@ -69,7 +69,7 @@ std::vector<std::size_t> reachable(const Scenario& scenario, const std::string& 
 
 Scenario read_scenario(const nlohmann::json& document, const std::string& file, const ScenarioNames& names) {
   const Field root(document, file);
-  root.only_keys({"kind", "name", "comment", "capacity", "recompute", "interval", "horizon", "domains", "resources",
+  root.only_keys({"kind", "name", "comment", "capacity", "recompute", "task_speed", "interval", "horizon", "domains", "resources",
                   "defaults", "users"});
   if (root.at("kind").as_string() != kScenarioKind) root.at("kind").fail(std::string("\"") + kScenarioKind + "\"");
   Scenario s;
@@ -87,6 +87,12 @@ Scenario read_scenario(const nlohmann::json& document, const std::string& file, 
     if (c == "interval") s.recompute = Recompute::kInterval;
     else if (c == "event") s.recompute = Recompute::kEvent;
     else root.at("recompute").fail("\"interval\" or \"event\"");
+  }
+  if (root.has("task_speed")) {
+    const std::string c = root.at("task_speed").as_string();
+    if (c == "one-pe") s.task_speed = TaskSpeed::kOnePe;
+    else if (c == "share") s.task_speed = TaskSpeed::kShare;
+    else root.at("task_speed").fail("\"one-pe\" or \"share\"");
   }
   if (root.has("interval")) s.interval = root.at("interval").as_number(1, kMaxSeconds);
   s.horizon = root.has("horizon") ? root.at("horizon").as_number(1, kMaxSeconds) : 7 * 24 * 3600.0;
@@ -170,6 +176,7 @@ nlohmann::json write_scenario(const Scenario& s) {
                         {"name", s.name},
                         {"capacity", s.capacity == Capacity::kPerPe ? "per-pe" : "total"},
                         {"recompute", s.recompute == Recompute::kInterval ? "interval" : "event"},
+                        {"task_speed", s.task_speed == TaskSpeed::kOnePe ? "one-pe" : "share"},
                         {"interval", s.interval},
                         {"horizon", s.horizon},
                         {"domains", s.domains}};

@@ -41,6 +41,7 @@ struct Scenario {
   std::string comment;
   Capacity capacity = Capacity::kPerPe;
   Recompute recompute = Recompute::kInterval;
+  TaskSpeed task_speed = TaskSpeed::kOnePe;
   double interval = 60;             // the auctioneers' bidding interval, seconds (sec. 5.1)
   double horizon = 0;               // seconds: the run stops there (a safety net: every user normally finishes)
   std::vector<std::string> domains;

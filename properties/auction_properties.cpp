@@ -32,7 +32,8 @@ const std::vector<RunPropertyInfo>& run_properties() {
   static const std::vector<RunPropertyInfo> all = {
       {"shares-sum-to-capacity", "paper 003 sec. 3.2, Eq. 1",
        "at every bidding interval the shares of the users with a running task sum to the resource's capacity, or to "
-       "one PE per user when fewer users run than the capacity holds, and none exceeds one PE"},
+       "the most one task may run at (one PE, or the whole resource when tasks run at their share) times the running "
+       "users when that is less, and none exceeds that most"},
       {"bid-within-bounds", "paper 003 Eq. 2", "every bid a broker sends lies in the resource's [minB_r, maxB_r]"},
       {"charged-only-for-use", "paper 003 Eq. 3 and sec. 5.1",
        "each account's charge equals the bid in force times the time a task of the user ran there (a bid sent during "
@@ -91,7 +92,7 @@ void RunChecker::on_interval(double now, std::size_t resource, const TimeShared&
       if (l.next_bid > 0) l.bid = l.next_bid;
       l.next_bid = -1;
     }
-  const double capacity = total_mips(r, scenario_.capacity), cap = task_mips_cap(r, scenario_.capacity);
+  const double capacity = total_mips(r, scenario_.capacity), cap = task_mips_cap(r, scenario_.capacity, scenario_.task_speed);
   std::size_t running = 0;
   double sum = 0;
   for (const Account& a : state.accounts()) {
@@ -99,7 +100,7 @@ void RunChecker::on_interval(double now, std::size_t resource, const TimeShared&
     ++running;
     sum += a.share;
     if (a.share > cap * (1 + kRelativeTolerance))
-      fail(kSharesSum, fmt::format("t={:g}: {} gets {:g} MIPS on {}, above one PE's {:g}", now,
+      fail(kSharesSum, fmt::format("t={:g}: {} gets {:g} MIPS on {}, above the {:g} one task may run at", now,
                                    scenario_.users[a.user].name, a.share, r.name, cap));
   }
   const double expected = std::min(capacity, static_cast<double>(running) * cap);

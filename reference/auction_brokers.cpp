@@ -113,7 +113,10 @@ BrokerDecision global_domain(const BrokerSnapshot& s) {
   return d;
 }
 
-BrokerDecision local_domain(const BrokerSnapshot& s) {
+namespace {
+
+// Sec. 4.2 with List tasks joining a resource while (L_total + L_task) / S_r < `room` x time.
+BrokerDecision local_domain_within(const BrokerSnapshot& s, double room) {
   BrokerDecision d;
   if (s.initial) {
     // Sec. 4.2: kappa = m div n tasks to each local resource, uniformly; the rest stay in the List.
@@ -135,7 +138,7 @@ BrokerDecision local_domain(const BrokerSnapshot& s) {
     const ResourceView& v = s.resources[r];
     if (!v.account || v.tasks == 0 || v.share <= 0) continue;
     for (std::size_t k = 0; k < s.pending.size(); ++k) {
-      if (taken[k] || (v.remaining + extra[r] + s.pending[k].length) / v.share >= time) continue;
+      if (taken[k] || (v.remaining + extra[r] + s.pending[k].length) / v.share >= room * time) continue;
       taken[k] = 1;
       extra[r] += s.pending[k].length;
       d.submissions.push_back(Submission{.task = s.pending[k].id, .resource = r});
@@ -159,6 +162,11 @@ BrokerDecision local_domain(const BrokerSnapshot& s) {
   return d;
 }
 
+}  // namespace
+
+BrokerDecision local_domain(const BrokerSnapshot& s) { return local_domain_within(s, 1.0); }
+BrokerDecision local_domain_half(const BrokerSnapshot& s) { return local_domain_within(s, 0.5); }
+
 BrokerDecision no_opt(const BrokerSnapshot& s) {
   BrokerDecision d;
   if (!s.initial) return d;  // the same bid throughout
@@ -180,6 +188,9 @@ std::vector<BrokerPolicy> broker_policies() {
        "kappa = m div n tasks to each local resource, the rest listed and sent where they still finish in time; "
        "past D/2 the list goes to the least used resources of any domain; Eq. 6 re-bids",
        false, local_domain},
+      {"local-domain-half", "paper 003 sec. 4.2, the other reading of \"sufficient time\"",
+       "local-domain, with List tasks joining a resource only while its finish_time stays within time / 2",
+       false, local_domain_half},
       {"no-opt", "paper 003 sec. 5",
        "uniform submission to every resource, the user's fixed bid (Table 2) throughout", true, no_opt},
   };

@@ -26,6 +26,9 @@ double rebid(const ResourceView& resource, double finish_time, double time);
 
 BrokerDecision global_domain(const BrokerSnapshot& snapshot);
 BrokerDecision local_domain(const BrokerSnapshot& snapshot);
+// The other reading of "sufficient time": List tasks join a resource only while its finish_time stays within time / 2
+// (no bid increase needed).
+BrokerDecision local_domain_half(const BrokerSnapshot& snapshot);
 BrokerDecision no_opt(const BrokerSnapshot& snapshot);
 
 struct BrokerPolicy {

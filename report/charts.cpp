@@ -81,6 +81,8 @@ Plot bar_plot(const BarChart& c) {
     s += fmt::format("{}'bars.dat' using {}{}{} title {}", i ? ", \\\n     " : "", column,
                      errors ? fmt::format(":{}", column + 1) : "", i == 0 ? ":xtic(1)" : "", quoted(c.series[i].name));
   }
+  for (const auto& [name, y] : c.lines)
+    s += fmt::format(", \\\n     {} with lines lw 2 dt 2 title {}", number(y), quoted(name));
   plot.commands = s + "\n";
   return plot;
 }
@@ -169,6 +171,27 @@ Plot cdf_plot(const CdfChart& c) {
     s += fmt::format("set yrange [{}:{}]\n", number(lowest - margin), number(1 + margin));
   } else {
     s += "set yrange [0:1.02]\n";
+  }
+  plot.commands = s + "plot " + lines + "\n";
+  return plot;
+}
+
+Plot line_plot(const LineChart& c) {
+  Plot plot;
+  plot.width = 1100;
+  plot.height = 560;
+  std::string s = common(c.title, c.x_label, c.y_label, plot.width);
+  s += "set yrange [0:*]\n";
+  std::string lines;
+  for (std::size_t i = 0; i < c.series.size(); ++i) {
+    std::string data;
+    const LineSeries& series = c.series[i];
+    for (std::size_t k = 0; k < series.x.size() && k < series.y.size(); ++k)
+      data += std::isfinite(series.y[k]) ? number(series.x[k]) + " " + number(series.y[k]) + "\n" : "\n";
+    const std::string name = fmt::format("line{}.dat", i);
+    plot.data.emplace_back(name, data.empty() ? std::string("NaN NaN\n") : data);
+    lines += fmt::format("{}'{}' using 1:2 with {} lw 2 title {}", i ? ", \\\n     " : "", name,
+                         c.steps ? "steps" : "lines", quoted(series.name));
   }
   plot.commands = s + "plot " + lines + "\n";
   return plot;

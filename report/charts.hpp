@@ -1,12 +1,13 @@
 // The charts of the experiments' figures, as gnuplot plots (report/plot.hpp): grouped bars (a value per category
-// and series, with an optional error bar: the standard deviation over seeds) and cumulative distributions (the
-// fraction of samples at or below x, one line per series). Our own. Limits: the axis labels and titles are plain
+// and series, with an optional error bar: the standard deviation over seeds, and reference lines), cumulative
+// distributions (the fraction of samples at or below x, one line per series) and values over time. Our own. Limits: the axis labels and titles are plain
 // text; a log axis needs positive values (others are left out of the log scale by gnuplot).
 #pragma once
 
 #include "report/plot.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedcheck::report {
@@ -22,8 +23,22 @@ struct BarChart {
   std::vector<std::string> categories;
   std::vector<BarSeries> series;
   bool log_y = false;
+  std::vector<std::pair<std::string, double>> lines = {};  // horizontal lines across the bars: (name, y), a deadline
 };
 Plot bar_plot(const BarChart& chart);
+
+// Values over time, one line per series; a series may have gaps (NaN: the line breaks there).
+struct LineSeries {
+  std::string name;
+  std::vector<double> x, y;     // the same length
+};
+
+struct LineChart {
+  std::string title, x_label, y_label;
+  std::vector<LineSeries> series;
+  bool steps = false;           // a value holds until the next sample (a bid over an interval)
+};
+Plot line_plot(const LineChart& chart);
 
 struct CdfSeries {
   std::string name;

@@ -113,7 +113,7 @@ using AuctioneerTag = TimerTag<AuctioneerDue>;
 class AuctioneerActor : public Actor {
 public:
   AuctioneerActor(World& world, std::size_t r, const auction::Scenario& s)
-      : world_(world), r_(r), ts_(s.resources[r], s.capacity, s.recompute, s.interval) {}
+      : world_(world), r_(r), ts_(s.resources[r], s.capacity, s.recompute, s.interval, s.task_speed) {}
   const TimeShared& state() const { return ts_; }
 
   void on_start(Context& c) override {
