@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# `schedcheck experiment auction` (paper 003 sec. 5): bad scenarios (exit 2, one stderr line naming the file and field,
+# nothing written), and the --quick form: every point finishes, no run property is violated, the properties were
+# checked on every event, every figure and the claims are written, the CSVs are the same with --jobs 1 and 2, and a
+# reading runs beside the default. Our own. Usage: auction_experiment.sh SCHEDCHECK SOURCE_DIR.
+set -u
+S=${1:?usage: auction_experiment.sh SCHEDCHECK SOURCE_DIR}
+SOURCE_DIR=${2:?usage: auction_experiment.sh SCHEDCHECK SOURCE_DIR}
+. "$(dirname "$0")/common.sh"
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+AU=$SOURCE_DIR/examples/scenarios/auction.json
+
+# ---------------------------------------------------------------- bad input: exit 2, one line, nothing written
+python3 - "$AU" "$T" <<'PY'
+import json, sys, os
+d = json.load(open(sys.argv[1])); t = sys.argv[2]
+def write(name, change):
+    e = json.loads(json.dumps(d)); change(e); json.dump(e, open(os.path.join(t, name), "w"))
+write("bid-above.json", lambda e: e["users"][0].__setitem__("bid", 700))
+write("no-capacity.json", lambda e: e["resources"][1].__setitem__("mips", 0))
+write("unknown-domain.json", lambda e: e["users"][2].__setitem__("domain", "Z"))
+write("deadline-past.json", lambda e: e["users"][4].__setitem__("deadline", -1))
+write("zero-length.json", lambda e: e["users"][5].__setitem__("lengths", [750000, 0]))
+write("negative-length.json", lambda e: e["defaults"].__setitem__("min_length", -5))
+write("unknown-key.json", lambda e: e.__setitem__("auctioneers", 5))
+write("unknown-broker.json", lambda e: e["users"][7].__setitem__("policy", "greedy"))
+PY
+expect_exit "bid outside its bounds" 2 "users[0].bid" -- "$S" experiment auction --scenario "$T/bid-above.json" --out "$T/x1"
+expect_exit "no capacity" 2 "resources[1].mips" -- "$S" experiment auction --scenario "$T/no-capacity.json" --out "$T/x2"
+expect_exit "unknown domain" 2 "users[2].domain" -- "$S" experiment auction --scenario "$T/unknown-domain.json" --out "$T/x3"
+expect_exit "deadline in the past" 2 "users[4].deadline" -- "$S" experiment auction --scenario "$T/deadline-past.json" --out "$T/x4"
+expect_exit "zero length" 2 "users[5].lengths[1]" -- "$S" experiment auction --scenario "$T/zero-length.json" --out "$T/x5"
+expect_exit "negative length" 2 "defaults.min_length" -- "$S" experiment auction --scenario "$T/negative-length.json" --out "$T/x6"
+expect_exit "unknown key" 2 "auctioneers" -- "$S" experiment auction --scenario "$T/unknown-key.json" --out "$T/x7"
+expect_exit "unknown broker" 2 "users[7].policy" -- "$S" experiment auction --scenario "$T/unknown-broker.json" --out "$T/x8"
+expect_exit "--trace" 2 "auction scenario" -- "$S" experiment auction --trace "$T/a.swf" --out "$T/x9"
+for d in x1 x2 x3 x4 x5 x6 x7 x8 x9; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
+
+# ---------------------------------------------------------------- --quick, --jobs 1 and 2
+for jobs in 1 2; do
+  "$S" experiment auction --quick --out "$T/q$jobs" --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err" ||
+    fail "--quick --jobs $jobs: exit $? ($(tail -3 "$T/q$jobs.err"))"
+done
+summary=$T/q1/summary.json
+[ "$(json "$summary" "d['interrupted'], d['points'] == d['finished'] == 2")" = "(False, True)" ] ||
+  fail "--quick: summary $(head -c 600 "$summary")"
+[ "$(json "$summary" "sum(d['invariants']['violations_by_invariant'].values())")" = 0 ] ||
+  fail "--quick: run properties violated: $(json "$summary" "d['invariants']")"
+checked=$(json "$summary" "sorted(d['invariants']['checked'])")
+for name in shares-sum-to-capacity bid-within-bounds charged-only-for-use no-task-lost balance-accounted \
+  one-task-per-user-per-resource; do
+  case "$checked" in *"'$name'"*) ;; *) fail "--quick: $name not checked ($checked)";; esac
+done
+for f in fig2-bid-R1 fig3-share-R1 fig4-bid-R4 fig5-share-R4 fig6-run-time fig7-cost; do
+  [ -s "$T/q1/$f.csv" ] || fail "$f.csv missing"
+  [ -s "$T/q1/$f.png" ] || fail "$f.png missing"
+  cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"
+done
+cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "claims.csv differs between --jobs 1 and 2"
+python3 - "$T/q1" <<'PY' || fail "figures"
+import csv, sys
+rows = list(csv.DictReader(open(f"{sys.argv[1]}/fig6-run-time.csv")))
+assert [r["user"] for r in rows] == [f"U{i}" for i in range(10)], rows
+# Every user finished in both runs; the Global Domain users (U2, U7) meet the 10 h deadline.
+assert all(r["runs"] == "2" for r in rows), rows
+by = {r["user"]: float(r["mean"]) for r in rows}
+assert by["U2"] <= 10 and by["U7"] <= 10, by
+cost = {r["user"]: float(r["mean"]) for r in csv.DictReader(open(f"{sys.argv[1]}/fig7-cost.csv"))}
+assert all(v > 0 for v in cost.values()), cost
+claims = list(csv.DictReader(open(f"{sys.argv[1]}/claims.csv")))
+assert len(claims) == 13, len(claims)
+assert all(c["verdict"] != "not measured" for c in claims), [c for c in claims if c["verdict"] == "not measured"]
+PY
+# A reading runs beside the default and gets its column.
+"$S" experiment auction --quick --reading task-speed-share --out "$T/r" >"$T/r.txt" 2>"$T/r.err" ||
+  fail "--reading task-speed-share: exit $? ($(tail -3 "$T/r.err"))"
+[ "$(json "$T/r/summary.json" "d['points']")" = 4 ] || fail "--reading: 4 points expected"
+grep -q "task-speed-share" "$T/r/claims-readings.csv" || fail "no claims-readings.csv column for the reading"
+finish auction_experiment
