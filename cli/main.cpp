@@ -19,6 +19,8 @@
 #include "model/scenario.hpp"
 #include "experiments/experiment.hpp"
 #include "reference/cluster_policies.hpp"
+#include "model/auction_scenario.hpp"
+#include "reference/auction_brokers.hpp"
 #include "reference/router_policies.hpp"
 #include "support/stop.hpp"
 #include "model/workload.hpp"
@@ -87,6 +89,9 @@ std::string list_text(const Registry& registry, bool json) {
   out += "routers (simulate --broker):\n";
   for (const auto& r : router::router_policies())
     out += fmt::format("  {:<14} {}  [{}]{}\n", r.name, r.summary, r.source, r.needs_status_reports ? "; needs status reports" : "");
+  out += "auction brokers (a user's \"policy\" in an auction scenario, experiment auction):\n";
+  for (const auto& b : auction::broker_policies())
+    out += fmt::format("  {:<14} {}  [{}]{}\n", b.name, b.summary, b.source, b.needs_bid ? "; bids the user's fixed bid" : "");
   out += "experiments (schedcheck experiment NAME; --list for their options):\n";
   for (const auto& e : experiments::catalogue()) out += fmt::format("  {:<14} {}  [{}]\n", e.name, e.summary, e.source);
   return out;
@@ -126,7 +131,7 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
                                  : "";
     if (kind.empty()) throw InputError(fmt::format("{}: kind: missing required field (which problem family the file "
                                                    "is for, e.g. \"sla-site\"; see docs/formats.md)", file));
-    if (kind == scenario::kInstanceKind) {  // a system to simulate (examples/scenarios/), not an instance to check
+    if (kind == scenario::kInstanceKind || kind == auction::kScenarioKind) {  // a system to simulate, not an instance
       ++files_done;
       continue;
     }
