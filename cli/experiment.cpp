@@ -2,6 +2,7 @@
 // sweep with progress on stderr, and renders what was written. Our own.
 #include "cli/experiment.hpp"
 
+#include "cli/policy_process.hpp"
 #include "experiments/claims.hpp"
 #include "experiments/runner.hpp"
 #include "model/input.hpp"
@@ -28,6 +29,8 @@ struct ExperimentArgs {
   std::string out;
   experiments::ExperimentOptions options;
   bool json = false, quiet = false, force = false;
+  std::string policy_cmd;                // --policy-cmd
+  unsigned policy_timeout_ms = 10'000;   // --policy-timeout-ms
 };
 
 std::string duration(double seconds) {
@@ -56,11 +59,21 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   if (a.name.empty()) throw InputError("experiment: name one (schedcheck experiment --list), or give --list");
   if (a.out.empty()) throw InputError("experiment: --out DIR is required (the tables, plots and summary.json go there)");
   const auto& entry = experiments::find(a.name);
-  experiments::check_options(a.options, entry);
+  experiments::ExperimentOptions options = a.options;
+  // --policy-cmd: one process for the whole sweep (the runs go one at a time: check_options refuses --jobs > 1).
+  std::shared_ptr<PolicyProcess> process;
+  if (!a.policy_cmd.empty()) {
+    process = std::make_shared<PolicyProcess>(a.policy_cmd, a.policy_timeout_ms);
+    options.ask_outside = [process](const nlohmann::json& request, const std::string& about) {
+      return process->ask(request, about);
+    };
+  }
+  experiments::check_options(options, entry);
   // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
-  const std::unique_ptr<experiments::Experiment> experiment = entry.make(a.options, registry);
+  const std::unique_ptr<experiments::Experiment> experiment = entry.make(options, registry);
   // --corpus first: refused, it leaves no --out folder behind.
   if (!a.options.corpus.empty()) prepare_output_directory(a.options.corpus, "--corpus");
+  const bool out_existed = std::filesystem::exists(a.out);
   const std::vector<std::string> removed = experiments::claim_output_directory(a.out, "--out", a.force);
   if (!removed.empty())
     std::cerr << fmt::format("schedcheck: --out {}: removed {} files of an earlier run ({}{})\n", printable_text(a.out),
@@ -77,7 +90,16 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     std::cerr << fmt::format("experiment {}: {}/{} points, {:.2f} points/s, about {} left\n", a.name, p.done, p.total,
                              rate, duration(left));
   };
-  const experiments::Sweep sweep = experiments::run_sweep(*experiment, *executor, progress);
+  // A sweep that fails (a --policy-cmd process that breaks, a bug) leaves no --out folder it created behind.
+  const auto sweep = [&] {
+    try {
+      return experiments::run_sweep(*experiment, *executor, progress);
+    } catch (...) {
+      std::error_code ignored;
+      if (!out_existed && std::filesystem::is_empty(a.out, ignored)) std::filesystem::remove(a.out, ignored);
+      throw;
+    }
+  }();
   if (memory_limit_mb() > 0 && sweep.workers < std::min(a.options.jobs, sweep.points.size()))
     std::cerr << fmt::format("schedcheck: --jobs {}: {} worker{} ran the points (under --memory-mb {} the stacks of "
                              "more threads would take over half of the memory left)\n", a.options.jobs, sweep.workers,
@@ -178,6 +200,15 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
                          "run this reading too (repeatable; --list names each experiment's readings)");
   experiment->add_flag("--force", a->force,
                        "write into an --out folder that holds files other than an experiment's results (kept)");
+  experiment->add_option("--policy-cmd", a->policy_cmd,
+                         "a policy outside C++ (JSON lines, docs/protocol.md) deciding for the actors --policy-for names, "
+                         "in experiments that take one (--list)");
+  experiment->add_option("--policy-for", a->options.outside_for,
+                         "an actor the --policy-cmd process decides for (repeatable; auction: a user's name)");
+  experiment->add_option("--policy-name", a->options.outside_name, "how reports call the --policy-cmd policy")
+      ->default_str("external");
+  experiment->add_option("--policy-timeout-ms", a->policy_timeout_ms, "the longest wait for one decision")
+      ->capture_default_str();
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   auto claims_file = std::make_shared<std::string>();

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -31,6 +32,11 @@ struct ExperimentOptions {
   std::string corpus;                  // --corpus DIR: where worst decisions go as corpus files (default: --out)
   bool readings = false;               // --readings: also run every reading a claim of the paper depends on
   std::vector<std::string> reading_names;  // --reading NAME (repeatable): run these readings only
+  // --policy-cmd with --policy-for NAME (repeatable): a policy outside C++ that decides for the named actors of an
+  // experiment that takes one (CatalogueEntry::takes_policy_cmd): `ask` sends a request and returns the answer line.
+  std::function<nlohmann::json(const nlohmann::json& request, const std::string& about)> ask_outside = {};
+  std::string outside_name;                // --policy-name
+  std::vector<std::string> outside_for;    // --policy-for
   // Whether the reading named `name` is to be run (--readings, or named by --reading).
   bool wants_reading(const std::string& name) const;
 };
@@ -118,6 +124,7 @@ public:
 struct CatalogueEntry : Described {
   std::string options;                             // what --trace, --traces and --seeds mean for it
   std::vector<Reading> readings;                   // what --readings runs (Experiment::readings())
+  bool takes_policy_cmd = false;                   // --policy-cmd / --policy-for decide for some of its actors
   std::function<std::unique_ptr<Experiment>(const ExperimentOptions&, const Registry&)> make;
 };
 // The entry of an experiment class E made as E(options, registry, entry's Described): what each folder's entry

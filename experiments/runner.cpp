@@ -33,6 +33,15 @@ void check_options(const ExperimentOptions& options, const CatalogueEntry& entry
       throw InputError(fmt::format("--reading: experiment {} has no reading {} (its readings: {})", entry.name,
                                    quoted_text(name, 40), known.empty() ? "none" : known));
     }
+  if (options.ask_outside && !entry.takes_policy_cmd)
+    throw InputError(fmt::format("--policy-cmd: experiment {} takes no policy outside C++ (experiment --list says "
+                                 "which do)", entry.name));
+  if (options.ask_outside && options.outside_for.empty())
+    throw InputError("--policy-cmd: name the actors it decides for with --policy-for NAME (repeatable)");
+  if (!options.ask_outside && !options.outside_for.empty())
+    throw InputError("--policy-for: needs --policy-cmd (the process that decides for them)");
+  if (options.ask_outside && options.jobs > 1)
+    throw InputError("--policy-cmd: one process answers one run at a time: leave --jobs out (or 1)");
   if (options.seeds > 100'000)
     throw InputError(fmt::format("seeds: expected 1 to 100000, got {}", options.seeds));
   if (options.jobs < 1 || options.jobs > 1024) throw InputError(fmt::format("jobs: expected 1 to 1024, got {}", options.jobs));

@@ -371,6 +371,7 @@ private:
     if (!world_.result->broker_failed) {
       world_.result->broker_failed = true;
       world_.result->failure = spec_.name + " (" + spec_.policy + "): " + why;
+      world_.result->failed_user = user_;
     }
   }
 

@@ -9,6 +9,7 @@
 #include "simulation/kernel.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,7 @@ struct Result {
   KernelStats kernel;
   bool broker_failed = false;            // a broker's decision was malformed (then `failure` says why)
   std::string failure;
+  std::optional<std::size_t> failed_user;  // whose broker failed first
 };
 
 class Observer {

@@ -76,4 +76,25 @@ PY
   fail "--reading task-speed-share: exit $? ($(tail -3 "$T/r.err"))"
 [ "$(json "$T/r/summary.json" "d['points']")" = 4 ] || fail "--reading: 4 points expected"
 grep -q "task-speed-share" "$T/r/claims-readings.csv" || fail "no claims-readings.csv column for the reading"
+
+# ---------------------------------------------------------------- a broker outside C++ (--policy-cmd)
+B="python3 $SOURCE_DIR/examples/policies/auction_broker.py"
+"$S" experiment auction --quick --out "$T/o" --policy-cmd "$B" --policy-for U2 --policy-for U7 --policy-name mine \
+  >"$T/o.txt" 2>"$T/o.err" || fail "--policy-cmd: exit $? ($(tail -3 "$T/o.err"))"
+grep -q "^U2 *mine" "$T/o.txt" || fail "--policy-cmd: U2 not run by mine ($(head -20 "$T/o.txt"))"
+[ "$(json "$T/o/summary.json" "sum(d['invariants']['violations_by_invariant'].values())")" = 0 ] ||
+  fail "--policy-cmd: violations $(json "$T/o/summary.json" "d['invariants']")"
+# Its bids above the maximum are what bid-within-bounds exists for: exit 1 with the broker's bids counted.
+"$S" experiment auction --quick --out "$T/ob" --policy-cmd "$B --overbid" --policy-for U2 >"$T/ob.txt" 2>"$T/ob.err"
+rc=$?
+[ "$rc" = 1 ] || fail "--overbid: exit $rc, 1 expected ($(tail -3 "$T/ob.err"))"
+[ "$(json "$T/ob/summary.json" "d['invariants']['violations_by_invariant']['bid-within-bounds'] > 0")" = True ] ||
+  fail "--overbid: bid-within-bounds did not fail"
+# A process that fails, writes garbage or names no resource of the snapshot: one line, exit 2, no --out left.
+expect_exit "a failing broker" 2 "exited with status 1" -- "$S" experiment auction --quick --out "$T/y1" --policy-cmd false --policy-for U2
+expect_exit "a garbage broker" 2 "garbage" -- "$S" experiment auction --quick --out "$T/y2" --policy-cmd "echo garbage; cat >/dev/null" --policy-for U2
+expect_exit "an unknown user" 2 "--policy-for: no user U22" -- "$S" experiment auction --quick --out "$T/y3" --policy-cmd "$B" --policy-for U22
+expect_exit "no --policy-cmd" 2 "needs --policy-cmd" -- "$S" experiment auction --quick --out "$T/y4" --policy-for U2
+expect_exit "an experiment without outside policies" 2 "takes no policy outside C++" -- "$S" experiment dbc --out "$T/y5" --policy-cmd "$B" --policy-for U2
+for d in y1 y2 y3 y4 y5; do [ -e "$T/$d" ] && fail "a refused run left $T/$d"; done
 finish auction_experiment

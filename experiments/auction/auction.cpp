@@ -16,6 +16,7 @@
 #include "support/files.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -120,6 +121,18 @@ public:
     file_ = options.scenario.empty() ? std::string(SCHEDCHECK_AUCTION_SCENARIO) : options.scenario;
     scenario_ = auction::read_scenario_file(file_, scenario_names());
     seeds_ = options.seeds ? options.seeds : options.quick ? kQuickSeeds : kDefaultSeeds;
+    outside_name_ = options.outside_name.empty() ? "external" : options.outside_name;
+    for (const std::string& name : options.outside_for) {
+      if (!user_named(scenario_, name)) {
+        std::string known;
+        for (const auction::UserSpec& u : scenario_.users) known += (known.empty() ? "" : ", ") + u.name;
+        throw InputError(fmt::format("--policy-for: no user {} in {} (its users: {})", name, file_, known));
+      }
+      outside_.insert(name);
+    }
+    if (!outside_.empty())
+      notes_.push_back(fmt::format("{} decides for {} (--policy-cmd), in place of the scenario's brokers", outside_name_,
+                                   fmt::join(outside_, ", ")));
     notes_.push_back(fmt::format("scenario: {} ({} resources, {} users, {} domains); task lengths drawn per seed and user",
                                  file_, scenario_.resources.size(), scenario_.users.size(), scenario_.domains.size()));
     notes_.push_back(
@@ -155,13 +168,18 @@ public:
     system::Setup setup;
     setup.scenario = &s;
     setup.lengths = draw_lengths(s, point.seed);
-    for (const auction::UserSpec& u : s.users) setup.brokers.push_back(auction::broker_policy(u.policy).decide);
+    for (const auction::UserSpec& u : s.users)
+      setup.brokers.push_back(outside_.count(u.name) ? outside_broker(u.name, point.seed) : auction::broker_policy(u.policy).decide);
     std::vector<std::size_t> tasks;
     for (const auto& l : setup.lengths) tasks.push_back(l.size());
     auction::RunChecker checker(s, tasks);
     const system::Result result = system::run(setup, {&checker});
-    if (result.broker_failed)
+    if (result.broker_failed) {
+      if (result.failed_user && outside_.count(s.users[*result.failed_user].name))
+        throw PolicyFailure(fmt::format("experiment auction, seed {}: {} (--policy-cmd): {}", point.seed, outside_name_,
+                                        result.failure));
       throw std::logic_error("experiment auction: a built-in broker's decision was malformed: " + result.failure);
+    }
 
     RunRecord record;
     record.interrupted = result.kernel.interrupted;
@@ -229,13 +247,27 @@ public:
       const Spread time = results.metric({}, metric_of(u.name, "run_time_h"));
       const Spread cost = results.metric({}, metric_of(u.name, "cost"));
       const Spread met = results.metric({}, metric_of(u.name, "met"));
-      t += fmt::format("{:<6} {:<14} {:>8.2f} ±{:<5.2f} {:>7.1f} ±{:<4.1f} {:>5.0f}% met\n", u.name, u.policy, time.mean,
+      t += fmt::format("{:<6} {:<14} {:>8.2f} ±{:<5.2f} {:>7.1f} ±{:<4.1f} {:>5.0f}% met\n", u.name, policy_of(u), time.mean,
                        time.stddev, cost.mean, cost.stddev, 100 * met.mean);
     }
     return t;
   }
 
 private:
+  // The broker's decision asked of the --policy-cmd process: {"problem": "auction-broker", "user": NAME, "seed": S,
+  // "instance": SNAPSHOT}, answered by a decision (model/auction_broker.hpp: read_decision).
+  system::BrokerFunction outside_broker(const std::string& user, std::uint64_t seed) const {
+    const auto ask = options_.ask_outside;
+    return [ask, user, seed](const auction::BrokerSnapshot& snapshot) {
+      const std::string about = fmt::format("{} at t={:g} s (seed {})", user, snapshot.now, seed);
+      const nlohmann::json request = {{"problem", "auction-broker"}, {"user", user}, {"seed", seed},
+                                      {"instance", auction::write_snapshot(snapshot)}};
+      return auction::read_decision(snapshot, ask(request, about), "the decision for " + about);
+    };
+  }
+  // The broker a user runs under in this sweep: the scenario's, or the --policy-cmd one.
+  std::string policy_of(const auction::UserSpec& u) const { return outside_.count(u.name) ? outside_name_ : u.policy; }
+
   // The numbers sec. 5.3's sentences speak of, per run: whether U3 still runs on R4 at minute 400, the part of U3's
   // intervals on R4 at the maximum bid, the part of U8's intervals on R1 in minutes 49-120 at the maximum bid.
   void add_paper_metrics(const Scenario& s, const system::Result& result, RunRecord& record) const {
@@ -269,7 +301,8 @@ private:
     const std::string resource = scenario_.resources[r].name;
     std::vector<std::size_t> users;
     for (std::size_t u = 0; u < scenario_.users.size(); ++u)
-      if (!bids || !auction::broker_policy(scenario_.users[u].policy).needs_bid) users.push_back(u);
+      if (!bids || outside_.count(scenario_.users[u].name) || !auction::broker_policy(scenario_.users[u].policy).needs_bid)
+        users.push_back(u);
     std::map<double, std::map<std::size_t, double>> by_time;
     for (const nlohmann::json& row : record.data["samples"])
       if (row[1].get<std::size_t>() == r) by_time[row[0].get<double>()][row[2].get<std::size_t>()] = row[bids ? 3 : 4].get<double>();
@@ -309,17 +342,17 @@ private:
     f.header = {"user", "broker", "mean", "stddev", "runs"};
     std::vector<std::string> brokers;
     for (const auction::UserSpec& u : scenario_.users)
-      if (std::find(brokers.begin(), brokers.end(), u.policy) == brokers.end()) brokers.push_back(u.policy);
+      if (std::find(brokers.begin(), brokers.end(), policy_of(u)) == brokers.end()) brokers.push_back(policy_of(u));
     report::BarChart chart{.title = f.caption, .x_label = "users", .y_label = y_label, .categories = {}, .series = {},
                            .log_y = false, .lines = std::move(lines)};
     for (const std::string& b : brokers) chart.series.push_back(report::BarSeries{.name = b, .values = {}, .errors = {}});
     for (const auction::UserSpec& u : scenario_.users) {
       const Spread v = results.metric({}, metric_of(u.name, metric));
-      f.rows.push_back({u.name, u.policy, csv_number(v.mean), csv_number(v.stddev), std::to_string(v.count)});
+      f.rows.push_back({u.name, policy_of(u), csv_number(v.mean), csv_number(v.stddev), std::to_string(v.count)});
       chart.categories.push_back(u.name);
       for (std::size_t b = 0; b < brokers.size(); ++b) {
-        chart.series[b].values.push_back(brokers[b] == u.policy ? v.mean : NAN);
-        chart.series[b].errors.push_back(brokers[b] == u.policy ? v.stddev : 0.0);
+        chart.series[b].values.push_back(brokers[b] == policy_of(u) ? v.mean : NAN);
+        chart.series[b].errors.push_back(brokers[b] == policy_of(u) ? v.stddev : 0.0);
       }
     }
     f.plot = report::bar_plot(chart);
@@ -332,6 +365,8 @@ private:
   Scenario scenario_;
   std::size_t seeds_ = kDefaultSeeds;
   std::vector<std::string> notes_;
+  std::set<std::string> outside_;
+  std::string outside_name_;
 };
 
 // ---- the claims of sec. 5.3 ----
@@ -489,14 +524,17 @@ std::vector<Claim> AuctionExperiment::claims() const {
 }  // namespace auction_run
 
 CatalogueEntry auction_experiment() {
-  return catalogue_entry<auction_run::AuctionExperiment>(
+  CatalogueEntry entry = catalogue_entry<auction_run::AuctionExperiment>(
       {"auction", "paper 003 sec. 5 (Tables 1-2, Fig. 2-7)",
        "ten users' Bags-of-Tasks on five auction-based proportional-share resources in two VO domains, with the "
        "Global Domain, Local Domain and No-Opt brokers: bids and shares over time, run time and cost per user against "
        "the deadline and the fund; every run property on every interval, bid and charge"},
       "--scenario FILE: an auction scenario (default examples/scenarios/auction.json); --seeds N: the runs, each "
-      "drawing the task lengths anew (default 10; --quick 2)",
+      "drawing the task lengths anew (default 10; --quick 2); --policy-cmd CMD --policy-for USER: your broker for "
+      "those users (docs/protocol.md)",
       auction_run::auction_readings());
+  entry.takes_policy_cmd = true;  // --policy-cmd decides for the users --policy-for names
+  return entry;
 }
 
 }  // namespace schedcheck::experiments
