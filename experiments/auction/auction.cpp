@@ -496,6 +496,19 @@ std::vector<Claim> AuctionExperiment::claims() const {
                  }
                  return checks.finding();
                }});
+  c.push_back({"fig3-u3-sends-to-r1", "sec. 5.3, Fig. 3",
+               "With many remaining tasks needing to be completed, U3 of domain B schedules them to all available local "
+               "and global resources. Some of these tasks are sent to R1 of domain A later at time 426, as shown in "
+               "Figure 3.",
+               "U3 submits at least one task to R1 (another domain's) in every seed -> agrees, some -> partly",
+               [](const Results& r) {
+                 Checks checks(", ");
+                 for (const RunRecord* run : r.runs()) {
+                   const double n = run->metric("U3.tasks_R1");
+                   if (!std::isnan(n)) checks.add(n > 0, fmt::format("{:g} tasks", n));
+                 }
+                 return checks.finding();
+               }});
   c.push_back({"fig4-u3-max-bid-r4", "sec. 5.3, Fig. 4",
                "This is because U3 puts the maximum bid on resource R4 throughout the whole period of time, as "
                "depicted in Figure 4.",
