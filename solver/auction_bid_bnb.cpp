@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -29,6 +30,10 @@ constexpr std::size_t kBnbNodesPerClockRead = 4096;
 constexpr int kBnbLambdaSteps = 40;              // bisection steps of the Lagrangian multiplier per bound
 constexpr double kBnbLoadRounding = 1e-12;       // relative: a load this close above max_load still fits
 constexpr std::size_t kBnbUnplaced = static_cast<std::size_t>(-1);
+constexpr int kBnbExactLambdaSteps = 100;        // bisection steps of one count vector's convex problem
+constexpr std::size_t kBnbMaxCountVectors = 200'000;  // count vectors of counts_relaxation at most
+constexpr int kBnbPolishPasses = 100;            // passes of moves and swaps over a new best placement
+constexpr double kBnbPolishGain = 1e-12;         // relative: a move or swap must save more than this
 
 // What the search keeps of a resource: its cost curve, its most work, its class of identical resources.
 struct BnbResource {
@@ -72,11 +77,10 @@ public:
   // The best plan at hand: re-bid by the closed form (never dearer).
   void offer(const Plan& plan) {
     const Plan rebid = cheapest_bids_plan(instance_, plan.assign);
-    const Verdict v = validate(instance_, rebid);
-    if (v.feasible && v.objective < best_cost_) {
-      best_cost_ = v.objective;
-      best_ = rebid.assign;
-    }
+    if (!validate(instance_, rebid).feasible) return;
+    std::vector<std::size_t> placed(free_.size());
+    for (std::size_t i = 0; i < free_.size(); ++i) placed[i] = rebid.assign[free_[i]];
+    record(placed);
   }
 
   // Runs the search; false when stopped (time, budget, stop request) before it was exhausted.
@@ -88,7 +92,7 @@ public:
       if (!std::isfinite(cost[r])) return true;  // the running task alone misses the deadline: no plan
     }
     if (n == 0) {
-      record(cost, {});
+      record({});
       return true;
     }
     std::vector<std::size_t> placed(n, kBnbUnplaced), next(n, 0);
@@ -100,6 +104,7 @@ public:
       cost[placed[d]] = saved_cost[d];
       placed[d] = kBnbUnplaced;
     };
+    root_bound_ = counts_relaxation(0, load);
     expand(0, load, cost, children[0]);
     std::size_t d = 0;
     for (;;) {
@@ -121,10 +126,11 @@ public:
         return false;
       }
       if (d + 1 == n) {
-        record(cost, placed);
+        if (std::accumulate(cost.begin(), cost.end(), 0.0) < best_cost_) record(placed);
         continue;
       }
-      if (bound(d + 1, load, cost) >= best_cost_ - kBnbPruneSlack * std::abs(best_cost_)) {
+      const double prune_at = best_cost_ - kBnbPruneSlack * std::abs(best_cost_);
+      if (box_bound(d + 1, load, cost) >= prune_at || count_bound(d + 1, load) >= prune_at) {
         ++pruned_;
         continue;
       }
@@ -141,16 +147,89 @@ public:
   std::size_t pruned() const { return pruned_; }
   std::size_t mirrored() const { return mirrored_; }
   bool budget_spent() const { return budget_spent_; }
+  double root_bound() const { return root_bound_; }
 
 private:
   double length(std::size_t i) const { return instance_.tasks[free_[i]].length; }
 
-  void record(const std::vector<double>& cost, const std::vector<std::size_t>& placed) {
+  // A complete placement of the free tasks (by free index): polished by moves and swaps, kept when cheaper.
+  void record(std::vector<std::size_t> placed) {
+    std::vector<double> load = base_;
+    for (std::size_t i = 0; i < placed.size(); ++i) load[placed[i]] += length(i);
+    std::vector<double> cost(load.size());
+    for (std::size_t r = 0; r < load.size(); ++r) cost[r] = cheapest_cost(instance_, r, load[r]);
+    polish(placed, load, cost);
     const double total = std::accumulate(cost.begin(), cost.end(), 0.0);
     if (!(total < best_cost_)) return;
     best_cost_ = total;
     best_.assign(instance_.tasks.size(), kNoResource);
+    for (std::size_t t = 0; t < instance_.tasks.size(); ++t)
+      if (instance_.tasks[t].running_on != kNoResource) best_[t] = instance_.tasks[t].running_on;
     for (std::size_t i = 0; i < placed.size(); ++i) best_[free_[i]] = placed[i];
+  }
+
+  // Local descent: up to two tasks of one resource exchanged with up to two of another (a move, a swap, two for
+  // one, two for two), the best exchange of each pair of resources applied while it lowers the total by more than
+  // rounding (at most kBnbPolishPasses passes).
+  void polish(std::vector<std::size_t>& placed, std::vector<double>& load, std::vector<double>& cost) const {
+    struct Group {
+      double sum = 0;
+      std::size_t a = kBnbUnplaced, b = kBnbUnplaced;  // free indices, kBnbUnplaced for none
+    };
+    auto groups_on = [&](std::size_t r) {
+      std::vector<std::size_t> on;
+      for (std::size_t i = 0; i < placed.size(); ++i)
+        if (placed[i] == r) on.push_back(i);
+      std::vector<Group> out{Group{}};
+      for (std::size_t x = 0; x < on.size(); ++x) {
+        out.push_back(Group{length(on[x]), on[x], kBnbUnplaced});
+        for (std::size_t y = x + 1; y < on.size(); ++y)
+          out.push_back(Group{length(on[x]) + length(on[y]), on[x], on[y]});
+      }
+      return out;
+    };
+    const std::size_t nr = load.size();
+    for (int pass = 0; pass < kBnbPolishPasses; ++pass) {
+      bool improved = false;
+      for (std::size_t p = 0; p < nr; ++p)
+        for (std::size_t q = p + 1; q < nr; ++q) {
+          const std::vector<Group> from_p = groups_on(p), from_q = groups_on(q);
+          const double both = cost[p] + cost[q];
+          double best_gain = kBnbPolishGain * best_scale(cost), best_p = 0, best_q = 0;
+          const Group* take_p = nullptr;
+          const Group* take_q = nullptr;
+          for (const Group& gp : from_p)
+            for (const Group& gq : from_q) {
+              const double delta = gp.sum - gq.sum;  // work that moves from p to q
+              if (delta == 0) continue;
+              const double cp = cheapest_cost(instance_, p, load[p] - delta);
+              if (!std::isfinite(cp)) continue;
+              const double cq = cheapest_cost(instance_, q, load[q] + delta);
+              if (both - cp - cq > best_gain) {
+                best_gain = both - cp - cq;
+                best_p = cp;
+                best_q = cq;
+                take_p = &gp;
+                take_q = &gq;
+              }
+            }
+          if (take_p == nullptr) continue;
+          const double delta = take_p->sum - take_q->sum;
+          for (std::size_t i : {take_p->a, take_p->b})
+            if (i != kBnbUnplaced) placed[i] = q;
+          for (std::size_t i : {take_q->a, take_q->b})
+            if (i != kBnbUnplaced) placed[i] = p;
+          load[p] -= delta;
+          load[q] += delta;
+          cost[p] = best_p;
+          cost[q] = best_q;
+          improved = true;
+        }
+      if (!improved) break;
+    }
+  }
+  static double best_scale(const std::vector<double>& cost) {
+    return std::max(1.0, std::accumulate(cost.begin(), cost.end(), 0.0));
   }
 
   // The resources free task d may go to, cheapest marginal charge first; of identical resources with equal loads
@@ -177,9 +256,9 @@ private:
     std::stable_sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) { return marginal_[a] < marginal_[b]; });
   }
 
-  // The Lagrangian bound of the node whose tasks d.. are left (see the file's opening comment); +infinity when the
-  // remaining work cannot fit.
-  double bound(std::size_t d, const std::vector<double>& load, const std::vector<double>& cost) {
+  // The Lagrangian bound of the node whose tasks d.. are left, on the box of the remaining work alone (see the
+  // file's opening comment); +infinity when the remaining work cannot fit.
+  double box_bound(std::size_t d, const std::vector<double>& load, const std::vector<double>& cost) {
     const std::size_t n = free_.size(), left = n - d;
     const double work = rest_[d];
     const double placed = std::accumulate(cost.begin(), cost.end(), 0.0);
@@ -226,6 +305,132 @@ private:
     return best;
   }
 
+  // The Lagrangian bound with the count of tasks each resource takes kept integral: a completion gives r k_r of the
+  // remaining tasks (sum k_r = left), which add between the k_r shortest and the k_r longest remaining lengths (and
+  // at most r's slack). For each lambda, min over the counts of sum_r g_r(k_r), g_r(k) = min over that range of
+  // f_r(L_r + w) - lambda w, is a dynamic program over resources and tasks used; lambda W plus it is a bound.
+  double count_bound(std::size_t d, const std::vector<double>& load) {
+    const std::size_t n = free_.size(), left = n - d, nr = load.size(), width = left + 1;
+    const double work = rest_[d];
+    kmax_.assign(nr, 0);
+    span_lo_.assign(nr * width, 0.0);
+    span_hi_.assign(nr * width, 0.0);
+    std::size_t counts = 0;
+    double lambda_hi = 0;
+    for (std::size_t r = 0; r < nr; ++r) {
+      const double slack = std::max(0.0, std::min(resources_[r].cap * (1 + kBnbLoadRounding), resources_[r].curve.end) -
+                                             load[r]);
+      std::size_t k = 0;
+      while (k < left && rest_[n - k - 1] <= slack) ++k;
+      kmax_[r] = k;
+      counts += k;
+      for (std::size_t j = 0; j <= k; ++j) {
+        span_lo_[r * width + j] = load[r] + rest_[n - j];
+        span_hi_[r * width + j] = load[r] + std::min(slack, rest_[d] - rest_[d + j]);
+      }
+      if (k > 0)
+        lambda_hi = std::max(lambda_hi, resources_[r].curve.slope(std::nextafter(span_hi_[r * width + k], 0.0)));
+    }
+    if (counts < left) return kBnbInfinity;
+    table_.assign((nr + 1) * width, kBnbInfinity);
+    choice_.assign(nr * width, 0);
+    auto lagrangian = [&](double lambda, double& taken) {
+      std::fill(table_.begin(), table_.end(), kBnbInfinity);
+      table_[0] = 0;
+      for (std::size_t r = 0; r < nr; ++r) {
+        const CostCurve& c = resources_[r].curve;
+        const double y_free = c.minimiser(lambda);
+        gain_.assign(kmax_[r] + 1, 0.0);
+        for (std::size_t k = 0; k <= kmax_[r]; ++k) {
+          const double y = std::clamp(y_free, span_lo_[r * width + k], span_hi_[r * width + k]);
+          gain_[k] = c.value(y) - lambda * (y - load[r]);
+        }
+        const double* before = &table_[r * width];
+        double* after = &table_[(r + 1) * width];
+        for (std::size_t j = 0; j <= left; ++j)
+          for (std::size_t k = 0; k <= kmax_[r] && k <= j; ++k)
+            if (before[j - k] + gain_[k] < after[j]) {
+              after[j] = before[j - k] + gain_[k];
+              choice_[r * width + j] = k;
+            }
+      }
+      taken = 0;
+      for (std::size_t r = nr, j = left; r-- > 0;) {
+        const std::size_t k = choice_[r * width + j];
+        taken += std::clamp(resources_[r].curve.minimiser(lambda), span_lo_[r * width + k], span_hi_[r * width + k]) -
+                 load[r];
+        j -= k;
+      }
+      return lambda * work + table_[nr * width + left];
+    };
+    double best = 0, lo = 0, hi = std::isfinite(lambda_hi) && lambda_hi > 0 ? lambda_hi * 2 : 1e30;
+    for (int step = 0; step < kBnbLambdaSteps; ++step) {
+      const double lambda = (lo + hi) / 2;
+      double taken = 0;
+      best = std::max(best, lagrangian(lambda, taken));
+      if (best >= best_cost_) break;
+      (taken < work ? lo : hi) = lambda;
+    }
+    return best;
+  }
+
+  // The same relaxation solved exactly for every vector of counts (k_r, sum k_r = left; at most
+  // kBnbMaxCountVectors of them, else the Lagrangian count_bound): for fixed counts the continuous problem is convex,
+  // and its Lagrangian dual, maximised by bisection, has no gap. The least over the vectors bounds every completion.
+  double counts_relaxation(std::size_t d, const std::vector<double>& load) {
+    const double lagrangian = count_bound(d, load);  // also fills kmax_, span_lo_, span_hi_
+    if (!std::isfinite(lagrangian)) return lagrangian;
+    const std::size_t nr = load.size(), left = free_.size() - d, width = left + 1;
+    const double work = rest_[d];
+    std::vector<std::size_t> k(nr, 0);
+    std::vector<std::size_t> most_after(nr + 1, 0);  // the most tasks resources r.. can take
+    for (std::size_t r = nr; r-- > 0;) most_after[r] = most_after[r + 1] + kmax_[r];
+    double least = kBnbInfinity;
+    std::size_t vectors = 0;
+    auto convex_min = [&]() {
+      double lo_total = 0, hi_total = 0, lambda_hi = 0;
+      for (std::size_t r = 0; r < nr; ++r) {
+        lo_total += span_lo_[r * width + k[r]] - load[r];
+        hi_total += span_hi_[r * width + k[r]] - load[r];
+        if (span_hi_[r * width + k[r]] > span_lo_[r * width + k[r]])
+          lambda_hi = std::max(lambda_hi, resources_[r].curve.slope(std::nextafter(span_hi_[r * width + k[r]], 0.0)));
+      }
+      if (hi_total < work * (1 - kBnbLoadRounding) || lo_total > work * (1 + kBnbLoadRounding)) return kBnbInfinity;
+      double best = -kBnbInfinity, lo = 0, hi = std::isfinite(lambda_hi) && lambda_hi > 0 ? lambda_hi * 2 : 1e30;
+      for (int step = 0; step < kBnbExactLambdaSteps; ++step) {
+        const double lambda = (lo + hi) / 2;
+        double value = lambda * work, taken = 0;
+        for (std::size_t r = 0; r < nr; ++r) {
+          const CostCurve& c = resources_[r].curve;
+          const double y = std::clamp(c.minimiser(lambda), span_lo_[r * width + k[r]], span_hi_[r * width + k[r]]);
+          taken += y - load[r];
+          value += c.value(y) - lambda * (y - load[r]);
+        }
+        best = std::max(best, value);
+        if (best >= least) break;  // this vector cannot lower the least
+        (taken < work ? lo : hi) = lambda;
+      }
+      return best;
+    };
+    // Every vector of counts, resource by resource.
+    std::function<bool(std::size_t, std::size_t)> visit = [&](std::size_t r, std::size_t used) {
+      if (r == nr) {
+        if (used != left) return true;
+        if (++vectors > kBnbMaxCountVectors) return false;
+        least = std::min(least, convex_min());
+        return true;
+      }
+      for (std::size_t j = 0; j <= kmax_[r] && used + j <= left; ++j) {
+        if (used + j + most_after[r + 1] < left) continue;
+        k[r] = j;
+        if (!visit(r + 1, used + j)) return false;
+      }
+      return true;
+    };
+    if (!visit(0, 0)) return lagrangian;
+    return std::max(lagrangian, least);
+  }
+
   const Instance& instance_;
   std::chrono::steady_clock::time_point until_;
   std::vector<BnbResource> resources_;
@@ -233,10 +438,13 @@ private:
   std::vector<std::size_t> free_;
   std::vector<double> rest_;  // rest_[i]: the length of free tasks i.. (longest first)
   std::vector<double> marginal_, lo_, hi_;
+  std::vector<std::size_t> kmax_, choice_;
+  std::vector<double> span_lo_, span_hi_, table_, gain_;
   double best_cost_ = kBnbInfinity;
   std::vector<std::size_t> best_;
   std::size_t nodes_ = 0, pruned_ = 0, mirrored_ = 0;
   bool budget_spent_ = false;
+  double root_bound_ = 0;
 };
 
 }  // namespace
@@ -247,8 +455,9 @@ ExactResult<Plan> solve_bnb(const Instance& instance, const SolveOptions& option
   for (const Plan& plan : incumbents) search.offer(plan);
   const bool exhausted = search.run();
   ExactResult<Plan> result;
-  const std::string effort = fmt::format("{} nodes, {} pruned by the bound, {} skipped as identical resources",
-                                         search.nodes(), search.pruned(), search.mirrored());
+  const std::string effort =
+      fmt::format("{} nodes, {} pruned by the bound, {} skipped as identical resources; root bound {:.9g}",
+                  search.nodes(), search.pruned(), search.mirrored(), search.root_bound());
   if (search.found()) {
     result.decision = search.best_plan();
     result.objective = validate(instance, *result.decision).objective;
