@@ -65,10 +65,18 @@ Instance generate_instance(std::uint64_t seed, std::size_t tasks) {
       task.running_on = r;
       task.length = static_cast<double>(rng.integer(10'000, static_cast<long long>(task.length)));
     }
-  double caps = 0;
-  for (std::size_t r = 0; r < nr; ++r) caps += task_cap(instance, r);
-  for (const Task& t : instance.tasks) work += t.length;
-  instance.time_left = std::max(1.0, std::round(work / caps * rng.uniform(0.6, 3.0)));
+  double caps = 0, widest = 0, longest = 0;
+  for (std::size_t r = 0; r < nr; ++r) {
+    caps += task_cap(instance, r);
+    widest = std::max(widest, task_cap(instance, r));
+  }
+  for (const Task& t : instance.tasks) {
+    work += t.length;
+    longest = std::max(longest, t.length);
+  }
+  // At least the time the longest task takes alone on the fastest PE, and the work spread over every PE's cap.
+  const double least = std::max(work / caps, longest / widest);
+  instance.time_left = std::max(1.0, std::round(least * rng.uniform(0.7, 3.0)));
   return instance;
 }
 

@@ -4,7 +4,8 @@
 // else min_bid U{1..20}, max_bid min_bid + U{0..200}; 0 to 3 other users each bidding U{min_bid..max_bid}; foreign
 // with probability 0.3; capacity "total" with probability 0.2; U{1..size} tasks (size 0: 12) of U{50000..800000} MI;
 // each resource runs one of them with probability 0.3 (its remaining length U{10000..length}); time_left = the
-// work / the sum of the task caps x U(0.6, 3.0), whole seconds, so that most snapshots have a plan and some none.
+// larger of the work / the sum of the task caps and the longest task / the largest cap, x U(0.7, 3.0), whole
+// seconds, so that most snapshots have a plan and some none (the others' bids and the bid bounds decide).
 #pragma once
 
 #include "model/auction_bid.hpp"
