@@ -105,6 +105,7 @@ public:
       placed[d] = kBnbUnplaced;
     };
     root_bound_ = counts_relaxation(0, load);
+    if (!targets_.empty()) toward_targets(load);
     expand(0, load, cost, children[0]);
     std::size_t d = 0;
     for (;;) {
@@ -151,6 +152,37 @@ public:
 
 private:
   double length(std::size_t i) const { return instance_.tasks[free_[i]].length; }
+
+  // A placement built toward the root relaxation's loads: each free task, longest first, to the resource furthest
+  // below its target that still has room (else the one whose charge rises least), then polished and kept if cheaper.
+  void toward_targets(const std::vector<double>& base) {
+    std::vector<double> load = base;
+    std::vector<std::size_t> placed(free_.size(), kBnbUnplaced);
+    for (std::size_t i = 0; i < free_.size(); ++i) {
+      std::size_t pick = kBnbUnplaced;
+      double most_below = -kBnbInfinity, least_rise = kBnbInfinity;
+      std::size_t cheapest = kBnbUnplaced;
+      for (std::size_t r = 0; r < load.size(); ++r) {
+        const double after = load[r] + length(i);
+        if (after > resources_[r].cap * (1 + kBnbLoadRounding)) continue;
+        const double rise = cheapest_cost(instance_, r, after) - cheapest_cost(instance_, r, load[r]);
+        if (!std::isfinite(rise)) continue;
+        if (targets_[r] - load[r] > most_below) {
+          most_below = targets_[r] - load[r];
+          pick = r;
+        }
+        if (rise < least_rise) {
+          least_rise = rise;
+          cheapest = r;
+        }
+      }
+      if (pick == kBnbUnplaced || most_below <= 0) pick = cheapest;
+      if (pick == kBnbUnplaced) return;  // no resource takes it: no placement from here
+      placed[i] = pick;
+      load[pick] += length(i);
+    }
+    record(placed);
+  }
 
   // A complete placement of the free tasks (by free index): polished by moves and swaps, kept when cheaper.
   void record(std::vector<std::size_t> placed) {
@@ -387,6 +419,7 @@ private:
     for (std::size_t r = nr; r-- > 0;) most_after[r] = most_after[r + 1] + kmax_[r];
     double least = kBnbInfinity;
     std::size_t vectors = 0;
+    std::vector<double> ys(nr, 0.0);
     auto convex_min = [&]() {
       double lo_total = 0, hi_total = 0, lambda_hi = 0;
       for (std::size_t r = 0; r < nr; ++r) {
@@ -403,6 +436,7 @@ private:
         for (std::size_t r = 0; r < nr; ++r) {
           const CostCurve& c = resources_[r].curve;
           const double y = std::clamp(c.minimiser(lambda), span_lo_[r * width + k[r]], span_hi_[r * width + k[r]]);
+          ys[r] = y;
           taken += y - load[r];
           value += c.value(y) - lambda * (y - load[r]);
         }
@@ -417,7 +451,11 @@ private:
       if (r == nr) {
         if (used != left) return true;
         if (++vectors > kBnbMaxCountVectors) return false;
-        least = std::min(least, convex_min());
+        const double value = convex_min();
+        if (value < least) {
+          least = value;
+          targets_ = ys;
+        }
         return true;
       }
       for (std::size_t j = 0; j <= kmax_[r] && used + j <= left; ++j) {
@@ -427,7 +465,10 @@ private:
       }
       return true;
     };
-    if (!visit(0, 0)) return lagrangian;
+    if (!visit(0, 0)) {
+      targets_.clear();
+      return lagrangian;
+    }
     return std::max(lagrangian, least);
   }
 
@@ -440,6 +481,7 @@ private:
   std::vector<double> marginal_, lo_, hi_;
   std::vector<std::size_t> kmax_, choice_;
   std::vector<double> span_lo_, span_hi_, table_, gain_;
+  std::vector<double> targets_;  // the loads of the root relaxation's least count vector (empty: not solved)
   double best_cost_ = kBnbInfinity;
   std::vector<std::size_t> best_;
   std::size_t nodes_ = 0, pruned_ = 0, mirrored_ = 0;
