@@ -50,7 +50,8 @@ Instance generate_instance(std::uint64_t seed, std::size_t tasks) {
     res.foreign = rng.chance(0.3);
     instance.resources.push_back(std::move(res));
   }
-  const auto nt = static_cast<std::size_t>(rng.integer(1, static_cast<long long>(tasks == 0 ? kDefaultGeneratedTasks : tasks)));
+  const std::size_t most_tasks = tasks == 0 ? kDefaultGeneratedTasks : tasks;
+  const auto nt = static_cast<std::size_t>(rng.integer(1, static_cast<long long>(most_tasks)));
   double work = 0;
   for (std::size_t t = 0; t < nt; ++t) {
     Task task;

@@ -57,7 +57,8 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     r.spec.min_bid = item.at("min_bid").as_number(0, kMaxMagnitude);
     if (!(r.spec.min_bid > 0)) item.at("min_bid").fail("a least bid > 0 cents per minute");
     r.spec.max_bid = item.at("max_bid").as_number(0, kMaxMagnitude);
-    if (r.spec.max_bid < r.spec.min_bid) item.at("max_bid").fail(fmt::format("a bid >= min_bid ({:g})", r.spec.min_bid));
+    if (r.spec.max_bid < r.spec.min_bid)
+      item.at("max_bid").fail(fmt::format("a bid >= min_bid ({:g})", r.spec.min_bid));
     r.others_bid = item.at("others_bid").as_number(0, kMaxMagnitude);
     if (item.has("foreign")) r.foreign = item.at("foreign").as_bool();
     instance.resources.push_back(std::move(r));
@@ -109,7 +110,9 @@ nlohmann::json write_instance(const Instance& instance) {
 }
 
 nlohmann::json write_plan(const Instance& instance, const Plan& plan) {
-  auto resource_name = [&](std::size_t r) { return r < instance.resources.size() ? instance.resources[r].spec.name : "?"; };
+  auto resource_name = [&](std::size_t r) {
+    return r < instance.resources.size() ? instance.resources[r].spec.name : "?";
+  };
   nlohmann::json assign = nlohmann::json::object(), bids = nlohmann::json::object();
   for (std::size_t t = 0; t < instance.tasks.size() && t < plan.assign.size(); ++t)
     assign[instance.tasks[t].id] = resource_name(plan.assign[t]);
@@ -138,7 +141,8 @@ Plan read_plan(const Instance& instance, const nlohmann::json& document, const s
   Plan plan;
   plan.assign.assign(instance.tasks.size(), kNoResource);  // a task the plan does not name: the validator says so
   plan.bids.assign(instance.resources.size(), 0.0);
-  for (const auto& [key, value] : root.at("assign").members()) plan.assign[tasks.of_key(key, value)] = resources.of(value);
+  for (const auto& [key, value] : root.at("assign").members())
+    plan.assign[tasks.of_key(key, value)] = resources.of(value);
   for (const auto& [key, value] : root.at("bids").members())
     plan.bids[resources.of_key(key, value)] = value.as_number(0, kMaxMagnitude);
   return plan;
@@ -179,6 +183,10 @@ double charge(const Instance& instance, std::size_t r, double load, double bid) 
   return bid * (finish_time(instance, r, load, bid) / auction::kSecondsPerMinute) * surcharge_factor(instance, r);
 }
 
+// The closed form. The charge k B L / S(B) grows with B: B / S(B) is (B + O) / Ctot uncapped and B / Ccap capped,
+// both increasing and equal where they meet. So the cheapest feasible bid is the least B with S(B) >= L / t: that
+// needs L / t <= Ccap and, uncapped, B / (B + O) >= x = L / (Ctot t), i.e. x < 1 and B >= O x / (1 - x) (O = 0:
+// every bid gets Ccap). Clamped below by min_bid; infeasible above max_bid. Proof and convexity: docs/auction-bid.md.
 std::optional<double> cheapest_bid(const Instance& instance, std::size_t r, double load) {
   const Resource& res = instance.resources[r];
   if (load <= 0) return res.spec.min_bid;

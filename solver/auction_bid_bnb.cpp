@@ -27,6 +27,7 @@ namespace {
 
 constexpr double kBnbInfinity = std::numeric_limits<double>::infinity();
 constexpr std::size_t kBnbNodesPerClockRead = 4096;
+constexpr double kBnbLambdaCeiling = 1e30;        // the multiplier's range when no slope bounds it
 constexpr int kBnbLambdaSteps = 40;              // bisection steps of the Lagrangian multiplier per bound
 constexpr double kBnbLoadRounding = 1e-12;       // relative: a load this close above max_load still fits
 constexpr std::size_t kBnbUnplaced = static_cast<std::size_t>(-1);
@@ -34,6 +35,22 @@ constexpr int kBnbExactLambdaSteps = 100;        // bisection steps of one count
 constexpr std::size_t kBnbMaxCountVectors = 200'000;  // count vectors of counts_relaxation at most
 constexpr int kBnbPolishPasses = 100;            // passes of moves and swaps over a new best placement
 constexpr double kBnbPolishGain = 1e-12;         // relative: a move or swap must save more than this
+
+// The largest value found of a concave dual function of lambda >= 0, at least `floor`, by bisection on the sign of
+// its supergradient (work - taken(lambda)) over [0, 2 lambda_hi], `steps` steps; stops once it reaches `enough`.
+// `dual(lambda, taken)` returns the dual value and sets the work its minimiser places.
+template <class Dual>
+double maximise_dual(double lambda_hi, double floor, double enough, int steps, double work, Dual dual) {
+  double best = floor, lo = 0, hi = std::isfinite(lambda_hi) && lambda_hi > 0 ? lambda_hi * 2 : kBnbLambdaCeiling;
+  for (int step = 0; step < steps; ++step) {
+    const double lambda = (lo + hi) / 2;
+    double taken = 0;
+    best = std::max(best, dual(lambda, taken));
+    if (best >= enough) break;
+    (taken < work ? lo : hi) = lambda;
+  }
+  return best;
+}
 
 // What the search keeps of a resource: its cost curve, its most work, its class of identical resources.
 struct BnbResource {
@@ -326,15 +343,7 @@ private:
       }
       return value;
     };
-    double best = placed, lo = 0, hi = std::isfinite(lambda_hi) ? lambda_hi * 2 : 1e30;
-    for (int step = 0; step < kBnbLambdaSteps; ++step) {
-      const double lambda = (lo + hi) / 2;
-      double taken = 0;
-      best = std::max(best, lagrangian(lambda, taken));
-      if (best >= best_cost_) break;
-      (taken < work ? lo : hi) = lambda;
-    }
-    return best;
+    return maximise_dual(lambda_hi, placed, best_cost_, kBnbLambdaSteps, work, lagrangian);
   }
 
   // The Lagrangian bound with the count of tasks each resource takes kept integral: a completion gives r k_r of the
@@ -395,15 +404,7 @@ private:
       }
       return lambda * work + table_[nr * width + left];
     };
-    double best = 0, lo = 0, hi = std::isfinite(lambda_hi) && lambda_hi > 0 ? lambda_hi * 2 : 1e30;
-    for (int step = 0; step < kBnbLambdaSteps; ++step) {
-      const double lambda = (lo + hi) / 2;
-      double taken = 0;
-      best = std::max(best, lagrangian(lambda, taken));
-      if (best >= best_cost_) break;
-      (taken < work ? lo : hi) = lambda;
-    }
-    return best;
+    return maximise_dual(lambda_hi, 0.0, best_cost_, kBnbLambdaSteps, work, lagrangian);
   }
 
   // The same relaxation solved exactly for every vector of counts (k_r, sum k_r = left; at most
@@ -429,10 +430,9 @@ private:
           lambda_hi = std::max(lambda_hi, resources_[r].curve.slope(std::nextafter(span_hi_[r * width + k[r]], 0.0)));
       }
       if (hi_total < work * (1 - kBnbLoadRounding) || lo_total > work * (1 + kBnbLoadRounding)) return kBnbInfinity;
-      double best = -kBnbInfinity, lo = 0, hi = std::isfinite(lambda_hi) && lambda_hi > 0 ? lambda_hi * 2 : 1e30;
-      for (int step = 0; step < kBnbExactLambdaSteps; ++step) {
-        const double lambda = (lo + hi) / 2;
-        double value = lambda * work, taken = 0;
+      // Stops once this vector cannot lower the least.
+      auto dual = [&](double lambda, double& taken) {
+        double value = lambda * work;
         for (std::size_t r = 0; r < nr; ++r) {
           const CostCurve& c = resources_[r].curve;
           const double y = std::clamp(c.minimiser(lambda), span_lo_[r * width + k[r]], span_hi_[r * width + k[r]]);
@@ -440,11 +440,9 @@ private:
           taken += y - load[r];
           value += c.value(y) - lambda * (y - load[r]);
         }
-        best = std::max(best, value);
-        if (best >= least) break;  // this vector cannot lower the least
-        (taken < work ? lo : hi) = lambda;
-      }
-      return best;
+        return value;
+      };
+      return maximise_dual(lambda_hi, -kBnbInfinity, least, kBnbExactLambdaSteps, work, dual);
     };
     // Every vector of counts, resource by resource.
     std::function<bool(std::size_t, std::size_t)> visit = [&](std::size_t r, std::size_t used) {
@@ -491,7 +489,8 @@ private:
 
 }  // namespace
 
-ExactResult<Plan> solve_bnb(const Instance& instance, const SolveOptions& options, const std::vector<Plan>& incumbents) {
+ExactResult<Plan> solve_bnb(const Instance& instance, const SolveOptions& options,
+                            const std::vector<Plan>& incumbents) {
   const auto started = std::chrono::steady_clock::now();
   BidSearch search(instance, options);
   for (const Plan& plan : incumbents) search.offer(plan);

@@ -209,6 +209,13 @@ BOOST_AUTO_TEST_CASE(bnb_against_enumeration_on_random_snapshots) {
 }
 
 BOOST_AUTO_TEST_CASE(hand_instance_through_the_registry) {
+  // examples/auction-bid-hand.json is kHand with its arithmetic in its comment.
+  const std::string example = std::string(SCHEDCHECK_SOURCE_DIR) + "/examples/auction-bid-hand.json";
+  Instance file = read_instance(read_json_file(example), example);
+  const Instance hand = read_text(kHand);
+  file.name = hand.name;
+  file.comment = hand.comment;
+  BOOST_TEST(dump(file) == dump(hand), "the example differs from kHand: " << dump(file));
   CheckRequest request;
   request.policy = "uniform-min-bid";
   const Report r = problem().check_instance(read_text(kHand), request);

@@ -65,7 +65,8 @@ std::unique_ptr<Problem> auction_bid() {
   spec.generator.settings =
       "1 to 5 resources of paper 003's Table 1 (4 x 1050 MIPS or 1 x 684), bids [5, 500] / [1, 100] or drawn, 0 to 3 "
       "other users bidding within the bounds, foreign 0.3, capacity total 0.2; U{1..size} tasks (size 0: 12) of "
-      "U{50000..800000} MI, a running one per resource 0.3; time_left = max(work / the task caps, longest / the largest cap) x U(0.7, 3) "
+      "U{50000..800000} MI, a running one per resource 0.3; time_left = max(work / the task caps, longest / the "
+      "largest cap) x U(0.7, 3) "
       "(counterexamples/auction_bid_generator.hpp)";
   spec.generator.generate = generate_instance;
   spec.generator.shrink = shrink_candidates;
