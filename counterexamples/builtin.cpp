@@ -18,6 +18,7 @@ Registry make_builtin_registry() {
   registry.add(problems::cluster_run());
   registry.add(problems::slot_report());
   registry.add(problems::gateway_choice());
+  registry.add(problems::auction_bid());
   return registry;
 }
 

@@ -19,5 +19,6 @@ std::unique_ptr<Problem> queue_window();          // queue_window.cpp: one clust
 std::unique_ptr<Problem> cluster_run();           // cluster_run.cpp: whole runs of a small trace
 std::unique_ptr<Problem> slot_report();           // slot_report.cpp: paper 002 sec. 4 (free time slots)
 std::unique_ptr<Problem> gateway_choice();        // gateway_choice.cpp: paper 002 sec. 4 (earliest start)
+std::unique_ptr<Problem> auction_bid();           // auction_bid.cpp: paper 003 sec. 3.2, 4 (bids to a deadline)
 
 }  // namespace schedcheck::problems
