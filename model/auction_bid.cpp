@@ -27,7 +27,8 @@ const char* capacity_name(auction::Capacity c) { return c == auction::Capacity::
 
 Instance read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
-  root.only_keys({"kind", "name", "comment", "capacity", "time_left", "interval", "resources", "tasks", "schedcheck"});
+  root.only_keys({"kind", "name", "comment", "capacity", "time_left", "interval", "resources", "tasks", "recorded",
+                  "schedcheck"});
   Instance instance;
   instance.name = read_instance_header(root, kInstanceKind, "\"auction-bid\" files (docs/auction-bid.md)", file);
   if (root.has("comment")) instance.comment = root.at("comment").as_string();
@@ -84,6 +85,15 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
     }
     instance.tasks.push_back(std::move(t));
   }
+  if (root.has("recorded")) {
+    const Field r = root.at("recorded");
+    r.only_keys({"by", "assign", "bids"});
+    Recorded recorded;
+    recorded.by = r.at("by").as_string();
+    const nlohmann::json plan = {{"assign", r.at("assign").raw()}, {"bids", r.at("bids").raw()}};
+    recorded.plan = read_plan(instance, plan, file + ": " + r.path());
+    instance.recorded = std::move(recorded);
+  }
   return instance;
 }
 
@@ -106,6 +116,10 @@ nlohmann::json write_instance(const Instance& instance) {
                         {"resources", std::move(resources)},
                         {"tasks", std::move(tasks)}};
   if (!instance.comment.empty()) out["comment"] = instance.comment;
+  if (instance.recorded) {
+    nlohmann::json plan = write_plan(instance, instance.recorded->plan);
+    out["recorded"] = {{"by", instance.recorded->by}, {"assign", plan["assign"]}, {"bids", plan["bids"]}};
+  }
   return out;
 }
 

@@ -36,6 +36,20 @@ struct Task {
   std::size_t running_on = kNoResource;  // the resource it already runs on (it cannot move), else kNoResource
 };
 
+// A plan: the resource of every task (by index) and the bid held on every resource (cents per minute; 0 = no bid,
+// allowed only where no task is placed).
+struct Plan {
+  std::vector<std::size_t> assign;
+  std::vector<double> bids;
+};
+
+// A decision taken in a run and kept with the snapshot it was taken on (a broker's bids and placement in
+// `experiment auction`), so that the policy `recorded` answers it again and a corpus file re-checks it.
+struct Recorded {
+  std::string by;   // who took it ("U3 (local-domain) at t=1800 s, seed 2")
+  Plan plan;
+};
+
 struct Instance {
   std::string name;
   std::string comment;
@@ -44,14 +58,9 @@ struct Instance {
   double interval = kDefaultInterval;   // bidding interval, seconds: the granularity of the charge (cost-as-charged)
   std::vector<Resource> resources;
   std::vector<Task> tasks;
+  std::optional<Recorded> recorded = {};   // `recorded`: {"by": TEXT, "assign": {...}, "bids": {...}}
 };
 
-// A plan: the resource of every task (by index) and the bid held on every resource (cents per minute; 0 = no bid,
-// allowed only where no task is placed).
-struct Plan {
-  std::vector<std::size_t> assign;
-  std::vector<double> bids;
-};
 
 Instance read_instance(const nlohmann::json& document, const std::string& file);
 nlohmann::json write_instance(const Instance& instance);

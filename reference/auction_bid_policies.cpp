@@ -1,6 +1,8 @@
 // The heuristic plans of auction-bid (reference/auction_bid_policies.hpp). Our own.
 #include "reference/auction_bid_policies.hpp"
 
+#include "support/errors.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -43,6 +45,13 @@ Plan cheapest_greedy(const Instance& instance) {
     load[assign[t]] += length;
   }
   return cheapest_bids_plan(instance, std::move(assign));
+}
+
+Plan recorded(const Instance& instance) {
+  if (!instance.recorded)
+    throw InputError("policy recorded: the instance records no plan (a \"recorded\" block, as `experiment auction` "
+                     "writes: docs/auction-bid.md)");
+  return instance.recorded->plan;
 }
 
 }  // namespace schedcheck::auction_bid

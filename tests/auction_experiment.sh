@@ -71,6 +71,19 @@ claims = list(csv.DictReader(open(f"{sys.argv[1]}/claims.csv")))
 assert len(claims) == 14, len(claims)
 assert all(c["verdict"] != "not measured" for c in claims), [c for c in claims if c["verdict"] == "not measured"]
 PY
+# Every 5th decision of each broker went through auction-bid: none failing or invalid (a broker's plan that misses the
+# deadline is measured), and the worst as corpus files that re-check with the verdict they record.
+[ "$(json "$summary" "[(c['problem'], c['checked'] > 100, c['failing'], c['invalid'], c['measured'] > 0) for c in d['decision_checks_by_problem']]")" = \
+  "[('auction-bid', True, 0, 0, True)]" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks_by_problem']")"
+grep -q "^decisions  global-domain: " "$T/q1.txt" || fail "no decision summary of global-domain in the text"
+[ -s "$T/q1/worst-bid-1.json" ] || fail "no worst-bid-1.json"
+for f in "$T"/q1/worst-bid-*.json; do
+  want=$(json "$f" "d['schedcheck']['verdict']['exit_code']")
+  "$S" check auction-bid --policy recorded -i "$f" --exact bnb --tolerance 0 >/dev/null 2>&1
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$f re-checks with exit $rc, recorded $want"
+done
+expect_exit "recorded without a record" 2 "records no plan" -- "$S" check auction-bid --policy recorded -i "$SOURCE_DIR/examples/auction-bid-hand.json"
 # A reading runs beside the default and gets its column.
 "$S" experiment auction --quick --reading task-speed-share --out "$T/r" >"$T/r.txt" 2>"$T/r.err" ||
   fail "--reading task-speed-share: exit $? ($(tail -3 "$T/r.err"))"

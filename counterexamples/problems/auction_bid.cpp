@@ -48,6 +48,10 @@ std::unique_ptr<Problem> auction_bid() {
       {{"cheapest-greedy", "our own (a yardstick for paper 003's brokers)",
         "free tasks longest first, each to the resource whose cheapest charge rises least; bids by the closed form"},
        cheapest_greedy},
+      {{"recorded", "paper 003's brokers, as taken in `experiment auction`",
+        "the plan the instance records: a broker's placement and bids at one period, held (its corpus files re-check "
+        "it)"},
+       recorded},
   };
   ExactSpec<Instance, Plan> bnb{{"bnb", "our own (the closed form of the cheapest bid; a Lagrangian bound)",
                                  fmt::format("branch and bound over the free tasks, longest first; at most {} nodes",

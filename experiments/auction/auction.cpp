@@ -7,9 +7,11 @@
 #include "counterexamples/rng.hpp"
 #include "experiments/claims.hpp"
 #include "experiments/runner.hpp"
+#include "model/auction_bid.hpp"
 #include "model/auction_scenario.hpp"
 #include "model/input.hpp"
 #include "properties/auction_properties.hpp"
+#include "properties/decision_probe.hpp"
 #include "reference/auction_brokers.hpp"
 #include "report/charts.hpp"
 #include "simulation/auction_system.hpp"
@@ -19,6 +21,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -103,6 +106,117 @@ std::optional<std::size_t> user_named(const Scenario& s, const std::string& name
 
 std::string metric_of(const std::string& user, const std::string& what) { return user + "." + what; }
 
+// Each broker decision against the cheapest plan that meets the deadline (problem auction-bid, exact `bnb`): the
+// broker's placement of the tasks it has placed (running, queued, submitted now; the Local Domain's List is left out
+// of both sides) with its bids held, the other users' bids in force fixed. Whether the broker's plan meets the
+// deadline and its gap are measured; a plan the validator rejects for another reason, a charge that is not what the
+// auctioneer bills, or a plan cheaper than the proven optimum is a violation.
+const std::vector<std::string> kMeasuredBidProperties = {"deadline-met", "deadline-met-when-affordable",
+                                                          "cost-optimal-within"};
+constexpr unsigned kBidSolveMs = 1000;       // per checked decision: 99% are proven in under 0.1 s
+constexpr std::size_t kBidEvery = 5;         // every 5th decision of each user is checked (a run takes about 600)
+constexpr std::size_t kKeepWorstBids = 3;    // corpus files written: the worst decisions of the sweep
+
+ProbeSettings bid_probe_settings() {
+  ProbeSettings settings;
+  settings.exact = "bnb";
+  settings.solve.timeout_ms = kBidSolveMs;
+  settings.keep_worst = kKeepWorstBids;
+  settings.measured = kMeasuredBidProperties;
+  return settings;
+}
+
+class BidProbe final : public system::Observer {
+public:
+  BidProbe(const Scenario& s, const Registry& registry, std::uint64_t seed)
+      : scenario_(s), seed_(seed),
+        probe_(registry.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid"), bid_probe_settings()) {}
+
+  void on_decision(const system::DecisionView& v) override {
+    const auction::BrokerSnapshot& s = v.snapshot;
+    const double time_left = s.deadline + s.start - s.now;
+    const std::string& policy = scenario_.users[v.user].policy;
+    if (time_left <= 0) return;  // past D: no deadline left to meet (Eq. 6 bids the maximum)
+    auction_bid::Instance instance;
+    instance.capacity = v.capacity;
+    instance.time_left = time_left;
+    instance.interval = v.interval;
+    auction_bid::Plan plan;
+    std::vector<double> held(s.resources.size(), 0);
+    for (std::size_t r = 0; r < s.resources.size(); ++r) {
+      const auction::ResourceView& rv = s.resources[r];
+      const auction::Resource& spec = scenario_.resources[rv.resource];
+      instance.resources.push_back(auction_bid::Resource{.spec = spec, .others_bid = v.truth[r].others_bid,
+                                                         .foreign = v.truth[r].foreign});
+      instance.resources.back().spec.domains.clear();
+      if (rv.account) held[r] = auction::clamp_bid(spec, rv.bid);
+      const system::TruthView& t = v.truth[r];
+      if (t.running_remaining > auction::kWorkEpsilon) {
+        instance.tasks.push_back(auction_bid::Task{.id = fmt::format("r{}", r), .length = t.running_remaining,
+                                                   .running_on = r});
+        plan.assign.push_back(r);
+      }
+      for (const auto& [task, left] : t.queued) {
+        instance.tasks.push_back(auction_bid::Task{.id = fmt::format("t{}", task), .length = left});
+        plan.assign.push_back(r);
+      }
+    }
+    for (const auction::BidOrder& b : v.decision.bids)
+      held[b.resource] = auction::clamp_bid(scenario_.resources[s.resources[b.resource].resource], b.bid);
+    for (const auction::Submission& sub : v.decision.submissions)
+      for (const auction::PendingTask& t : s.pending)
+        if (t.id == sub.task) {
+          instance.tasks.push_back(auction_bid::Task{.id = fmt::format("t{}", t.id), .length = t.length});
+          plan.assign.push_back(sub.resource);
+        }
+    if (instance.tasks.empty()) return;
+    // Each user's decisions sampled apart (the users decide in a fixed order at the same instants: one count over
+    // all of them would check the same users every time).
+    if (offered_[v.user]++ % kBidEvery != 0) return;
+    probe_.sample();
+    plan = auction_bid::plan_from(instance, plan.assign, held);
+    const std::string where = fmt::format("{} ({}) at t={:g} s, seed {}", scenario_.users[v.user].name, policy, s.now, seed_);
+    instance.name = fmt::format("auction-{}-{}-t{:g}-seed{}", scenario_.users[v.user].name, policy, s.now, seed_);
+    instance.recorded = auction_bid::Recorded{.by = where, .plan = plan};
+    const Report& report = probe_.check(s.now, where, instance, plan, "recorded");
+    Tally& tally = by_policy_[policy];
+    ++tally.checked;
+    for (const auto& p : report.properties) {
+      if (p.status != PropertyStatus::kFails) continue;
+      if (p.name == "deadline-met") ++tally.missed;
+      if (p.name == "deadline-met-when-affordable") ++tally.missed_affordable;
+    }
+    if (report.gap) tally.gaps.push_back(*report.gap);
+  }
+
+  // Per broker: decisions checked, plans missing the deadline, of which an exact plan meets it, the median gap.
+  void add_metrics(RunRecord& record) const {
+    for (const auto& [policy, t] : by_policy_) {
+      std::vector<double> gaps = t.gaps;
+      std::sort(gaps.begin(), gaps.end());
+      record.metrics.emplace_back("bid_checked." + policy, static_cast<double>(t.checked));
+      record.metrics.emplace_back("bid_missed." + policy, static_cast<double>(t.missed));
+      record.metrics.emplace_back("bid_missed_affordable." + policy, static_cast<double>(t.missed_affordable));
+      record.metrics.emplace_back("bid_gap_median." + policy, gaps.empty() ? NAN : gaps[gaps.size() / 2]);
+    }
+    record.checks = probe_.to_json();
+    record.checks["data_gaps"] = "bid_gaps";
+    keep_probe_data(record, probe_, "bid_gaps", "worst_bids",
+                    [](const auction_bid::Instance& i) { return auction_bid::write_instance(i); });
+  }
+
+private:
+  struct Tally {
+    std::size_t checked = 0, missed = 0, missed_affordable = 0;
+    std::vector<double> gaps;
+  };
+  const Scenario& scenario_;
+  std::uint64_t seed_;
+  DecisionProbe<auction_bid::Instance, auction_bid::Plan> probe_;
+  std::map<std::string, Tally> by_policy_;
+  std::map<std::size_t, std::size_t> offered_;   // decisions offered, per user
+};
+
 // Sample rows kept for the figures: [minute, resource, user, bid, share %].
 nlohmann::json samples_json(const std::vector<system::Sample>& samples) {
   nlohmann::json out = nlohmann::json::array();
@@ -113,8 +227,8 @@ nlohmann::json samples_json(const std::vector<system::Sample>& samples) {
 
 class AuctionExperiment final : public Experiment {
 public:
-  AuctionExperiment(const ExperimentOptions& options, const Registry& /*registry*/, const Described& info)
-      : options_(options), info_(info) {
+  AuctionExperiment(const ExperimentOptions& options, const Registry& registry, const Described& info)
+      : options_(options), registry_(registry), info_(info) {
     if (!options.traces.empty() || !options.traces_dir.empty())
       throw InputError("experiment auction: takes no --trace or --traces: its input is an auction scenario "
                        "(--scenario FILE, default examples/scenarios/auction.json)");
@@ -173,7 +287,11 @@ public:
     std::vector<std::size_t> tasks;
     for (const auto& l : setup.lengths) tasks.push_back(l.size());
     auction::RunChecker checker(s, tasks);
-    const system::Result result = system::run(setup, {&checker});
+    // The exact plan models a task at most one PE fast: under task_speed "share" the broker's decisions go unchecked.
+    BidProbe probe(s, registry_, point.seed);
+    std::vector<system::Observer*> observers = {&checker};
+    if (s.task_speed == auction::TaskSpeed::kOnePe) observers.push_back(&probe);
+    const system::Result result = system::run(setup, observers);
     if (result.broker_failed) {
       if (result.failed_user && outside_.count(s.users[*result.failed_user].name))
         throw PolicyFailure(fmt::format("experiment auction, seed {}: {} (--policy-cmd): {}", point.seed, outside_name_,
@@ -212,6 +330,7 @@ public:
     record.metrics.emplace_back("messages", static_cast<double>(result.kernel.messages));
     record.metrics.emplace_back("events", static_cast<double>(result.kernel.events));
     add_paper_metrics(s, result, record);
+    if (s.task_speed == auction::TaskSpeed::kOnePe) probe.add_metrics(record);
     if (point.seed == 1) record.data["samples"] = samples_json(result.samples);
     return record;
   }
@@ -250,7 +369,34 @@ public:
       t += fmt::format("{:<6} {:<14} {:>8.2f} ±{:<5.2f} {:>7.1f} ±{:<4.1f} {:>5.0f}% met\n", u.name, policy_of(u), time.mean,
                        time.stddev, cost.mean, cost.stddev, 100 * met.mean);
     }
+    // The brokers' decisions against auction-bid, summed over the runs.
+    std::map<std::string, std::array<double, 3>> sums;
+    for (const RunRecord* run : results.runs())
+      for (const auto& [name, value] : run->metrics)
+        for (const auto& [prefix, k] : {std::pair<std::string, int>{"bid_checked.", 0}, {"bid_missed.", 1},
+                                        {"bid_missed_affordable.", 2}})
+          if (name.rfind(prefix, 0) == 0) sums[name.substr(prefix.size())][k] += value;
+    for (const auto& [policy, v] : sums)
+      t += fmt::format("decisions  {}: {:g} checked against auction-bid; {:g} miss the deadline at their bids held, "
+                       "{:g} of them where a plan of the same tasks meets it\n", policy, v[0], v[1], v[2]);
     return t;
+  }
+
+  // The worst broker decisions of the sweep (failing first, then the largest gaps) as auction-bid corpus files that
+  // `schedcheck check auction-bid --policy recorded` reproduces, into --corpus DIR (default: --out).
+  std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
+                                  const std::string& dir, std::vector<std::string>& skipped) const override {
+    const std::string folder = options_.corpus.empty() ? dir : options_.corpus;
+    auto found_by = [](const Point& p, const nlohmann::json& w) {
+      return fmt::format("{} (the decision of {}, gap {:.6f})", p.reproduce, w["where"].get<std::string>(),
+                         w["gap"].get<double>());
+    };
+    CheckRequest request;
+    request.exact = bid_probe_settings().exact;
+    request.solve = bid_probe_settings().solve;
+    return write_worst_decisions(points, records, "worst_bids",
+                                 registry_.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid"), request,
+                                 kKeepWorstBids, folder, "worst-bid", found_by, skipped);
   }
 
 private:
@@ -360,6 +506,7 @@ private:
   }
 
   ExperimentOptions options_;
+  const Registry& registry_;
   Described info_;
   std::string file_;
   Scenario scenario_;
