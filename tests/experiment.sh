@@ -17,7 +17,7 @@ json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval
 grep -q "^backfilling " "$T/list.txt" || fail "--list does not name backfilling: $(cat "$T/list.txt")"
 grep -q "Mu'alem" "$T/list.txt" || fail "--list does not give the paper"
 "$S" experiment --list --json >"$T/list.json" || fail "--list --json: exit $?"
-[ "$(json "$T/list.json" "[e['name'] for e in d]")" = "['backfilling', 'federation', 'metascheduler', 'dbc', 'availability']" ] || fail "--list --json: $(cat "$T/list.json")"
+[ "$(json "$T/list.json" "[e['name'] for e in d]")" = "['backfilling', 'federation', 'metascheduler', 'dbc', 'availability', 'auction']" ] || fail "--list --json: $(cat "$T/list.json")"
 
 # ---------------------------------------------------------------- bad input: exit 2, one line, nothing written
 expect_exit "unknown experiment" 2 "unknown experiment 'nope'" -- "$S" experiment nope --out "$T/x"
