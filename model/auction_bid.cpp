@@ -193,7 +193,7 @@ double surcharge_factor(const Instance& instance, std::size_t r) {
 }
 
 double charge(const Instance& instance, std::size_t r, double load, double bid) {
-  if (load <= 0) return 0;
+  if (load <= 0 || bid <= 0) return 0;  // no work, or no bid (a plan the validator refuses): nothing charged
   return bid * (finish_time(instance, r, load, bid) / auction::kSecondsPerMinute) * surcharge_factor(instance, r);
 }
 

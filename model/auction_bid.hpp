@@ -79,7 +79,8 @@ double share(const Instance& instance, std::size_t r, double bid);
 std::vector<double> loads(const Instance& instance, const std::vector<std::size_t>& assign);
 // T_r = L / S_r(B): the tasks run one after another at the share (0 without work).
 double finish_time(const Instance& instance, std::size_t r, double load, double bid);
-// Eq. 3 summed over the intervals the user runs in: B * T_r / 60 * (1 + surcharge when foreign), cents.
+// Eq. 3 summed over the intervals the user runs in: B * T_r / 60 * (1 + surcharge when foreign), cents (0 without
+// work or without a bid).
 double charge(const Instance& instance, std::size_t r, double load, double bid);
 // The surcharge factor of resource r: 1 + auction::kSurcharge when foreign, else 1.
 double surcharge_factor(const Instance& instance, std::size_t r);

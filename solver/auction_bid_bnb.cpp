@@ -1,13 +1,5 @@
 // The branch and bound of auction-bid (solver/auction_bid_bnb.hpp). Our own.
-//
-// The bound. At a node the free tasks 0..d-1 (longest first) are placed: resource r holds L_r, the tasks d..n-1 of
-// total W are left. Any completion adds w_r >= 0 to each resource with sum w_r = W, and w_r <= U_r: the tasks it
-// adds fit in r's slack max_load_r - L_r, so there are at most k_r of them (k_r: the most of the shortest remaining
-// tasks that fit) and they weigh at most the k_r longest remaining, U_r = min(slack, that weight). Its cost
-// sum_r f_r(L_r + w_r) is at least the continuous minimum over that box, which by weak duality is at least, for
-// every lambda >= 0, LB(lambda) = lambda W + sum_r min_{0 <= w <= U_r} [f_r(L_r + w) - lambda w]. f_r is convex
-// (docs/auction-bid.md), so each inner minimum is at the clip of CostCurve::minimiser(lambda) to [L_r, L_r + U_r].
-// Any lambda gives a valid bound; a bisection on the sign of LB's supergradient W - sum w_r(lambda) finds a good one.
+// Limits: the node and time budgets of the header. The proof of the bounds is the comment above box_bound.
 #include "solver/auction_bid_bnb.hpp"
 
 #include "support/stop.hpp"
@@ -305,8 +297,16 @@ private:
     std::stable_sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) { return marginal_[a] < marginal_[b]; });
   }
 
-  // The Lagrangian bound of the node whose tasks d.. are left, on the box of the remaining work alone (see the
-  // file's opening comment); +infinity when the remaining work cannot fit.
+  // The bound. At a node the free tasks 0..d-1 (longest first) are placed: resource r holds L_r, the tasks d..n-1 of
+  // total W are left. Any completion adds w_r >= 0 to each resource with sum w_r = W, and w_r <= U_r: the tasks it
+  // adds fit in r's slack max_load_r - L_r, so there are at most k_r of them (k_r: the most of the shortest remaining
+  // tasks that fit) and they weigh at most the k_r longest remaining, U_r = min(slack, that weight). Its cost
+  // sum_r f_r(L_r + w_r) is at least the continuous minimum over that box, which by weak duality is at least, for
+  // every lambda >= 0, LB(lambda) = lambda W + sum_r min_{0 <= w <= U_r} [f_r(L_r + w) - lambda w]. f_r is convex
+  // (docs/auction-bid.md), so each inner minimum is at the clip of CostCurve::minimiser(lambda) to [L_r, L_r + U_r].
+  // Any lambda gives a valid bound; a bisection on the sign of LB's supergradient W - sum w_r(lambda) finds a good one.
+  //
+  // box_bound: that bound on the box of the remaining work alone; +infinity when the remaining work cannot fit.
   double box_bound(std::size_t d, const std::vector<double>& load, const std::vector<double>& cost) {
     const std::size_t n = free_.size(), left = n - d;
     const double work = rest_[d];

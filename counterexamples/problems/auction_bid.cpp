@@ -1,6 +1,6 @@
 // Registration of `auction-bid`: paper 003 sec. 3.2 and 4 (a broker's bids on auction-based proportional-share
 // resources at a bidding-interval boundary): the cheapest placement and bids that meet the deadline, checked by a
-// branch and bound on the closed form of the cheapest bid and by an enumeration with bisected bids.
+// branch and bound on the closed form of the cheapest bid, an enumeration with bisected bids and a Z3 formulation.
 #include "counterexamples/problems/problems.hpp"
 
 #include "counterexamples/auction_bid_generator.hpp"
@@ -9,6 +9,7 @@
 #include "reference/auction_bid_policies.hpp"
 #include "solver/auction_bid_bnb.hpp"
 #include "solver/auction_bid_enumeration.hpp"
+#include "solver/auction_bid_z3.hpp"
 
 #include <fmt/format.h>
 
@@ -64,6 +65,11 @@ std::unique_ptr<Problem> auction_bid() {
         fmt::format("every placement of at most {} free tasks and {:g} placements", kMaxEnumeratedTasks,
                     kMaxEnumeratedPlacements)},
        solve_enumeration},
+      {{"z3", "our own (no closed form: Eq. 1-3 as nonlinear real constraints)",
+        fmt::format("placement Booleans, real bids, shares and charges; iterative tightening; at most {} free tasks x "
+                    "resources",
+                    kZ3MaxPlacementVars)},
+       solve_z3},
   };
   spec.properties = properties();
   spec.generator.settings =
