@@ -69,7 +69,7 @@ std::vector<std::size_t> reachable(const Scenario& scenario, const std::string& 
 
 Scenario read_scenario(const nlohmann::json& document, const std::string& file, const ScenarioNames& names) {
   const Field root(document, file);
-  root.only_keys({"kind", "name", "comment", "capacity", "recompute", "task_speed", "interval", "horizon", "domains", "resources",
+  root.only_keys({"kind", "name", "comment", "capacity", "recompute", "task_speed", "interval", "horizon", "check_every", "domains", "resources",
                   "defaults", "users"});
   if (root.at("kind").as_string() != kScenarioKind) root.at("kind").fail(std::string("\"") + kScenarioKind + "\"");
   Scenario s;
@@ -96,6 +96,7 @@ Scenario read_scenario(const nlohmann::json& document, const std::string& file, 
   }
   if (root.has("interval")) s.interval = root.at("interval").as_number(1, kMaxSeconds);
   s.horizon = root.has("horizon") ? root.at("horizon").as_number(1, kMaxSeconds) : 7 * 24 * 3600.0;
+  if (root.has("check_every")) s.check_every = static_cast<std::size_t>(root.at("check_every").as_int(0, 1000000));
 
   for (const Field& d : root.at("domains").items()) {
     const std::string name = d.as_string();
@@ -179,6 +180,7 @@ nlohmann::json write_scenario(const Scenario& s) {
                         {"task_speed", s.task_speed == TaskSpeed::kOnePe ? "one-pe" : "share"},
                         {"interval", s.interval},
                         {"horizon", s.horizon},
+                        {"check_every", s.check_every},
                         {"domains", s.domains}};
   if (!s.comment.empty()) out["comment"] = s.comment;
   for (const Resource& r : s.resources)

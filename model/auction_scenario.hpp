@@ -44,6 +44,7 @@ struct Scenario {
   TaskSpeed task_speed = TaskSpeed::kOnePe;
   double interval = 60;             // the auctioneers' bidding interval, seconds (sec. 5.1)
   double horizon = 0;               // seconds: the run stops there (a safety net: every user normally finishes)
+  std::size_t check_every = 10;     // experiment auction: every k-th decision of each broker against auction-bid (0: none)
   std::vector<std::string> domains;
   std::vector<Resource> resources;
   std::vector<UserSpec> users;
