@@ -57,6 +57,18 @@ for f in fig2-bid-R1 fig3-share-R1 fig4-bid-R4 fig5-share-R4 fig6-run-time fig7-
   cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"
 done
 cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "claims.csv differs between --jobs 1 and 2"
+for f in shares-R0 shares-R2 shares-R3 tasks; do
+  [ -s "$T/q1/$f.csv" ] || fail "$f.csv missing"
+  cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"
+done
+# Every task of both runs completed once, after it was submitted and started.
+python3 - "$T/q1/tasks.csv" <<'PY' || fail "tasks.csv"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2 * 10 * 50, len(rows)
+assert len({(r["seed"], r["user"], r["task"]) for r in rows}) == len(rows)
+assert all(float(r["submitted"]) <= float(r["started"]) < float(r["finished"]) for r in rows)
+PY
 python3 - "$T/q1" <<'PY' || fail "figures"
 import csv, sys
 rows = list(csv.DictReader(open(f"{sys.argv[1]}/fig6-run-time.csv")))
@@ -73,7 +85,7 @@ assert all(c["verdict"] != "not measured" for c in claims), [c for c in claims i
 PY
 # Every 10th decision of each broker went through auction-bid: none failing or invalid (a broker's plan that misses the
 # deadline is measured), and the worst as corpus files that re-check with the verdict they record.
-[ "$(json "$summary" "[(c['problem'], c["checked"] > 50, c['failing'], c['invalid'], c['measured'] > 0) for c in d['decision_checks_by_problem']]")" = \
+[ "$(json "$summary" "[(c['problem'], c['checked'] > 50, c['failing'], c['invalid'], c['measured'] > 0) for c in d['decision_checks_by_problem']]")" = \
   "[('auction-bid', True, 0, 0, True)]" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks_by_problem']")"
 grep -q "^decisions  global-domain: " "$T/q1.txt" || fail "no decision summary of global-domain in the text"
 [ -s "$T/q1/worst-bid-1.json" ] || fail "no worst-bid-1.json"

@@ -216,6 +216,28 @@ private:
   std::map<std::size_t, std::size_t> offered_;   // decisions offered, per user
 };
 
+// Every task's life in a run, for tasks.csv: [user, task, resource, length, submitted, started, finished] (seconds;
+// -1: not yet).
+class TaskLog final : public system::Observer {
+public:
+  explicit TaskLog(const std::vector<std::vector<double>>& lengths) : lengths_(lengths) {}
+  void on_submit(double now, std::size_t resource, std::size_t user, std::size_t task) override {
+    rows_[{user, task}] = {static_cast<double>(resource), now, -1, -1};
+  }
+  void on_task_start(double now, std::size_t, std::size_t user, std::size_t task) override { rows_[{user, task}][2] = now; }
+  void on_task_end(double now, std::size_t, std::size_t user, std::size_t task) override { rows_[{user, task}][3] = now; }
+  nlohmann::json to_json() const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [key, r] : rows_)
+      out.push_back({key.first, key.second, static_cast<std::size_t>(r[0]), lengths_[key.first][key.second], r[1], r[2], r[3]});
+    return out;
+  }
+
+private:
+  const std::vector<std::vector<double>>& lengths_;
+  std::map<std::pair<std::size_t, std::size_t>, std::array<double, 4>> rows_;
+};
+
 // Sample rows kept for the figures: [minute, resource, user, bid, share %].
 nlohmann::json samples_json(const std::vector<system::Sample>& samples) {
   nlohmann::json out = nlohmann::json::array();
@@ -288,7 +310,8 @@ public:
     auction::RunChecker checker(s, tasks);
     // The exact plan models a task at most one PE fast: under task_speed "share" the broker's decisions go unchecked.
     BidProbe probe(s, registry_, point.seed);
-    std::vector<system::Observer*> observers = {&checker};
+    TaskLog log(setup.lengths);
+    std::vector<system::Observer*> observers = {&checker, &log};
     const bool check_bids = s.task_speed == auction::TaskSpeed::kOnePe && s.check_every > 0;
     if (check_bids) observers.push_back(&probe);
     const system::Result result = system::run(setup, observers);
@@ -332,6 +355,7 @@ public:
     add_paper_metrics(s, result, record);
     if (check_bids) probe.add_metrics(record);
     if (point.seed == 1) record.data["samples"] = samples_json(result.samples);
+    record.data["tasks"] = log.to_json();
     return record;
   }
 
@@ -351,6 +375,15 @@ public:
       }
       number_of_figure += 2;
     }
+    // Every other resource's shares over time, as Fig. 3 and 5 show R1's and R4's.
+    if (first && first->data.contains("samples"))
+      for (std::size_t r = 0; r < scenario_.resources.size(); ++r)
+        if (std::find(resources.begin(), resources.end(), scenario_.resources[r].name) == resources.end()) {
+          Figure f = time_figure(*first, r, false, 0);
+          f.stem = "shares-" + scenario_.resources[r].name;
+          out.push_back(std::move(f));
+        }
+    out.push_back(tasks_table(points, records));
     out.push_back(user_figure(points, records, "run_time_h", "fig6-run-time", "Total run time for each user",
                               "total run time (hours)", {{"deadline", scenario_.users.front().deadline / kSecondsPerHour}}));
     out.push_back(user_figure(points, records, "cost", "fig7-cost", "Total cost for each user", "total cost (G$)",
@@ -474,6 +507,25 @@ private:
       f.rows.push_back(std::move(row));
     }
     f.plot = report::line_plot(chart);
+    return f;
+  }
+
+  // Every task of every default run: where it ran and when (seconds), a table alone.
+  Figure tasks_table(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records) const {
+    Figure f;
+    f.stem = "tasks";
+    f.caption = "Every task of every run: user, resource, length (MI), submitted, started and finished (s; empty: not)";
+    f.header = {"seed", "user", "task", "broker", "resource", "length_mi", "submitted", "started", "finished"};
+    const auto time = [](const nlohmann::json& t) { return t.get<double>() < 0 ? std::string() : csv_number(t.get<double>()); };
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (!points[i].reading.empty() || !records[i] || !records[i]->data.contains("tasks")) continue;
+      for (const nlohmann::json& t : records[i]->data["tasks"]) {
+        const auction::UserSpec& u = scenario_.users[t[0].get<std::size_t>()];
+        f.rows.push_back({std::to_string(points[i].seed), u.name, std::to_string(t[1].get<std::size_t>()), policy_of(u),
+                          scenario_.resources[t[2].get<std::size_t>()].name, csv_number(t[3].get<double>()), time(t[4]),
+                          time(t[5]), time(t[6])});
+      }
+    }
     return f;
   }
 
