@@ -337,6 +337,8 @@ private:
       for (const auction::ResourceView& v : s.resources) {
         const TimeShared& ts = *world_.resources[v.resource];
         TruthView t{.others_bid = ts.others_bid(user_), .foreign = !v.local};
+        for (const Account& a : ts.accounts())
+          if (a.user != user_ && !a.tasks.empty()) t.other_bids.push_back(a.bid);
         if (const Account* a = ts.account(user_))
           for (std::size_t k = 0; k < a->tasks.size(); ++k) {
             if (k == 0) t.running_remaining = a->tasks[k].remaining;

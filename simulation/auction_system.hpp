@@ -32,6 +32,7 @@ struct Setup {
 // the broker does not see the other users' bids, sec. 3.2).
 struct TruthView {
   double others_bid = 0;                 // bids in force of the other users with a running task
+  std::vector<double> other_bids = {};   // ... one by one (the split caps each at one PE)
   bool foreign = false;
   double running_remaining = -1;         // MI left of the user's running task there (-1: none)
   std::vector<std::pair<std::size_t, double>> queued = {};  // (task, MI) of its queued tasks there

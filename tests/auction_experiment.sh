@@ -88,7 +88,7 @@ PY
 [ "$(json "$summary" "[(c['problem'], c['checked'] > 50, c['failing'], c['invalid'], c['measured'] > 0) for c in d['decision_checks_by_problem']]")" = \
   "[('auction-bid', True, 0, 0, True)]" ] || fail "--quick: decision checks $(json "$summary" "d['decision_checks_by_problem']")"
 grep -q "^decisions  global-domain: " "$T/q1.txt" || fail "no decision summary of global-domain in the text"
-[ -s "$T/q1/worst-bid-1.json" ] || fail "no worst-bid-1.json"
+for b in global-domain local-domain no-opt; do [ -s "$T/q1/worst-bid-$b-1.json" ] || fail "no worst-bid-$b-1.json"; done
 for f in "$T"/q1/worst-bid-*.json; do
   want=$(json "$f" "d['schedcheck']['verdict']['exit_code']")
   "$S" check auction-bid --policy recorded -i "$f" --exact bnb --tolerance 0 >/dev/null 2>&1

@@ -114,7 +114,7 @@ std::string metric_of(const std::string& user, const std::string& what) { return
 const std::vector<std::string> kMeasuredBidProperties = {"deadline-met", "deadline-met-when-affordable",
                                                           "cost-optimal-within"};
 constexpr unsigned kBidSolveMs = 250;        // per checked decision: 99% are proven in about 10 ms, the rest not in 10 s
-constexpr std::size_t kKeepWorstBids = 3;    // corpus files written: the worst decisions of the sweep
+constexpr std::size_t kKeepWorstBids = 2;    // corpus files written per broker: its worst decisions of the sweep
 
 ProbeSettings bid_probe_settings() {
   ProbeSettings settings;
@@ -125,11 +125,24 @@ ProbeSettings bid_probe_settings() {
   return settings;
 }
 
+// auction-bid holds the other users as one total bid O against which a share is min(B / (B + O) x Ctot, Ccap); the
+// auctioneer caps each of them at one PE too, and gives what a capped user leaves to the others (water-filling).
+// The O that gives the user, at bid `at` (its bid held), exactly the share the auctioneer's split gives it: so the
+// broker's plan is judged on the true shares of its own bids, and the exact side's other bids on O's curve.
+double effective_others(const auction::Resource& spec, const std::vector<double>& others, double at, auction::Capacity capacity) {
+  if (others.empty()) return 0;
+  const double total = auction::total_mips(spec, capacity), cap = auction::task_mips_cap(spec, capacity);
+  std::vector<double> bids = others;
+  bids.push_back(at);
+  const double share = auction::split(bids, total, cap).back();
+  // At the cap any O up to at x (Ctot / Ccap - 1) gives the cap: the largest, so that no bid is shown more than it buys.
+  return at * (total / std::min(share, cap) - 1);
+}
+
 class BidProbe final : public system::Observer {
 public:
   BidProbe(const Scenario& s, const Registry& registry, std::uint64_t seed)
-      : scenario_(s), seed_(seed),
-        probe_(registry.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid"), bid_probe_settings()) {}
+      : scenario_(s), seed_(seed), problem_(registry.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid")) {}
 
   void on_decision(const system::DecisionView& v) override {
     const auction::BrokerSnapshot& s = v.snapshot;
@@ -145,10 +158,11 @@ public:
     for (std::size_t r = 0; r < s.resources.size(); ++r) {
       const auction::ResourceView& rv = s.resources[r];
       const auction::Resource& spec = scenario_.resources[rv.resource];
-      instance.resources.push_back(auction_bid::Resource{.spec = spec, .others_bid = v.truth[r].others_bid,
-                                                         .foreign = v.truth[r].foreign});
-      instance.resources.back().spec.domains.clear();
       if (rv.account) held[r] = auction::clamp_bid(spec, rv.bid);
+      instance.resources.push_back(auction_bid::Resource{
+          .spec = spec, .others_bid = effective_others(spec, v.truth[r].other_bids, held[r] > 0 ? held[r] : spec.min_bid, v.capacity),
+          .foreign = v.truth[r].foreign});
+      instance.resources.back().spec.domains.clear();
       const system::TruthView& t = v.truth[r];
       if (t.running_remaining > auction::kWorkEpsilon) {
         instance.tasks.push_back(auction_bid::Task{.id = fmt::format("r{}", r), .length = t.running_remaining,
@@ -172,12 +186,14 @@ public:
     // Each user's decisions sampled apart (the users decide in a fixed order at the same instants: one count over
     // all of them would check the same users every time).
     if (offered_[v.user]++ % scenario_.check_every != 0) return;
-    probe_.sample();
+    // One probe a broker: its worst decisions are kept apart from the others'.
+    auto& probe = probes_.try_emplace(policy, problem_, bid_probe_settings()).first->second;
+    probe.sample();
     plan = auction_bid::plan_from(instance, plan.assign, held);
     const std::string where = fmt::format("{} ({}) at t={:g} s, seed {}", scenario_.users[v.user].name, policy, s.now, seed_);
     instance.name = fmt::format("auction-{}-{}-t{:g}-seed{}", scenario_.users[v.user].name, policy, s.now, seed_);
     instance.recorded = auction_bid::Recorded{.by = where, .plan = plan};
-    const Report& report = probe_.check(s.now, where, instance, plan, "recorded");
+    const Report& report = probe.check(s.now, where, instance, plan, "recorded");
     Tally& tally = by_policy_[policy];
     ++tally.checked;
     for (const auto& p : report.properties) {
@@ -198,10 +214,13 @@ public:
       record.metrics.emplace_back("bid_missed_affordable." + policy, static_cast<double>(t.missed_affordable));
       record.metrics.emplace_back("bid_gap_median." + policy, gaps.empty() ? NAN : gaps[gaps.size() / 2]);
     }
-    record.checks = probe_.to_json();
-    record.checks["data_gaps"] = "bid_gaps";
-    keep_probe_data(record, probe_, "bid_gaps", "worst_bids",
-                    [](const auction_bid::Instance& i) { return auction_bid::write_instance(i); });
+    record.checks = nlohmann::json::array();
+    for (const auto& [policy, probe] : probes_) {
+      record.checks.push_back(probe.to_json());
+      record.checks.back()["data_gaps"] = "bid_gaps." + policy;
+      keep_probe_data(record, probe, "bid_gaps." + policy, "worst_bids." + policy,
+                      [](const auction_bid::Instance& i) { return auction_bid::write_instance(i); });
+    }
   }
 
 private:
@@ -211,7 +230,8 @@ private:
   };
   const Scenario& scenario_;
   std::uint64_t seed_;
-  DecisionProbe<auction_bid::Instance, auction_bid::Plan> probe_;
+  const TypedProblem<auction_bid::Instance, auction_bid::Plan>& problem_;
+  std::map<std::string, DecisionProbe<auction_bid::Instance, auction_bid::Plan>> probes_;
   std::map<std::string, Tally> by_policy_;
   std::map<std::size_t, std::size_t> offered_;   // decisions offered, per user
 };
@@ -292,7 +312,8 @@ public:
         p.parameters = {{"scenario", scenario_.name}};
         p.seed = seed;
         p.reading = reading;
-        p.reproduce = fmt::format("schedcheck experiment auction --scenario {} --seeds {}", shell_quoted(file_), seed);
+        p.reproduce = fmt::format("schedcheck experiment auction --scenario {} --seeds {} (its run of seed {})",
+                                  shell_quoted(file_), seed, seed);
         points.push_back(std::move(p));
       }
     return points;
@@ -415,7 +436,7 @@ public:
     return t;
   }
 
-  // The worst broker decisions of the sweep (failing first, then the largest gaps) as auction-bid corpus files that
+  // Each broker's worst decisions of the sweep (failing first, then the largest gaps) as auction-bid corpus files that
   // `schedcheck check auction-bid --policy recorded` reproduces, into --corpus DIR (default: --out).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
                                   const std::string& dir, std::vector<std::string>& skipped) const override {
@@ -427,9 +448,16 @@ public:
     CheckRequest request;
     request.exact = bid_probe_settings().exact;
     request.solve = bid_probe_settings().solve;
-    return write_worst_decisions(points, records, "worst_bids",
-                                 registry_.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid"), request,
-                                 kKeepWorstBids, folder, "worst-bid", found_by, skipped);
+    std::vector<std::string> written;
+    std::set<std::string> brokers;
+    for (const auction::UserSpec& u : scenario_.users) brokers.insert(policy_of(u));
+    for (const std::string& broker : brokers) {
+      const std::vector<std::string> files = write_worst_decisions(
+          points, records, "worst_bids." + broker, registry_.typed<auction_bid::Instance, auction_bid::Plan>("auction-bid"),
+          request, kKeepWorstBids, folder, "worst-bid-" + broker, found_by, skipped);
+      written.insert(written.end(), files.begin(), files.end());
+    }
+    return written;
   }
 
 private:
