@@ -25,7 +25,10 @@
 #include <chrono>
 #include <csignal>
 #include <exception>
+#include <filesystem>
 #include <limits>
+#include <map>
+#include <memory>
 #include <thread>
 #include <optional>
 #include <string>
@@ -574,8 +577,30 @@ PYBIND11_MODULE(schedcheck, m) {
                          std::size_t jobs, bool quick, const std::vector<std::string>& traces,
                          const std::optional<std::string>& traces_dir, const std::optional<std::string>& scenario,
                          const std::optional<std::string>& corpus, const std::vector<std::string>& readings,
-                         bool force) {
+                         bool force, const py::dict& policies, const std::string& policy_name) {
     experiments::ExperimentOptions options;
+    // policies={"U2": callable}: a Python policy deciding for those actors (docs/protocol.md's requests: the callable
+    // gets the request's "instance", the broker's snapshot, and returns the decision). The runs go one at a time.
+    if (!policies.empty()) {
+      auto callables = std::make_shared<std::map<std::string, py::object>>();
+      for (const auto& [key, value] : policies) {
+        if (!py::isinstance<py::str>(key)) throw InputError("policies: expected actor names as keys");
+        if (!PyCallable_Check(value.ptr())) throw InputError("policies: the value for " + py::str(key).cast<std::string>() + " is not callable");
+        callables->emplace(py::str(key).cast<std::string>(), py::reinterpret_borrow<py::object>(value));
+        options.outside_for.push_back(py::str(key).cast<std::string>());
+      }
+      options.outside_name = policy_name;
+      options.ask_outside = [callables](const nlohmann::json& request, const std::string& about) {
+        const py::gil_scoped_acquire hold;  // the sweep runs with the GIL released
+        try {
+          const py::object answer = callables->at(request.at("user").get<std::string>())(to_python(request.at("instance")));
+          return from_python(answer, "the Python policy's decision for " + about);
+        } catch (py::error_already_set& e) {
+          const std::string what = e.what();
+          throw PolicyFailure("the Python policy on " + about + " raised: " + what.substr(0, what.find('\n')));
+        }
+      };
+    }
     options.seeds = seeds.value_or(0);
     options.jobs = jobs;
     options.quick = quick;
@@ -591,6 +616,7 @@ PYBIND11_MODULE(schedcheck, m) {
     experiments::check_options(options, entry);
     const auto experiment = entry.make(options, state().registry);
     if (!options.corpus.empty()) prepare_output_directory(options.corpus, "corpus");
+    const bool out_existed = std::filesystem::exists(out);
     experiments::claim_output_directory(out, "out", force);
     const auto executor = make_executor(jobs);
     experiments::Sweep sweep;
@@ -599,14 +625,20 @@ PYBIND11_MODULE(schedcheck, m) {
       // finishes, and turns it into a stop request (no further point starts); KeyboardInterrupt follows.
       py::gil_scoped_release release;
       const auto main = std::this_thread::get_id();
-      sweep = experiments::run_sweep(*experiment, *executor, [&](const experiments::SweepProgress&) {
-        if (std::this_thread::get_id() != main) return;
-        py::gil_scoped_acquire hold;
-        if (PyErr_CheckSignals() != 0) {
-          PyErr_Clear();
-          request_stop(2);
-        }
-      });
+      try {
+        sweep = experiments::run_sweep(*experiment, *executor, [&](const experiments::SweepProgress&) {
+          if (std::this_thread::get_id() != main) return;
+          py::gil_scoped_acquire hold;
+          if (PyErr_CheckSignals() != 0) {
+            PyErr_Clear();
+            request_stop(2);
+          }
+        });
+      } catch (...) {  // a failed sweep (a Python policy that raised) leaves no `out` folder it created
+        std::error_code ignored;
+        if (!out_existed && std::filesystem::is_empty(out, ignored)) std::filesystem::remove(out, ignored);
+        throw;
+      }
     }
     const bool interrupted = stop_requested();
     const auto written = experiments::write_results(*experiment, options, sweep, out, "python3: schedcheck.experiment(" +
@@ -632,9 +664,10 @@ PYBIND11_MODULE(schedcheck, m) {
   }, py::arg("name"), py::arg("out"), py::arg("seeds") = py::none(), py::arg("jobs") = 1, py::arg("quick") = false,
      py::arg("traces") = std::vector<std::string>{}, py::arg("traces_dir") = py::none(), py::arg("scenario") = py::none(),
      py::arg("corpus") = py::none(), py::arg("readings") = std::vector<std::string>{}, py::arg("force") = false,
+     py::arg("policies") = py::dict(), py::arg("policy_name") = "python",
      "Runs an experiment (see experiments()) and writes its tables, plots, claims and summary.json into `out`; "
      "returns the summary (as summary.json) with 'runs': one dict a finished run (its parameters, reading and "
      "metrics). `readings`: names of readings of the model to run too (the paper's claims are judged under each), or "
      "[\"all\"]. `out` is the run's own: an earlier run's tables, plots and corpus files there are removed, and any other "
-     "file is refused unless force=True (then kept). Ctrl-C stops it after the point being run: the finished points are written, then KeyboardInterrupt.");
+     "file is refused unless force=True (then kept). `policies`: {actor: callable} for experiments that take policies outside C++ (auction: a user's broker, called with its snapshot dict, returning the decision dict of docs/protocol.md), named `policy_name` in the results. Ctrl-C stops it after the point being run: the finished points are written, then KeyboardInterrupt.");
 }

@@ -283,6 +283,33 @@ def test_federation_from_python(tmp_path):
     assert result["decision_checks"]["problem"] == "sla-admission"
 
 
+def test_auction_broker_in_python(tmp_path):
+    # Paper 003's scenario with U2's broker in Python: uniform submission at the mean bid, never re-bid.
+    def uniform(snapshot):
+        if not snapshot["initial"]:
+            return {}
+        names = [r["name"] for r in snapshot["resources"]]
+        return {"bids": [{"resource": r["name"], "bid": (r["min_bid"] + r["max_bid"]) / 2} for r in snapshot["resources"]],
+                "submit": [{"task": t["id"], "resource": names[i % len(names)]} for i, t in enumerate(snapshot["pending"])]}
+    result = schedcheck.experiment("auction", str(tmp_path / "out"), quick=True, policies={"U2": uniform},
+                                   policy_name="uniform")
+    assert result["finished"] == 2 and result["violations"] == 0
+    assert all(r["U2.run_time_h"] > 0 and r["U2.tasks_R4"] == 10 for r in result["runs"])
+    assert "uniform" in (tmp_path / "out" / "fig6-run-time.csv").read_text()
+    def over(snapshot):  # bids above every maximum: bid-within-bounds counts them
+        d = uniform(snapshot)
+        for b in d.get("bids", []):
+            b["bid"] = 10000
+        return d
+    result = schedcheck.experiment("auction", str(tmp_path / "over"), quick=True, policies={"U2": over})
+    assert result["invariants"]["violations_by_invariant"]["bid-within-bounds"] > 0
+    def boom(snapshot):
+        raise RuntimeError("boom")
+    with pytest.raises(ValueError, match="raised: RuntimeError: boom"):
+        schedcheck.experiment("auction", str(tmp_path / "no"), quick=True, policies={"U2": boom})
+    assert not (tmp_path / "no").exists()
+
+
 def test_ctrl_c_stops_a_run_of_built_in_policies(tmp_path):
     # SIGINT while only C++ runs (a built-in policy): the search stops within about a second and raises
     # KeyboardInterrupt with what it found so far; the next call runs normally.
