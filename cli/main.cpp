@@ -143,9 +143,10 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
         continue;  // --problem: a file of a kind the chosen problems do not read is skipped
       for (const auto& policy : problem->policies()) {
         if (!only_policy.empty() && policy.name != only_policy) continue;
-        // `recorded` answers a decision an instance records (a run's, e.g. experiment auction's corpus files): only
-        // instances with a `recorded` member have one.
-        if (policy.name == "recorded" && only_policy.empty() && !document.contains("recorded")) continue;
+        // A policy that answers a decision the instance records (a run's) runs only where one is recorded.
+        if (const std::string member = problem->policy_only_with(policy.name);
+            only_policy.empty() && !member.empty() && !document.contains(member))
+          continue;
         CheckRequest request = base;
         request.policy = policy.name;
         Report report;

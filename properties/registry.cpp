@@ -101,7 +101,12 @@ nlohmann::json problem_json(const Problem& p) {
           {"source", p.info().source},
           {"summary", p.info().summary},
           {"instance_kind", p.instance_kind()},
-          {"policies", described(p.policies())},
+          {"policies", [&] {
+             nlohmann::json out = described(p.policies());
+             for (auto& policy : out)
+               if (const std::string member = p.policy_only_with(policy["name"]); !member.empty()) policy["only_with"] = member;
+             return out;
+           }()},
           {"exact", described(p.exact_methods())},
           {"properties", described(p.properties())},
           {"generator", p.generator_settings()},

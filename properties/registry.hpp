@@ -58,6 +58,9 @@ struct CheckContext {
 template <class I, class D>
 struct PolicySpec : Described {
   std::function<D(const I&)> decide;
+  // Non-empty: the policy answers only instances holding this top-level member (a decision recorded in a run:
+  // "recorded"); `suite` runs it on those only, and `list --json` says so.
+  std::string only_with = {};
 };
 // A policy outside C++ (a process speaking docs/protocol.md, a Python callable): one request in, one decision out,
 // both JSON. The request is {"problem": NAME, "instance": <the problem's instance document>} (cluster-run: one
@@ -200,6 +203,8 @@ public:
   virtual const Described& info() const = 0;
   virtual const std::string& instance_kind() const = 0;
   virtual std::vector<Described> policies() const = 0;
+  // The top-level member an instance must hold for `policy` to answer it ("" for any instance).
+  virtual std::string policy_only_with(const std::string& policy) const = 0;
   virtual std::vector<Described> exact_methods() const = 0;
   virtual std::vector<Described> properties() const = 0;
   virtual const std::string& generator_settings() const = 0;
@@ -249,6 +254,11 @@ public:
   const Described& info() const override { return spec_; }
   const std::string& instance_kind() const override { return spec_.instance_kind; }
   std::vector<Described> policies() const override { return names(spec_.policies); }
+  std::string policy_only_with(const std::string& policy) const override {
+    for (const auto& p : spec_.policies)
+      if (p.name == policy) return p.only_with;
+    return "";
+  }
   std::vector<Described> exact_methods() const override { return names(spec_.exact); }
   std::vector<Described> properties() const override { return names(spec_.properties); }
   const std::string& generator_settings() const override { return spec_.generator.settings; }

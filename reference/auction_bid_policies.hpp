@@ -14,7 +14,7 @@ Plan uniform_min_bid(const Instance& instance);
 // rises least (the first on a tie); a task no resource can take in time goes where the most room is left.
 Plan cheapest_greedy(const Instance& instance);
 // `recorded`: the plan the instance records (a decision taken in a run); throws InputError when it records none
-// (`suite` runs it only on instances that record one).
+// (its registration says so: `suite` runs it only on instances that record one).
 Plan recorded(const Instance& instance);
 
 }  // namespace schedcheck::auction_bid

@@ -52,7 +52,7 @@ std::unique_ptr<Problem> auction_bid() {
       {{"recorded", "paper 003's brokers, as taken in `experiment auction`",
         "the plan the instance records: a broker's placement and bids at one period, held (its corpus files re-check "
         "it)"},
-       recorded},
+       recorded, "recorded"},
   };
   ExactSpec<Instance, Plan> bnb{{"bnb", "our own (the closed form of the cheapest bid; a Lagrangian bound)",
                                  fmt::format("branch and bound over the free tasks, longest first; at most {} nodes",
