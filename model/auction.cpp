@@ -129,7 +129,6 @@ void TimeShared::resplit() {
   }
   const std::vector<double> shares = split(bids, total_mips(resource_, capacity_), task_mips_cap(resource_, capacity_, speed_));
   for (std::size_t k = 0; k < who.size(); ++k) accounts_[who[k]].share = shares[k];
-  split_once_ = true;
 }
 
 double TimeShared::next_completion() const {

@@ -96,8 +96,8 @@ public:
   const std::vector<Account>& accounts() const { return accounts_; }
   const Account* account(std::size_t user) const;
 
-  // Opens the user's account with a first bid (in force at once when nothing was split yet, else from the next
-  // interval); a second call is a new bid.
+  // Opens the user's account with a first bid, in force at once (a new user shares the resource from its first task);
+  // a second call is a new bid, in force from the next interval.
   void bid(std::size_t user, bool foreign, double bid);
   // Queues a task; it runs when the user's earlier tasks here have completed.
   void submit(std::size_t user, std::size_t task, double length);
@@ -128,7 +128,6 @@ private:
   TaskSpeed speed_;
   double interval_;
   double now_ = 0;
-  bool split_once_ = false;
   std::vector<Account> accounts_;
 };
 

@@ -294,16 +294,12 @@ public:
         out.finish = c.now();
         done_ = true;
         for (const auction::ResourceView& v : views_)
-          if (v.account) {
-            ++charges_waiting_;
-            c.send(world_.auctioneer[v.resource], SettleQuery{.user = user_});
-          }
+          if (v.account) c.send(world_.auctioneer[v.resource], SettleQuery{.user = user_});
       }
     } else if (const auto* ch = m.as<Charge>()) {
       UserOutcome& out = outcome();
       out.charged += ch->cents / auction::kCentsPerDollar;
       out.balance -= ch->cents / auction::kCentsPerDollar;
-      --charges_waiting_;
     }
   }
 
@@ -384,7 +380,6 @@ private:
   std::vector<auction::PendingTask> pending_;
   std::vector<auction::ResourceView> views_;
   std::size_t waiting_ = 0;
-  std::size_t charges_waiting_ = 0;
   bool done_ = false;
   bool failed_ = false;
 };
