@@ -71,6 +71,10 @@ cluster::ResourceModel read_model(const Field& m) { return *cluster::resource_mo
 
 Scenario read(const nlohmann::json& document, const std::string& file, const Names& known) {
   const Field root(document, file);
+  // Paper 003's auction system has scenario files of its own kind, which its experiment runs.
+  if (root.has("kind") && root.at("kind").raw() == "auction-scenario")
+    root.at("kind").fail("\"scenario\" (an \"auction-scenario\" is paper 003's auction system: `schedcheck experiment "
+                         "auction --scenario FILE`, --seeds 1 for one run)");
   root.only_keys({"kind", "name", "comment", "workloads", "policy", "model", "clusters", "router", "sweep"});
   Scenario s;
   s.file = file;

@@ -34,7 +34,9 @@ expect_exit "negative length" 2 "defaults.min_length" -- "$S" experiment auction
 expect_exit "unknown key" 2 "auctioneers" -- "$S" experiment auction --scenario "$T/unknown-key.json" --out "$T/x7"
 expect_exit "unknown broker" 2 "users[7].policy" -- "$S" experiment auction --scenario "$T/unknown-broker.json" --out "$T/x8"
 expect_exit "--trace" 2 "auction scenario" -- "$S" experiment auction --trace "$T/a.swf" --out "$T/x9"
-for d in x1 x2 x3 x4 x5 x6 x7 x8 x9; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
+expect_exit "simulate on an auction scenario" 2 "schedcheck experiment auction --scenario FILE" -- "$S" simulate --scenario "$AU" --check
+expect_exit "a cluster scenario" 2 "kind: expected \"auction-scenario\"" -- "$S" experiment auction --scenario "$SOURCE_DIR/examples/scenarios/federation.json" --out "$T/x10"
+for d in x1 x2 x3 x4 x5 x6 x7 x8 x9 x10; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
 
 # ---------------------------------------------------------------- --quick, --jobs 1 and 2
 for jobs in 1 2; do
