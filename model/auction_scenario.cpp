@@ -69,9 +69,9 @@ std::vector<std::size_t> reachable(const Scenario& scenario, const std::string& 
 
 Scenario read_scenario(const nlohmann::json& document, const std::string& file, const ScenarioNames& names) {
   const Field root(document, file);
+  if (root.at("kind").as_string() != kScenarioKind) root.at("kind").fail(std::string("\"") + kScenarioKind + "\"");
   root.only_keys({"kind", "name", "comment", "capacity", "recompute", "task_speed", "interval", "horizon", "check_every", "domains", "resources",
                   "defaults", "users"});
-  if (root.at("kind").as_string() != kScenarioKind) root.at("kind").fail(std::string("\"") + kScenarioKind + "\"");
   Scenario s;
   s.file = file;
   s.name = root.has("name") ? root.at("name").as_string() : "auction";
