@@ -92,6 +92,9 @@ std::string list_text(const Registry& registry, bool json) {
   out += "auction brokers (a user's \"policy\" in an auction scenario, experiment auction):\n";
   for (const auto& b : auction::broker_policies())
     out += fmt::format("  {:<14} {}  [{}]{}\n", b.name, b.summary, b.source, b.needs_bid ? "; bids the user's fixed bid" : "");
+  out += "auctioneer rules (an auction scenario's fields; the first value of each is the default):\n";
+  for (const auto& r : auction::auctioneer_rules())
+    out += fmt::format("  {:<14} {}  [{}]\n", r.key + ": " + r.value, r.summary, r.source);
   out += "experiments (schedcheck experiment NAME; --list for their options):\n";
   for (const auto& e : experiments::catalogue()) out += fmt::format("  {:<14} {}  [{}]\n", e.name, e.summary, e.source);
   return out;

@@ -9,6 +9,49 @@
 
 namespace schedcheck::auction {
 
+const std::vector<AuctioneerRule>& auctioneer_rules() {
+  static const std::vector<AuctioneerRule> all = {
+      {"capacity", "per-pe", "paper 003 Table 1 and sec. 5.1 (SPEC CINT2000 ratings)",
+       "a resource's C is one PE's rating: PE x C MIPS in all, a task at most C"},
+      {"capacity", "total", "paper 003 sec. 3.2 (\"the total processing capability of r\")",
+       "a resource's C is the whole resource: a task at most C / PE"},
+      {"recompute", "interval", "paper 003 sec. 3.2 (\"at every period P, the Auctioneer re-calculates each user share\")",
+       "the split is recomputed at each bidding interval and when a user starts; a finished user's share idles until then"},
+      {"recompute", "event", "GridSim's time-shared resources",
+       "the split is also recomputed when a user's last task ends"},
+      {"task_speed", "one-pe", "paper 003 sec. 3.2 (one task at a time per user) and a task runs on one PE",
+       "Eq. 1 under a one-PE cap: a share above one PE goes to the others by their bids (water-filling)"},
+      {"task_speed", "share", "paper 003 Eq. 1 as printed",
+       "a task runs at its whole proportional share of the resource"},
+  };
+  return all;
+}
+
+int rule_index(const std::string& key, const std::string& value) {
+  int index = 0;
+  for (const AuctioneerRule& r : auctioneer_rules()) {
+    if (r.key != key) continue;
+    if (r.value == value) return index;
+    ++index;
+  }
+  return -1;
+}
+
+const std::string& rule_value(const std::string& key, int index) {
+  for (const AuctioneerRule& r : auctioneer_rules())
+    if (r.key == key && index-- == 0) return r.value;
+  throw std::logic_error("rule_value: no value " + std::to_string(index) + " of " + key);
+}
+
+std::string rule_values(const std::string& key) {
+  std::vector<std::string> values;
+  for (const AuctioneerRule& r : auctioneer_rules())
+    if (r.key == key) values.push_back("\"" + r.value + "\"");
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + values[i];
+  return out;
+}
+
 double total_mips(const Resource& resource, Capacity capacity) {
   return capacity == Capacity::kPerPe ? resource.mips * resource.pes : resource.mips;
 }

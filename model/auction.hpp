@@ -29,6 +29,21 @@ enum class Recompute { kInterval, kEvent };
 // single users above one PE's part of R1).
 enum class TaskSpeed { kOnePe, kShare };
 
+// The auctioneer's rule as a catalogue: each reading of the model (an auction scenario's `capacity`, `recompute`
+// and `task_speed`), one entry a value, in the order of its enum (the first is the default). `schedcheck list`, the
+// scenario reader and the docs take the names from here.
+struct AuctioneerRule {
+  std::string key;       // the scenario field: "capacity", "recompute", "task_speed"
+  std::string value;     // "per-pe", ...
+  std::string source;
+  std::string summary;
+};
+const std::vector<AuctioneerRule>& auctioneer_rules();
+// The enum index of `value` for `key` (its position among the key's entries), -1 when the key has no such value.
+int rule_index(const std::string& key, const std::string& value);
+const std::string& rule_value(const std::string& key, int index);   // the inverse
+std::string rule_values(const std::string& key);                    // "\"per-pe\" or \"total\"", for messages
+
 struct Resource {
   std::string name;
   int pes = 1;                        // PE_r

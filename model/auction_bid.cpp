@@ -21,7 +21,6 @@ constexpr double kAuctionBidInfinity = std::numeric_limits<double>::infinity();
 // max_load computes B* = max_bid up to the last bit).
 constexpr double kClosedFormBidRounding = 1e-12;
 
-const char* capacity_name(auction::Capacity c) { return c == auction::Capacity::kPerPe ? "per-pe" : "total"; }
 
 }  // namespace
 
@@ -32,10 +31,10 @@ Instance read_instance(const nlohmann::json& document, const std::string& file) 
   Instance instance;
   instance.name = read_instance_header(root, kInstanceKind, "\"auction-bid\" files (docs/auction-bid.md)", file);
   if (root.has("comment")) instance.comment = root.at("comment").as_string();
-  if (root.has("capacity")) {
-    const std::string c = root.at("capacity").as_string();
-    if (c == "total") instance.capacity = auction::Capacity::kTotal;
-    else if (c != "per-pe") root.at("capacity").fail("\"per-pe\" or \"total\"");
+  if (root.has("capacity")) {  // the auctioneer's reading of C, by its catalogue's names (model/auction.hpp)
+    const int index = auction::rule_index("capacity", root.at("capacity").as_string());
+    if (index < 0) root.at("capacity").fail(auction::rule_values("capacity"));
+    instance.capacity = static_cast<auction::Capacity>(index);
   }
   instance.time_left = root.at("time_left").as_number(0, kMaxMagnitude);
   if (!(instance.time_left > 0)) root.at("time_left").fail("a time to the deadline > 0 seconds");
@@ -110,7 +109,7 @@ nlohmann::json write_instance(const Instance& instance) {
   }
   nlohmann::json out = {{"kind", kInstanceKind},
                         {"name", instance.name},
-                        {"capacity", capacity_name(instance.capacity)},
+                        {"capacity", auction::rule_value("capacity", static_cast<int>(instance.capacity))},
                         {"time_left", instance.time_left},
                         {"interval", instance.interval},
                         {"resources", std::move(resources)},

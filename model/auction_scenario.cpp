@@ -5,6 +5,7 @@
 #include "model/input.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace schedcheck::auction {
 namespace {
@@ -76,24 +77,16 @@ Scenario read_scenario(const nlohmann::json& document, const std::string& file, 
   s.file = file;
   s.name = root.has("name") ? root.at("name").as_string() : "auction";
   if (root.has("comment")) s.comment = root.at("comment").as_string();
-  if (root.has("capacity")) {
-    const std::string c = root.at("capacity").as_string();
-    if (c == "per-pe") s.capacity = Capacity::kPerPe;
-    else if (c == "total") s.capacity = Capacity::kTotal;
-    else root.at("capacity").fail("\"per-pe\" or \"total\"");
-  }
-  if (root.has("recompute")) {
-    const std::string c = root.at("recompute").as_string();
-    if (c == "interval") s.recompute = Recompute::kInterval;
-    else if (c == "event") s.recompute = Recompute::kEvent;
-    else root.at("recompute").fail("\"interval\" or \"event\"");
-  }
-  if (root.has("task_speed")) {
-    const std::string c = root.at("task_speed").as_string();
-    if (c == "one-pe") s.task_speed = TaskSpeed::kOnePe;
-    else if (c == "share") s.task_speed = TaskSpeed::kShare;
-    else root.at("task_speed").fail("\"one-pe\" or \"share\"");
-  }
+  // The auctioneer's readings, by the names of its catalogue (model/auction.hpp).
+  const auto read_rule = [&](const char* key, auto& out) {
+    if (!root.has(key)) return;
+    const int index = rule_index(key, root.at(key).as_string());
+    if (index < 0) root.at(key).fail(rule_values(key));
+    out = static_cast<std::remove_reference_t<decltype(out)>>(index);
+  };
+  read_rule("capacity", s.capacity);
+  read_rule("recompute", s.recompute);
+  read_rule("task_speed", s.task_speed);
   if (root.has("interval")) s.interval = root.at("interval").as_number(1, kMaxSeconds);
   s.horizon = root.has("horizon") ? root.at("horizon").as_number(1, kMaxSeconds) : 7 * 24 * 3600.0;
   if (root.has("check_every")) s.check_every = static_cast<std::size_t>(root.at("check_every").as_int(0, 1000000));
@@ -175,9 +168,9 @@ Scenario read_scenario_file(const std::string& file, const ScenarioNames& names)
 nlohmann::json write_scenario(const Scenario& s) {
   nlohmann::json out = {{"kind", kScenarioKind},
                         {"name", s.name},
-                        {"capacity", s.capacity == Capacity::kPerPe ? "per-pe" : "total"},
-                        {"recompute", s.recompute == Recompute::kInterval ? "interval" : "event"},
-                        {"task_speed", s.task_speed == TaskSpeed::kOnePe ? "one-pe" : "share"},
+                        {"capacity", rule_value("capacity", static_cast<int>(s.capacity))},
+                        {"recompute", rule_value("recompute", static_cast<int>(s.recompute))},
+                        {"task_speed", rule_value("task_speed", static_cast<int>(s.task_speed))},
                         {"interval", s.interval},
                         {"horizon", s.horizon},
                         {"check_every", s.check_every},
