@@ -63,6 +63,10 @@ for f in shares-R0 shares-R2 shares-R3 tasks; do
   [ -s "$T/q1/$f.csv" ] || fail "$f.csv missing"
   cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"
 done
+# The first seed as a per-job CSV that gantt draws, one band a resource and one lane a user.
+"$S" gantt --jobs-csv "$T/q1/jobs-seed1.csv" --clusters 10,10,10,10,10 --max-jobs 1000 --out "$T/gantt.png" >"$T/g.txt" 2>&1 ||
+  fail "gantt of jobs-seed1.csv: $(cat "$T/g.txt")"
+grep -q "500 jobs" "$T/g.txt" || fail "gantt: $(cat "$T/g.txt")"
 # Every task of both runs completed once, after it was submitted and started.
 python3 - "$T/q1/tasks.csv" <<'PY' || fail "tasks.csv"
 import csv, sys

@@ -10,6 +10,8 @@
 #include "model/auction_bid.hpp"
 #include "model/auction_scenario.hpp"
 #include "model/input.hpp"
+#include "model/job_metrics.hpp"
+#include "model/jobs_csv.hpp"
 #include "properties/auction_properties.hpp"
 #include "properties/decision_probe.hpp"
 #include "reference/auction_brokers.hpp"
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -436,6 +439,34 @@ public:
     return t;
   }
 
+  // The first seed's tasks as a per-job CSV (jobs-seed1.csv, the columns `simulate --jobs-csv` writes), so that
+  // `schedcheck gantt --jobs-csv FILE --clusters U,U,...` draws who ran when: a cluster a resource (the `cluster`
+  // column), a lane a user (allocated_resources: the user's index; a user runs one task at a time on a resource).
+  // requested_time is the task's time at one PE's speed; waiting_time is its time in the resource's queue.
+  void write_jobs_csv(const RunRecord& record, const std::string& path) const {
+    std::string text = jobs_csv::header(true);
+    for (const nlohmann::json& t : record.data["tasks"]) {
+      const std::size_t user = t[0].get<std::size_t>(), resource = t[2].get<std::size_t>();
+      const double submitted = t[4].get<double>(), started = t[5].get<double>(), finished = t[6].get<double>();
+      if (finished < 0) continue;  // not finished within the horizon: not a record of a finished job
+      jobs_csv::Row row;
+      row.job_id = fmt::format("{}.{}", scenario_.users[user].name, t[1].get<std::size_t>());
+      row.workload_name = scenario_.users[user].name;
+      row.submission_time = submitted;
+      row.requested_number_of_resources = 1;
+      row.requested_time = t[3].get<double>() / auction::task_mips_cap(scenario_.resources[resource], scenario_.capacity);
+      row.starting_time = started;
+      row.execution_time = finished - started;
+      row.finish_time = finished;
+      row.allocated_resources = std::to_string(user);
+      row.bounded_slowdown = bounded_slowdown(started - submitted, finished - started);
+      row.cluster = static_cast<std::uint32_t>(resource);
+      row.arrival = submitted;
+      text += jobs_csv::format(row);
+    }
+    write_file_atomically(path, text);
+  }
+
   // Each broker's worst decisions of the sweep (failing first, then the largest gaps) as auction-bid corpus files that
   // `schedcheck check auction-bid --policy recorded` reproduces, into --corpus DIR (default: --out).
   std::vector<std::string> extras(const std::vector<Point>& points, const std::vector<std::optional<RunRecord>>& records,
@@ -449,6 +480,12 @@ public:
     request.exact = bid_probe_settings().exact;
     request.solve = bid_probe_settings().solve;
     std::vector<std::string> written;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (points[i].reading.empty() && points[i].seed == 1 && records[i] && records[i]->data.contains("tasks")) {
+        const std::string path = (std::filesystem::path(dir) / "jobs-seed1.csv").string();
+        write_jobs_csv(*records[i], path);
+        written.push_back(path);
+      }
     std::set<std::string> brokers;
     for (const auction::UserSpec& u : scenario_.users) brokers.insert(policy_of(u));
     for (const std::string& broker : brokers) {
