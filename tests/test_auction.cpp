@@ -330,6 +330,31 @@ BOOST_AUTO_TEST_CASE(run_properties_hold_on_the_paper_scenario_and_catch_a_wrong
   BOOST_TEST(v["bid-within-bounds"] == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(income_is_received_and_accounted) {
+  // One resource, one No-Opt user of two 6,000,000 MI tasks on one PE of 1000 MIPS: 6,000 s each, done at 12,000 s
+  // (one task at a time), at 10 cents a minute: 12,000 / 60 x 10 = 2,000 cents = G$20. Income G$1 every 1,000 s
+  // from the start, received at 1,000 ... 11,000 s (11 times) before the last task ends: balance 50 + 11 - 20 = 41.
+  nlohmann::json d = {{"kind", "auction-scenario"},
+                      {"domains", {"A"}},
+                      {"resources", {{{"name", "R"}, {"pes", 1}, {"mips", 1000}, {"min_bid", 1}, {"max_bid", 100},
+                                      {"domains", {"A"}}}}},
+                      {"users", {{{"name", "U"}, {"domain", "A"}, {"policy", "no-opt"}, {"bid", 10},
+                                  {"lengths", {6e6, 6e6}}, {"fund", 50}, {"income", 1}, {"income_every", 1000}}}}};
+  const Scenario sc = read_scenario(d, "s.json", names());
+  sim::auction_system::Setup setup;
+  setup.scenario = &sc;
+  setup.lengths = {sc.users[0].lengths};
+  setup.brokers = {broker_policy("no-opt").decide};
+  RunChecker checker(sc, {2});
+  const auto result = sim::auction_system::run(setup, {&checker});
+  const auto& u = result.users[0];
+  BOOST_TEST(std::fabs(u.finish - 12000) < 1e-6);
+  BOOST_TEST(std::fabs(u.charged - 20) < 1e-9);
+  BOOST_TEST(std::fabs(u.income - 11) < 1e-9);
+  BOOST_TEST(std::fabs(u.balance - 41) < 1e-9);
+  for (const RunPropertyResult& p : checker.results()) BOOST_TEST(p.violations == 0u, p.name << ": " << p.first);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace test_auction
