@@ -1,7 +1,8 @@
 // `schedcheck experiment auction`: paper 003 sec. 5 — Table 1's resources, the two VO domains, Table 2's ten users
 // (examples/scenarios/auction.json) on auction-based proportional-share resources, each seed drawing the users' task
 // lengths; Figures 2-5 (bids and shares over time on R1 and R4, from the first seed), 6-7 (run time and cost per
-// user over the seeds), the paper's statements as claims, every run property on every event. Limits: as the model's.
+// user over the seeds), the paper's statements as claims, every run property on every event, every k-th broker
+// decision against auction-bid. Limits: as the model's; the decision checks hold the other users' bids fixed.
 #include "experiments/auction/auction.hpp"
 
 #include "counterexamples/rng.hpp"
