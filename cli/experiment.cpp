@@ -60,6 +60,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   if (a.out.empty()) throw InputError("experiment: --out DIR is required (the tables, plots and summary.json go there)");
   const auto& entry = experiments::find(a.name);
   experiments::ExperimentOptions options = a.options;
+  options.jobs = jobs_from_option(options.jobs);  // --jobs 0: every core
   // --policy-cmd: one process for the whole sweep (the runs go one at a time: check_options refuses --jobs > 1).
   std::shared_ptr<PolicyProcess> process;
   if (!a.policy_cmd.empty()) {
@@ -80,7 +81,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
                              removed.size(), printable_text(removed.front(), 60), removed.size() > 1 ? ", ..." : "");
   // From here a second SIGINT or SIGTERM still leaves summary.json and no temporary (support/signals.hpp).
   const FinishingSection finishing;
-  const std::unique_ptr<Executor> executor = make_executor(a.options.jobs);
+  const std::unique_ptr<Executor> executor = make_executor(options.jobs);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {
     if (a.quiet || (p.seconds - last < 1 && p.done < p.total)) return;
@@ -100,11 +101,11 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
       throw;
     }
   }();
-  if (memory_limit_mb() > 0 && sweep.workers < std::min(a.options.jobs, sweep.points.size()))
+  if (memory_limit_mb() > 0 && sweep.workers < std::min(options.jobs, sweep.points.size()))
     std::cerr << fmt::format("schedcheck: --jobs {}: {} worker{} ran the points (under --memory-mb {} the stacks of "
-                             "more threads would take over half of the memory left)\n", a.options.jobs, sweep.workers,
+                             "more threads would take over half of the memory left)\n", options.jobs, sweep.workers,
                              sweep.workers == 1 ? "" : "s", memory_limit_mb());
-  const experiments::Written written = experiments::write_results(*experiment, a.options, sweep, a.out, command);
+  const experiments::Written written = experiments::write_results(*experiment, options, sweep, a.out, command);
   for (const auto& failure : written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
   for (const auto& skipped : written.skipped) std::cerr << "schedcheck: skipped " << skipped << "\n";
   if (sweep.interrupted || stop_requested())
@@ -183,9 +184,9 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
   experiment->add_option("--out", a->out, "directory for the results (created; refused before any work if unwritable)");
   experiment->add_option("--seeds", a->options.seeds, "seeds per point (default: the experiment's; see --list)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}));
-  experiment->add_option("--jobs", a->options.jobs, "points run at once, on as many threads")
+  experiment->add_option("--jobs", a->options.jobs, "points run at once, on as many threads (0: every core)")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1024}));
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1024}));
   experiment->add_flag("--quick", a->options.quick, "the small form: under a minute (what CI runs)");
   experiment->add_option("--trace", a->options.traces, "a trace of your own (repeatable; see --list)");
   experiment->add_option("--traces", a->options.traces_dir, "a folder of traces (see --list)");

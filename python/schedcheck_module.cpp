@@ -602,7 +602,7 @@ PYBIND11_MODULE(schedcheck, m) {
       };
     }
     options.seeds = seeds.value_or(0);
-    options.jobs = jobs;
+    options.jobs = jobs_from_option(jobs);  // 0: every core
     options.quick = quick;
     options.traces = traces;
     options.traces_dir = traces_dir.value_or("");
@@ -618,7 +618,7 @@ PYBIND11_MODULE(schedcheck, m) {
     if (!options.corpus.empty()) prepare_output_directory(options.corpus, "corpus");
     const bool out_existed = std::filesystem::exists(out);
     experiments::claim_output_directory(out, "out", force);
-    const auto executor = make_executor(jobs);
+    const auto executor = make_executor(options.jobs);
     experiments::Sweep sweep;
     {
       // The runs share no Python object. Ctrl-C: the main thread looks for Python's signal after each point it

@@ -82,6 +82,10 @@ std::size_t ThreadExecutor::run(std::size_t n, const std::function<void(std::siz
   return ran;
 }
 
+std::size_t jobs_from_option(std::size_t jobs) {
+  return jobs > 0 ? jobs : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+}
+
 std::unique_ptr<Executor> make_executor(std::size_t jobs) {
   if (jobs <= 1) return std::make_unique<SerialExecutor>();
   return std::make_unique<ThreadExecutor>(jobs);

@@ -45,5 +45,7 @@ private:
 
 // 1 (or 0): serial; N: N threads.
 std::unique_ptr<Executor> make_executor(std::size_t jobs);
+// What `--jobs N` means: N workers, and 0 every core this machine has (std::thread::hardware_concurrency, at least 1).
+std::size_t jobs_from_option(std::size_t jobs);
 
 }  // namespace schedcheck

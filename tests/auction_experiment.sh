@@ -38,8 +38,8 @@ expect_exit "simulate on an auction scenario" 2 "schedcheck experiment auction -
 expect_exit "a cluster scenario" 2 "kind: expected \"auction-scenario\"" -- "$S" experiment auction --scenario "$SOURCE_DIR/examples/scenarios/federation.json" --out "$T/x10"
 for d in x1 x2 x3 x4 x5 x6 x7 x8 x9 x10; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done
 
-# ---------------------------------------------------------------- --quick, --jobs 1 and 2
-for jobs in 1 2; do
+# ---------------------------------------------------------------- --quick, --jobs 1, 2 and 0 (every core)
+for jobs in 1 2 0; do
   "$S" experiment auction --quick --out "$T/q$jobs" --jobs "$jobs" >"$T/q$jobs.txt" 2>"$T/q$jobs.err" ||
     fail "--quick --jobs $jobs: exit $? ($(tail -3 "$T/q$jobs.err"))"
 done
@@ -59,6 +59,8 @@ for f in fig2-bid-R1 fig3-share-R1 fig4-bid-R4 fig5-share-R4 fig6-run-time fig7-
   cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"
 done
 cmp -s "$T/q1/claims.csv" "$T/q2/claims.csv" || fail "claims.csv differs between --jobs 1 and 2"
+cmp -s "$T/q1/fig6-run-time.csv" "$T/q0/fig6-run-time.csv" || fail "fig6-run-time.csv differs between --jobs 1 and 0"
+grep -q "($(nproc) at a time)" "$T/q0.txt" || fail "--jobs 0: not one worker a core ($(grep '^points' "$T/q0.txt"))"
 for f in shares-R0 shares-R2 shares-R3 tasks; do
   [ -s "$T/q1/$f.csv" ] || fail "$f.csv missing"
   cmp -s "$T/q1/$f.csv" "$T/q2/$f.csv" || fail "$f.csv differs between --jobs 1 and 2"

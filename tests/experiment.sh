@@ -29,7 +29,7 @@ expect_exit "malformed trace" 2 "bad.swf" -- "$S" experiment backfilling --trace
 printf '; MaxProcs: 4\n1 0 -1 10 2 -1 -1 2 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n' >"$T/ok.swf"
 : >"$T/file"
 expect_exit "--out is a file" 2 "--out" -- "$S" experiment backfilling --trace "$T/ok.swf" --out "$T/file"
-expect_exit "--jobs 0" 2 "--jobs" -- "$S" experiment backfilling --trace "$T/ok.swf" --out "$T/x3" --jobs 0
+expect_exit "--jobs 2000" 2 "--jobs" -- "$S" experiment backfilling --trace "$T/ok.swf" --out "$T/x3" --jobs 2000
 mkdir -p "$T/emptydir"
 expect_exit "empty --traces folder" 2 "no .swf" -- "$S" experiment backfilling --traces "$T/emptydir" --out "$T/x4"
 for d in x1 x2 x3 x4; do [ -e "$T/$d" ] && fail "a refused run created $T/$d"; done

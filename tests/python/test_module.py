@@ -268,7 +268,7 @@ def test_experiments_from_python(tmp_path):
     assert policies == {"fcfs", "easy", "easy-4", "conservative"}
     assert (tmp_path / "summary.json").exists() and (tmp_path / "runs.csv").exists()
     assert json.loads((tmp_path / "summary.json").read_text())["finished"] == 16
-    for bad in ({"seeds": 0}, {"jobs": 0}):
+    for bad in ({"seeds": 0}, {"jobs": 2000}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             schedcheck.experiment("backfilling", str(tmp_path / "no"), traces=[SMALL], **bad)
     assert not (tmp_path / "no").exists()  # refused before the folder was made
