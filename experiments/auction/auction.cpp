@@ -27,6 +27,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -653,6 +654,26 @@ Finding pairs_below(const Results& r, const std::vector<std::string>& lower, con
   return checks.finding();
 }
 
+// A per-run metric judged run by run (runs without it left out): every run holds -> agrees, some -> partly.
+Finding in_every_run(const Results& r, const std::string& metric, const std::function<bool(double)>& holds,
+                     const std::function<std::string(double)>& words) {
+  Checks checks(", ");
+  for (const RunRecord* run : r.runs()) {
+    const double v = run->metric(metric);
+    if (!std::isnan(v)) checks.add(holds(v), words(v));
+  }
+  return checks.finding();
+}
+
+// The mean over the runs of a share of intervals: >= 90% agrees, >= 50% partly, else disagrees; `none` when no run
+// has it, `what` after the percentage.
+Finding share_of_intervals(const Results& r, const std::string& metric, const std::string& what, const std::string& none) {
+  const Spread v = r.metric({}, metric);
+  if (v.count == 0 || std::isnan(v.mean)) return Finding{Agreement::kUnmeasured, none};
+  return Finding{v.mean >= 0.9 ? Agreement::kAgrees : v.mean >= 0.5 ? Agreement::kPartly : Agreement::kDisagrees,
+                 fmt::format("{:.1f}% of {}", 100 * v.mean, what)};
+}
+
 // The users of the scenario whose broker optimises (varies its bid) or not.
 std::vector<std::string> users_with(const Scenario& s, bool optimising) {
   std::vector<std::string> out;
@@ -698,9 +719,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                  Checks checks(", ");
                  for (const RunRecord* run : r.runs()) {
                    std::string missing;
-                   for (const auction::UserSpec& u : users)
-                     if (std::find(optimising.begin(), optimising.end(), u.name) != optimising.end())
-                     if (run->metric(metric_of(u.name, "met")) == 0) missing += (missing.empty() ? "" : "+") + u.name;
+                   for (const std::string& u : optimising)
+                     if (run->metric(metric_of(u, "met")) == 0) missing += (missing.empty() ? "" : "+") + u;
                    checks.add(missing == "U3", missing.empty() ? "none misses" : missing + " miss");
                  }
                  return checks.finding();
@@ -719,12 +739,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                "In contrast, U8 never submits to R4 because the user is in VO domain A.",
                "U8 submits no task to R4 in any seed",
                [](const Results& r) {
-                 Checks checks(", ");
-                 for (const RunRecord* run : r.runs()) {
-                   const double n = run->metric("U8.tasks_R4");
-                   if (!std::isnan(n)) checks.add(n == 0, fmt::format("{:g} tasks", n));
-                 }
-                 return checks.finding();
+                 return in_every_run(r, "U8.tasks_R4", [](double n) { return n == 0; },
+                                     [](double n) { return fmt::format("{:g} tasks", n); });
                }});
   c.push_back({"fig7-no-opt-cheaper", "sec. 5.3, Fig. 7",
                "As expected, users with a No-Opt policy have cheaper total cost.",
@@ -754,12 +770,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                "In Figure 5, user U3's tasks are still executing on resource R4 at time 400.",
                "U3 has a task running on R4 at minute 400 in every seed -> agrees, some -> partly",
                [](const Results& r) {
-                 Checks checks(", ");
-                 for (const RunRecord* run : r.runs()) {
-                   const double v = run->metric("U3.on_R4_at_400");
-                   if (!std::isnan(v)) checks.add(v == 1, v == 1 ? "running" : "not running");
-                 }
-                 return checks.finding();
+                 return in_every_run(r, "U3.on_R4_at_400", [](double v) { return v == 1; },
+                                     [](double v) { return std::string(v == 1 ? "running" : "not running"); });
                }});
   c.push_back({"fig3-u3-sends-to-r1", "sec. 5.3, Fig. 3",
                "With many remaining tasks needing to be completed, U3 of domain B schedules them to all available local "
@@ -767,12 +779,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                "Figure 3.",
                "U3 submits at least one task to R1 (another domain's) in every seed -> agrees, some -> partly",
                [](const Results& r) {
-                 Checks checks(", ");
-                 for (const RunRecord* run : r.runs()) {
-                   const double n = run->metric("U3.tasks_R1");
-                   if (!std::isnan(n)) checks.add(n > 0, fmt::format("{:g} tasks", n));
-                 }
-                 return checks.finding();
+                 return in_every_run(r, "U3.tasks_R1", [](double n) { return n > 0; },
+                                     [](double n) { return fmt::format("{:g} tasks", n); });
                }});
   c.push_back({"fig4-u3-max-bid-r4", "sec. 5.3, Fig. 4",
                "This is because U3 puts the maximum bid on resource R4 throughout the whole period of time, as "
@@ -780,10 +788,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                "U3 bids R4's maximum in >= 90% of its intervals there: agrees; >= 50%: partly; else disagrees (mean "
                "over seeds)",
                [](const Results& r) {
-                 const Spread v = r.metric({}, "U3.R4_max_bid_share");
-                 if (v.count == 0 || std::isnan(v.mean)) return Finding{Agreement::kUnmeasured, "U3 never ran on R4"};
-                 return Finding{v.mean >= 0.9 ? Agreement::kAgrees : v.mean >= 0.5 ? Agreement::kPartly : Agreement::kDisagrees,
-                                fmt::format("{:.1f}% of U3's intervals on R4 at the maximum bid", 100 * v.mean)};
+                 return share_of_intervals(r, "U3.R4_max_bid_share", "U3's intervals on R4 at the maximum bid",
+                                           "U3 never ran on R4");
                }});
   c.push_back({"fig2-u8-max-bid-r1", "sec. 5.3, Fig. 2",
                "In Figure 2, user U8 puts a maximum bid of 500 cents per minute from time 49 to 120 (in simulation "
@@ -791,10 +797,8 @@ std::vector<Claim> AuctionExperiment::claims() const {
                "U8 bids R1's maximum in >= 90% of its intervals there in minutes 49-120: agrees; >= 50%: partly; "
                "else disagrees (mean over seeds)",
                [](const Results& r) {
-                 const Spread v = r.metric({}, "U8.R1_max_bid_share_49_120");
-                 if (v.count == 0 || std::isnan(v.mean)) return Finding{Agreement::kUnmeasured, "U8 not on R1 in minutes 49-120"};
-                 return Finding{v.mean >= 0.9 ? Agreement::kAgrees : v.mean >= 0.5 ? Agreement::kPartly : Agreement::kDisagrees,
-                                fmt::format("{:.1f}% of U8's intervals on R1 in minutes 49-120 at 500", 100 * v.mean)};
+                 return share_of_intervals(r, "U8.R1_max_bid_share_49_120",
+                                           "U8's intervals on R1 in minutes 49-120 at 500", "U8 not on R1 in minutes 49-120");
                }});
   return c;
 }
