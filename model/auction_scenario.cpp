@@ -24,12 +24,6 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 UserSpec read_user_fields(const Field& f, UserSpec u) {
   if (f.has("tasks")) u.tasks = static_cast<std::size_t>(f.at("tasks").as_int(1, kMaxTasks));
   if (f.has("min_length")) u.min_length = f.at("min_length").as_positive();

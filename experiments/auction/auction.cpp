@@ -284,9 +284,9 @@ public:
     outside_name_ = options.outside_name.empty() ? "external" : options.outside_name;
     for (const std::string& name : options.outside_for) {
       if (!user_named(scenario_, name)) {
-        std::string known;
-        for (const auction::UserSpec& u : scenario_.users) known += (known.empty() ? "" : ", ") + u.name;
-        throw InputError(fmt::format("--policy-for: no user {} in {} (its users: {})", name, file_, known));
+        std::vector<std::string> known;
+        for (const auction::UserSpec& u : scenario_.users) known.push_back(u.name);
+        throw InputError(fmt::format("--policy-for: no user {} in {} (its users: {})", name, file_, joined(known)));
       }
       outside_.insert(name);
     }
