@@ -6,6 +6,7 @@
 #include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
 #include "solver/z3_support.hpp"
+#include "support/executor.hpp"
 #include "support/files.hpp"
 #include "support/memory.hpp"
 #include "support/signals.hpp"
@@ -51,6 +52,16 @@ struct OutputFlags {
 void add_output_flags(CLI::App* command, OutputFlags& flags) {
   auto* json = command->add_flag("--json", flags.json, "print one JSON object (fields: docs/cli.md)");
   command->add_flag("--csv", flags.csv, "print CSV (header + one row)")->excludes(json);
+}
+
+// --jobs and --shard, as every parallel command takes them (support/executor.hpp).
+void add_parallel_flags(CLI::App* command, std::size_t& jobs, std::string& shard) {
+  command->add_option("--jobs,-j", jobs, "worker threads (0: one a core); the results do not depend on it")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1024}));
+  command->add_option("--shard", shard,
+                      "I/N: run shard I of N only (a batch job array's task), every N-th item; `schedcheck merge` "
+                      "combines the shards' --out folders into what one run writes");
 }
 
 void add_solve_flags(CLI::App* command, CheckRequest& request) {
@@ -118,26 +129,43 @@ std::vector<std::string> instance_files(const std::vector<std::string>& paths) {
   return files;
 }
 
-// `only_policy` (--policy-cmd): check that policy alone, else every policy of each file's problem.
-// `problems` (--problem): only these problems (empty: every problem that reads a file's kind).
-int run_suite(const Registry& registry, const std::vector<std::string>& paths, const CheckRequest& base,
-              const OutputFlags& out, const std::string& only_policy, const std::vector<std::string>& problems) {
+// One suite file's checks, as an executor item gives them back: the reports (report_record) and whether every check
+// of the file finished; a bad file's message in `error`, raised when its turn comes (files are reported in order).
+struct SuiteFile {
   std::vector<Report> reports;
-  int exit_code = 0;
-  const std::vector<std::string> files = instance_files(paths);
-  std::size_t files_done = 0;
-  for (const auto& file : files) {
-    if (stop_requested()) break;
+  bool complete = true;
+  std::string error;
+};
+
+std::string suite_file_bytes(const SuiteFile& f) {
+  nlohmann::json reports = nlohmann::json::array();
+  for (const auto& r : f.reports) reports.push_back(report_record(r));
+  const std::vector<std::uint8_t> bytes =
+      nlohmann::json::to_cbor({{"reports", reports}, {"complete", f.complete}, {"error", f.error}});
+  return std::string(bytes.begin(), bytes.end());
+}
+
+SuiteFile suite_file_from_bytes(const std::string& bytes) {
+  const nlohmann::json j = nlohmann::json::from_cbor(bytes);
+  SuiteFile f;
+  for (const auto& r : j.at("reports")) f.reports.push_back(report_from_record(r));
+  f.complete = j.at("complete").get<bool>();
+  f.error = j.at("error").get<std::string>();
+  return f;
+}
+
+// Every check of one file: each policy of each problem that reads its kind (see run_suite).
+SuiteFile check_suite_file(const Registry& registry, const std::string& file, const CheckRequest& base,
+                           const std::string& only_policy, const std::vector<std::string>& problems) {
+  SuiteFile out;
+  try {
     const nlohmann::json document = workload::read_instance_file(file);
     const std::string kind = document.is_object() && document.contains("kind") && document["kind"].is_string()
                                  ? document["kind"].get<std::string>()
                                  : "";
     if (kind.empty()) throw InputError(fmt::format("{}: kind: missing required field (which problem family the file "
                                                    "is for, e.g. \"sla-site\"; see docs/formats.md)", file));
-    if (kind == scenario::kInstanceKind || kind == auction::kScenarioKind) {  // a system to simulate, not an instance
-      ++files_done;
-      continue;
-    }
+    if (kind == scenario::kInstanceKind || kind == auction::kScenarioKind) return out;  // a system to simulate
     bool matched = false;
     for (const auto& problem : registry.problems()) {
       if (problem->instance_kind() != kind) continue;
@@ -156,17 +184,51 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
         try {
           report = problem->check(document, file, request);
         } catch (const StopRequested&) {
-          break;
+          out.complete = false;
+          return out;
         }
-        if (stop_requested()) break;  // this check may have been cut short: not reported
-        reports.push_back(std::move(report));
-        exit_code = std::max(exit_code, reports.back().exit_code() == 3 ? 3 : 0);
-        if (reports.back().exit_code() == 1) exit_code = 1;
+        if (stop_requested()) {  // this check may have been cut short: not reported
+          out.complete = false;
+          return out;
+        }
+        out.reports.push_back(std::move(report));
       }
     }
     if (!matched) throw InputError(fmt::format("{}: kind: no registered problem reads {} (see `schedcheck list`)", file, quoted_text(kind)));
-    if (!stop_requested()) ++files_done;
+  } catch (const PolicyFailure&) {
+    throw;  // the policy's failure ends the suite at once
+  } catch (const InputError& e) {
+    out.error = e.what();
   }
+  return out;
+}
+
+// `only_policy` (--policy-cmd): check that policy alone, else every policy of each file's problem.
+// `problems` (--problem): only these problems (empty: every problem that reads a file's kind).
+// The files are checked on `jobs` workers and reported in file order (the first bad file in that order ends it).
+int run_suite(const Registry& registry, const std::vector<std::string>& paths, const CheckRequest& base,
+              const OutputFlags& out, const std::string& only_policy, const std::vector<std::string>& problems,
+              std::size_t jobs) {
+  std::vector<Report> reports;
+  int exit_code = 0;
+  const std::vector<std::string> files = instance_files(paths);
+  std::size_t files_done = 0;
+  const std::unique_ptr<Executor> executor = make_executor(jobs);
+  executor->run(
+      files.size(),
+      [&](std::size_t k) {
+        return suite_file_bytes(check_suite_file(registry, files[k], base, only_policy, problems));
+      },
+      [&](std::size_t, std::string&& bytes) {
+        SuiteFile f = suite_file_from_bytes(bytes);
+        if (!f.error.empty()) throw InputError(f.error);
+        for (auto& report : f.reports) {
+          exit_code = std::max(exit_code, report.exit_code() == 3 ? 3 : 0);
+          if (report.exit_code() == 1) exit_code = 1;
+          reports.push_back(std::move(report));
+        }
+        files_done += f.complete;
+      });
   std::cout << cli::render_rows(reports, out.format());
   if (stop_requested()) {  // the rows above are the checks that finished; say what was left out
     std::cerr << fmt::format("schedcheck: suite {} after {} of {} files ({} checks reported)\n", stop_request_text(),
@@ -199,7 +261,8 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
     written.push_back(std::move(entry));
   };
   const SearchSummary summary =
-      options.exhaustive ? exhaustive_search(problem, options, write) : search(problem, options, progress, write);
+      options.exhaustive ? exhaustive_search(problem, options, write, nullptr, progress)
+                         : search(problem, options, progress, write);
   const double rate = static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9);
   if (out.json) {
     nlohmann::json json = summary_json(summary, options);
@@ -254,9 +317,11 @@ int run_cli(int argc, char** argv) {
   std::string problem_name, instance_file, out_dir;
   bool quiet = false, list_json = false;
   std::vector<std::string> suite_paths, suite_problems;
+  std::size_t suite_jobs = 1;
   OutputFlags out;
   CheckRequest request;
   SearchOptions search_options;
+  std::string search_shard;
   cli::ExternalPolicyOptions external;
 
   auto* list = app.add_subcommand("list", "problems, policies, exact methods and properties, with their sources");
@@ -308,6 +373,7 @@ int run_cli(int argc, char** argv) {
   search_cmd->add_option("--scope", search_options.scope,
                          "exhaustive scope, problem-defined (offer-composition: providers=P,offers=K,max=V)");
   search_cmd->add_flag("--json", out.json, "print the summary as JSON");
+  add_parallel_flags(search_cmd, search_options.jobs, search_shard);
 
   auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
   suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
@@ -316,6 +382,9 @@ int run_cli(int argc, char** argv) {
   add_solve_flags(suite, request);
   add_output_flags(suite, out);
   cli::add_external_policy_options(suite, external, nullptr);
+  suite->add_option("--jobs,-j", suite_jobs, "worker threads (0: one a core); the rows do not depend on it")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1024}));
   suite->add_option("--problem", suite_problems, "only these problems (repeatable; default: every problem that reads "
                                                  "a file's kind)");
 
@@ -436,7 +505,10 @@ int run_cli(int argc, char** argv) {
                             std::find(suite_problems.begin(), suite_problems.end(), name) != suite_problems.end();
         if (chosen && problem->accepts_external_policies()) use_external(registry.get(name), request);
       }
-    return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems);
+    const std::size_t jobs = jobs_from_option(suite_jobs);
+    if (external.given() && jobs > 1)
+      throw InputError("--policy-cmd: leave --jobs out (or 1): one process answers one check at a time");
+    return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems, jobs);
   }
   if (*generate) {
     std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";
@@ -471,6 +543,10 @@ int run_cli(int argc, char** argv) {
       // stopped while the probe's policy was asked (e.g. SIGTERM to the whole job): the search below starts no
       // trial and prints its summary, as after a stop at any later point
     }
+    if (!search_shard.empty()) search_options.shard = parse_shard(search_shard);
+    search_options.jobs = jobs_from_option(search_options.jobs);
+    if (external.given() && search_options.jobs > 1)
+      throw InputError("--policy-cmd: leave --jobs out (or 1): one process answers one trial at a time");
     if (search_options.exhaustive && problem.enumerate_settings().empty())
       throw std::invalid_argument("problem " + search_options.problem + " has no exhaustive mode (--exhaustive)");
     return run_search(problem, search_options, out_dir, quiet, out);

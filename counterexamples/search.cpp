@@ -4,11 +4,18 @@
 #include "counterexamples/rng.hpp"
 #include "properties/corpus.hpp"
 #include "model/input.hpp"
+#include "support/errors.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <map>
+#include <mutex>
+#include <thread>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -62,82 +69,231 @@ std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json 
 }
 
 namespace {
-// Shrinks one failing instance into a counterexample and hands it to `found`. After a stop request the original
-// report is kept as it is: every check from then on is cut short, so shrinking could not confirm a candidate.
-Counterexample make_counterexample(const Problem& problem, const SearchOptions& options, std::size_t trial,
-                                   std::uint64_t seed, const nlohmann::json& document, const Report& report,
-                                   const FoundFn& found) {
-  Counterexample c;
-  c.trial = trial;
-  c.trial_seed = seed;
-  c.original_size = report.size;
-  c.property = report.failing().front();
-  if (stop_requested()) {
-    c.instance = document;
-    c.report = report;
-  } else {
-    std::tie(c.instance, c.report) = shrink(problem, document, options.check, c.property, options.max_shrink_checks);
-  }
-  if (found) found(c);
+
+// A failing instance a worker found, as the chunk's result carries it: shrunk already when the worker could.
+struct ChunkFailure {
+  std::size_t trial = 0;
+  std::uint64_t trial_seed = 0;
+  std::size_t original_size = 0;
+  std::string property;
+  nlohmann::json instance;  // shrunk when `shrunk`
+  Report report;            // of `instance`
+  bool shrunk = false;
+};
+
+// What one item (a chunk of trials or of a scope's instances) gives back: its counts and its first failures.
+struct ChunkResult {
+  std::size_t checked = 0, failing = 0, undecided = 0, unproven = 0;
+  std::map<std::string, std::size_t> failing_by_property;
+  std::vector<ChunkFailure> failures;
+};
+
+std::string chunk_bytes(const ChunkResult& c) {
+  nlohmann::json failures = nlohmann::json::array();
+  for (const auto& f : c.failures)
+    failures.push_back({{"trial", f.trial}, {"trial_seed", f.trial_seed}, {"original_size", f.original_size},
+                        {"property", f.property}, {"instance", f.instance}, {"report", report_record(f.report)},
+                        {"shrunk", f.shrunk}});
+  const nlohmann::json j = {{"checked", c.checked},     {"failing", c.failing}, {"undecided", c.undecided},
+                            {"unproven", c.unproven},   {"by_property", c.failing_by_property},
+                            {"failures", failures}};
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(j);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+ChunkResult chunk_from_bytes(const std::string& bytes) {
+  const nlohmann::json j = nlohmann::json::from_cbor(bytes);
+  ChunkResult c;
+  c.checked = j.at("checked").get<std::size_t>();
+  c.failing = j.at("failing").get<std::size_t>();
+  c.undecided = j.at("undecided").get<std::size_t>();
+  c.unproven = j.at("unproven").get<std::size_t>();
+  c.failing_by_property = j.at("by_property").get<std::map<std::string, std::size_t>>();
+  for (const auto& f : j.at("failures"))
+    c.failures.push_back({f.at("trial").get<std::size_t>(), f.at("trial_seed").get<std::uint64_t>(),
+                          f.at("original_size").get<std::size_t>(), f.at("property").get<std::string>(),
+                          f.at("instance"), report_from_record(f.at("report")), f.at("shrunk").get<bool>()});
   return c;
 }
+
+// Items of `total` trials or instances: chunks small enough that every worker gets many (instances vary in cost) and
+// large enough that handing them out costs nothing. The chunking never shows in the results.
+std::size_t chunk_size(std::size_t total, std::size_t workers) {
+  return std::clamp<std::size_t>(total / (std::max<std::size_t>(workers, 1) * 64), 1, 256);
+}
+
+// One search (random or exhaustive) on an executor: the workers check their chunks; the chunks' results arrive in
+// index order and are added up; the first max_counterexamples failures in that order are shrunk and handed on.
+class SearchRun {
+public:
+  SearchRun(const Problem& problem, const SearchOptions& options, const ProgressFn& progress, const FoundFn& found)
+      : problem_(problem), options_(options), progress_(progress), found_(found) {}
+
+  // One checked trial or instance, on a worker: counted, and when it fails and is among the chunk's first, kept.
+  void count(ChunkResult& chunk, std::size_t index, std::uint64_t seed, Report&& report,
+             const std::function<nlohmann::json()>& document) {
+    ++chunk.checked;
+    chunk.unproven += report.exact_unproven();
+    if (report.any_fails()) {
+      ++chunk.failing;
+      for (const std::string& property : report.failing()) ++chunk.failing_by_property[property];
+      if (chunk.failures.size() < options_.max_counterexamples) chunk.failures.push_back(failure(index, seed, document(), report));
+      failing_.fetch_add(1);
+    } else if (report.exit_code() == 3) {
+      ++chunk.undecided;
+      undecided_.fetch_add(1);
+    }
+    unproven_.fetch_add(report.exact_unproven());
+    done_.fetch_add(1);
+    report_progress();
+  }
+
+  // A chunk's result, in index order: added to the summary; its failures kept while fewer than max_counterexamples
+  // are, each shrunk here if its worker did not.
+  void deliver(std::string&& bytes, SearchSummary& summary) {
+    ChunkResult chunk = chunk_from_bytes(bytes);
+    summary.checked += chunk.checked;
+    summary.failing += chunk.failing;
+    summary.undecided += chunk.undecided;
+    summary.unproven += chunk.unproven;
+    for (const auto& [property, n] : chunk.failing_by_property) summary.failing_by_property[property] += n;
+    for (ChunkFailure& f : chunk.failures) {
+      if (summary.counterexamples.size() >= options_.max_counterexamples) break;
+      if (!f.shrunk) shrink_failure(f);
+      Counterexample c{f.trial, f.trial_seed, f.original_size, f.property, std::move(f.instance), std::move(f.report)};
+      if (found_) found_(c);
+      summary.counterexamples.push_back(std::move(c));
+    }
+  }
+
+  void set_total(std::size_t total) { total_ = total; }
+
+private:
+  // The failing instance's JSON read back must fail as the instance did (the writer and reader agree), when both
+  // checks proved their optimum; then it is shrunk while this process has shrinks to spare (a later one's is done at
+  // delivery), unless a stop was requested (every check from then on is cut short: the failure is kept as found).
+  ChunkFailure failure(std::size_t index, std::uint64_t seed, nlohmann::json document, const Report& report) {
+    Report again = problem_.check(document, "(generated)", options_.check);
+    if (!again.exact_unproven() && !report.exact_unproven() && again.failing() != report.failing())
+      throw InternalError(fmt::format("search {}: instance {}: read back from its JSON it fails {{{}}}, generated it "
+                                      "fails {{{}}}: the problem's writer and reader disagree",
+                                      options_.problem, index, fmt::join(again.failing(), ", "),
+                                      fmt::join(report.failing(), ", ")));
+    ChunkFailure f{index, seed, report.size, report.failing().front(), std::move(document), report, false};
+    if (shrinks_.fetch_add(1) < options_.max_counterexamples) shrink_failure(f);
+    return f;
+  }
+
+  void shrink_failure(ChunkFailure& f) {
+    f.shrunk = true;
+    if (stop_requested()) return;
+    std::tie(f.instance, f.report) = shrink(problem_, f.instance, options_.check, f.property, options_.max_shrink_checks);
+  }
+
+  void report_progress() {
+    if (!progress_) return;
+    const std::unique_lock<std::mutex> turn(progress_lock_, std::try_to_lock);
+    if (!turn.owns_lock()) return;
+    const double now = seconds();
+    if (now - last_progress_ < kProgressEverySeconds) return;
+    last_progress_ = now;
+    progress_(SearchProgress{done_.load(), total_, failing_.load(), undecided_.load(), unproven_.load(), now});
+  }
+
+public:
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
+
+private:
+  const Problem& problem_;
+  const SearchOptions& options_;
+  const ProgressFn& progress_;
+  const FoundFn& found_;
+  const Clock::time_point started_ = Clock::now();
+  std::size_t total_ = 0;
+  std::atomic<std::size_t> shrinks_{0}, done_{0}, failing_{0}, undecided_{0}, unproven_{0};
+  std::mutex progress_lock_;
+  double last_progress_ = 0;
+};
+
+std::unique_ptr<Executor> executor_for(const SearchOptions& options, Executor* given) {
+  return given ? nullptr : make_executor(options.jobs, options.shard);
+}
+
 }  // namespace
 
 SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress,
-                     const FoundFn& found) {
+                     const FoundFn& found, Executor* given) {
+  const std::unique_ptr<Executor> own = executor_for(options, given);
+  Executor& executor = given ? *given : *own;
+  SearchRun run(problem, options, progress, found);
+  run.set_total(options.trials);
   SearchSummary summary;
-  const auto started = Clock::now();
-  auto last_progress = started;
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
-  for (std::size_t trial = 0; trial < options.trials; ++trial) {
-    if (stop_requested()) break;
-    const std::uint64_t seed = trial_seed(options.seed, trial);
-    nlohmann::json document;
-    Report report;
-    try {  // generating may stop too (offers admits jobs one at a time: large sizes take minutes)
-      document = problem.generate(seed, options.size);
-      report = problem.check(document, "(generated)", options.check);
-    } catch (const StopRequested&) {
-      break;
-    }
-    if (stop_requested()) break;  // this check may have been cut short: not counted
-    ++summary.checked;
-    summary.unproven += report.exact_unproven();
-    if (report.any_fails()) {
-      ++summary.failing;
-      for (const std::string& property : report.failing()) ++summary.failing_by_property[property];
-      if (summary.counterexamples.size() < options.max_counterexamples)
-        summary.counterexamples.push_back(make_counterexample(problem, options, trial, seed, document, report, found));
-    } else if (report.exit_code() == 3) {
-      ++summary.undecided;
-    }
-    if (progress && std::chrono::duration<double>(Clock::now() - last_progress).count() >= kProgressEverySeconds) {
-      last_progress = Clock::now();
-      progress(SearchProgress{trial + 1, options.trials, summary.failing, summary.undecided, summary.unproven,
-                              elapsed()});
-    }
-  }
+  const std::size_t size = chunk_size(options.trials, executor.workers());
+  const std::size_t chunks = (options.trials + size - 1) / size;
+  executor.run(
+      chunks,
+      [&](std::size_t c) {
+        ChunkResult chunk;
+        for (std::size_t trial = c * size; trial < std::min(options.trials, (c + 1) * size); ++trial) {
+          if (stop_requested()) break;
+          const std::uint64_t seed = trial_seed(options.seed, trial);
+          GeneratedCheck g;
+          try {  // generating may stop too (offers admits jobs one at a time: large sizes take minutes)
+            g = problem.check_generated(seed, options.size, options.check);
+          } catch (const StopRequested&) {
+            break;
+          }
+          if (stop_requested()) break;  // this check may have been cut short: not counted
+          run.count(chunk, trial, seed, std::move(g.report), [&] { return std::move(g.document); });
+        }
+        return chunk_bytes(chunk);
+      },
+      [&](std::size_t, std::string&& bytes) { run.deliver(std::move(bytes), summary); });
   summary.interrupted = stop_requested();
-  summary.seconds = elapsed();
+  summary.seconds = run.seconds();
+  summary.workers = executor.workers();
   return summary;
 }
 
-SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found) {
-  const auto started = Clock::now();
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found,
+                                Executor* given, const ProgressFn& progress) {
+  const std::size_t total = problem.count_scope(options.scope);  // a bad scope is refused before any check
+  const std::unique_ptr<Executor> own = executor_for(options, given);
+  Executor& executor = given ? *given : *own;
+  SearchRun run(problem, options, progress, found);
+  run.set_total(total);
   SearchSummary summary;
-  // Each failure is shrunk and handed on as soon as the enumeration meets it (check_every calls back in order).
-  EnumerationSummary every = problem.check_every(
-      options.scope, options.check, options.max_counterexamples, [&](const EnumerationSummary::Failure& failure) {
-        summary.counterexamples.push_back(
-            make_counterexample(problem, options, failure.index, 0, failure.instance, failure.report, found));
-      });
-  summary.checked = every.checked;
-  summary.failing = every.failing;
-  summary.undecided = every.undecided;
-  summary.unproven = every.unproven;
-  summary.failing_by_property = every.failing_by_property;
-  summary.interrupted = every.interrupted;
-  summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  const std::size_t size = std::clamp<std::size_t>(total / (std::max<std::size_t>(executor.workers(), 1) * 64), 1, 4096);
+  const std::size_t chunks = (total + size - 1) / size;
+  // One cursor a worker thread: each walks the scope once, front to back, as its chunks come in increasing order.
+  std::mutex cursors_lock;
+  std::map<std::thread::id, std::unique_ptr<ScopeCursor>> cursors;
+  const auto cursor = [&]() -> ScopeCursor& {
+    const std::lock_guard<std::mutex> hold(cursors_lock);
+    auto& mine = cursors[std::this_thread::get_id()];
+    if (!mine) mine = problem.scope_cursor(options.scope);
+    return *mine;
+  };
+  executor.run(
+      chunks,
+      [&](std::size_t c) {
+        ChunkResult chunk;
+        if (stop_requested()) return chunk_bytes(chunk);
+        try {
+          cursor().check_range(c * size, std::min(total, (c + 1) * size), options.check,
+                               [&](std::size_t index, Report&& report, const std::function<nlohmann::json()>& document) {
+                                 if (stop_requested()) throw StopRequested();  // cut short: not counted
+                                 run.count(chunk, index, 0, std::move(report), document);
+                               });
+        } catch (const StopRequested&) {
+          // the instances checked before the stop count; the rest of the chunk is not checked
+        }
+        return chunk_bytes(chunk);
+      },
+      [&](std::size_t, std::string&& bytes) { run.deliver(std::move(bytes), summary); });
+  summary.interrupted = stop_requested();
+  summary.seconds = run.seconds();
+  summary.workers = executor.workers();
   return summary;
 }
 

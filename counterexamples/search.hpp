@@ -5,6 +5,7 @@
 
 #include "properties/corpus.hpp"
 #include "properties/registry.hpp"
+#include "support/executor.hpp"
 #include "support/files.hpp"
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,8 @@ struct SearchOptions {
   bool exhaustive = false;               // every instance of `scope` instead of random trials (seed, trials, size unused)
   std::string scope;                     // the problem's scope string ("" = its default)
   std::size_t max_shrink_checks_after_stop = 50;  // once a stop is requested (support/stop.hpp): a short last shrink
+  std::size_t jobs = 1;                  // workers (threads); 0: every core. Never changes a result
+  Shard shard = {};                      // --shard I/N: only this shard's trials (support/executor.hpp)
 };
 
 struct Counterexample {
@@ -57,6 +60,7 @@ struct SearchSummary {
   // A stop was requested (SIGINT/SIGTERM, support/stop.hpp): the counts cover the trials finished before it (the one
   // being checked when it came is not counted), and the counterexamples kept were shrunk no further than it allowed.
   bool interrupted = false;
+  std::size_t workers = 1;               // the threads that ran the trials
 };
 
 using ProgressFn = std::function<void(const SearchProgress&)>;
@@ -64,11 +68,16 @@ using ProgressFn = std::function<void(const SearchProgress&)>;
 // killed later keeps it). May throw: the search stops and the exception propagates.
 using FoundFn = std::function<void(const Counterexample&)>;
 
+// The trials run on `executor` (default: options.jobs threads, options.shard's trials only) in chunks; whatever
+// runs them, the counts, the counterexamples (the first max_counterexamples failing trials in trial order, each
+// shrunk the same way) and so every file and line are the same. `progress` about once a second, combined over workers.
 SearchSummary search(const Problem& problem, const SearchOptions& options, const ProgressFn& progress = {},
-                     const FoundFn& found = {});
-// Exhaustive mode: checks every instance of options.scope (Problem::check_every); the first max_counterexamples
-// failures are shrunk as in search(). Counterexample::trial is the instance's position in the enumeration.
-SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found = {});
+                     const FoundFn& found = {}, Executor* executor = nullptr);
+// Exhaustive mode: checks every instance of options.scope (Problem::scope_cursor, one cursor a worker); the first
+// max_counterexamples failures in enumeration order are shrunk as in search(). Counterexample::trial is the
+// instance's position in the enumeration.
+SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found = {},
+                                Executor* executor = nullptr, const ProgressFn& progress = {});
 
 // Shrinks `document` while `property` still fails under `request`; returns the smallest found and its report.
 // Stops early once a stop is requested (the checks it would run are cut short by then).

@@ -63,6 +63,8 @@ struct RunRecord {
   double wall_seconds = 0;
   std::size_t violated() const;                    // violations in all
   double metric(const std::string& name) const;    // NaN when absent
+  nlohmann::json to_json() const;                  // every member; the metrics as [name, value] pairs in order
+  static RunRecord from_json(const nlohmann::json& j);
 };
 
 // Mean and sample standard deviation of a value over runs (seeds), as the papers' bars show them; NaN when empty, a

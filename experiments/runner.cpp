@@ -119,27 +119,75 @@ std::size_t Sweep::violations() const {
   return n;
 }
 
-Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::function<void(const SweepProgress&)>& progress) {
+nlohmann::json RunRecord::to_json() const {
+  nlohmann::json m = nlohmann::json::array();
+  for (const auto& [name, value] : metrics) m.push_back({name, value});  // NaN stays NaN in CBOR (record_bytes)
+  return {{"metrics", m},         {"decisions", decisions},       {"violations", violations}, {"checks", checks},
+          {"data", data},         {"interrupted", interrupted},   {"wall_seconds", wall_seconds}};
+}
+
+RunRecord RunRecord::from_json(const nlohmann::json& j) {
+  RunRecord r;
+  for (const auto& pair : j.at("metrics")) r.metrics.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<double>());
+  r.decisions = j.at("decisions").get<std::size_t>();
+  r.violations = j.at("violations").get<std::map<std::string, std::size_t>>();
+  r.checks = j.at("checks");
+  r.data = j.at("data");
+  r.interrupted = j.at("interrupted").get<bool>();
+  r.wall_seconds = j.at("wall_seconds").get<double>();
+  return r;
+}
+
+std::string record_bytes(const RunRecord& record) {
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(record.to_json());
+  return std::string(bytes.begin(), bytes.end());
+}
+
+RunRecord record_from_bytes(const std::string& bytes) {
+  return RunRecord::from_json(nlohmann::json::from_cbor(bytes));
+}
+
+Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::function<void(const SweepProgress&)>& progress,
+                const RecordStore& store) {
   const auto started = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   Sweep sweep;
   sweep.points = experiment.points();
   sweep.records.resize(sweep.points.size());
   double total_weight = 0, done_weight = 0;
-  for (const auto& p : sweep.points) total_weight += p.weight;
+  std::size_t done = 0;
+  for (std::size_t i = 0; i < sweep.points.size(); ++i)
+    if (executor.owns(i)) {
+      total_weight += sweep.points[i].weight;
+      ++sweep.owned;
+    }
+  std::vector<char> ran(sweep.points.size(), 0);  // each slot written by the one worker that ran the point
   executor.run(
       sweep.points.size(),
       [&](std::size_t i) {
+        if (store.load)
+          if (std::optional<std::string> kept = store.load(i)) {  // finished by an earlier run of the same sweep
+            ran[i] = 1;
+            return *kept;
+          }
         RunRecord record = experiment.run(sweep.points[i]);
-        if (!record.interrupted) sweep.records[i] = std::move(record);  // each slot written by one thread only
+        if (record.interrupted) return std::string();  // cut short by a stop request: it does not count
+        ran[i] = 1;
+        return record_bytes(record);
       },
-      [&](std::size_t i) {  // one call at a time
-        if (!sweep.records[i]) return;
+      [&](std::size_t i, std::string&& bytes) {  // in point order, one call at a time
+        if (bytes.empty()) return;
+        if (store.save) store.save(i, bytes);
+        sweep.records[i] = record_from_bytes(bytes);
         ++sweep.finished;
+      },
+      [&](std::size_t i) {  // as points finish, one call at a time
+        if (!ran[i]) return;
+        ++done;
         done_weight += sweep.points[i].weight;
-        if (progress) progress(SweepProgress{sweep.finished, sweep.points.size(), seconds(), done_weight, total_weight});
+        if (progress) progress(SweepProgress{done, sweep.owned, seconds(), done_weight, total_weight});
       });
-  sweep.interrupted = stop_requested() || sweep.finished < sweep.points.size();
+  sweep.interrupted = stop_requested() || sweep.finished < sweep.owned;
   sweep.wall_seconds = seconds();
   sweep.workers = executor.workers();
   return sweep;

@@ -26,6 +26,7 @@ struct SweepProgress {
 
 struct Sweep {
   std::vector<Point> points;
+  std::size_t owned = 0;                           // the points this process runs (all of them, or a shard's)
   std::vector<std::optional<RunRecord>> records;   // by point; null: not run, or cut short by a stop request
   std::size_t finished = 0;
   bool interrupted = false;
@@ -52,9 +53,21 @@ std::string csv_line(const std::vector<std::string>& fields);
 // A metric's value in a CSV: the shortest text that reads back the same double; empty for NaN and infinities.
 std::string csv_number(double value);
 
-// Runs every point; `progress` (optional) after each finished one, one call at a time.
+// A point's record as the executors carry it (CBOR of RunRecord::to_json: NaN and the infinities kept), and back.
+std::string record_bytes(const RunRecord& record);
+RunRecord record_from_bytes(const std::string& bytes);
+
+// Where finished points are kept as they come (a resumable sweep, a shard's output): `load(i)` gives the record of
+// point i an earlier run kept (nullopt: run it), `save(i, bytes)` keeps one. Either may be empty.
+struct RecordStore {
+  std::function<std::optional<std::string>(std::size_t)> load;
+  std::function<void(std::size_t, const std::string&)> save;
+};
+
+// Runs every point the executor owns (a point the store holds is taken from it, not run again); `progress`
+// (optional) as each finishes, one call at a time. The records arrive in point order through the executor, as bytes.
 Sweep run_sweep(const Experiment& experiment, Executor& executor,
-                const std::function<void(const SweepProgress&)>& progress = {});
+                const std::function<void(const SweepProgress&)>& progress = {}, const RecordStore& store = {});
 
 // Refuses, when the scenario is read, an exact method `name` that `problem` does not have ("" is its default, "none"
 // checks no optimum): InputError "FILE: FIELD: expected an exact method of PROBLEM (its methods), got NAME".

@@ -86,6 +86,61 @@ nlohmann::json Report::to_json() const {
   return out;
 }
 
+namespace {
+nlohmann::json side_record(const SideReport& s) {
+  return {{"name", s.name},         {"ran", s.ran},           {"status", s.status}, {"objective", s.objective},
+          {"seconds", s.seconds},   {"detail", s.detail},     {"decision", s.decision}, {"metrics", s.metrics},
+          {"chain", s.chain},       {"phases", s.phases},     {"core", s.core}};
+}
+SideReport side_from_record(const nlohmann::json& j) {
+  SideReport s;
+  s.name = j.at("name").get<std::string>();
+  s.ran = j.at("ran").get<bool>();
+  s.status = j.at("status").get<std::string>();
+  s.objective = j.at("objective").get<double>();
+  s.seconds = j.at("seconds").get<double>();
+  s.detail = j.at("detail").get<std::string>();
+  s.decision = j.at("decision");
+  s.metrics = j.at("metrics");
+  s.chain = j.at("chain");
+  s.phases = j.at("phases");
+  s.core = j.at("core");
+  return s;
+}
+PropertyStatus property_status(const std::string& text) {
+  for (const PropertyStatus s : {PropertyStatus::kHolds, PropertyStatus::kFails, PropertyStatus::kUndecided,
+                                 PropertyStatus::kNotApplicable})
+    if (text == to_string(s)) return s;
+  throw std::invalid_argument("report record: unknown property status " + text);
+}
+}  // namespace
+
+nlohmann::json report_record(const Report& r) {
+  nlohmann::json properties = nlohmann::json::array();
+  for (const auto& p : r.properties) properties.push_back({p.name, to_string(p.status), p.detail});
+  return {{"problem", r.problem},     {"instance", r.instance},          {"file", r.file},
+          {"size", r.size},           {"objective_name", r.objective_name}, {"heuristic", side_record(r.heuristic)},
+          {"optimum", side_record(r.optimum)}, {"gap", r.gap ? nlohmann::json(*r.gap) : nlohmann::json(nullptr)},
+          {"gap_note", r.gap_note},   {"properties", properties}};
+}
+
+Report report_from_record(const nlohmann::json& j) {
+  Report r;
+  r.problem = j.at("problem").get<std::string>();
+  r.instance = j.at("instance").get<std::string>();
+  r.file = j.at("file").get<std::string>();
+  r.size = j.at("size").get<std::size_t>();
+  r.objective_name = j.at("objective_name").get<std::string>();
+  r.heuristic = side_from_record(j.at("heuristic"));
+  r.optimum = side_from_record(j.at("optimum"));
+  if (!j.at("gap").is_null()) r.gap = j.at("gap").get<double>();
+  r.gap_note = j.at("gap_note").get<std::string>();
+  for (const auto& p : j.at("properties"))
+    r.properties.push_back({p.at(0).get<std::string>(), property_status(p.at(1).get<std::string>()),
+                            p.at(2).get<std::string>()});
+  return r;
+}
+
 void Registry::add(std::unique_ptr<Problem> problem) {
   if (find(problem->info().name)) throw std::invalid_argument("problem " + problem->info().name + " is registered twice");
   problems_.push_back(std::move(problem));

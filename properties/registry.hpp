@@ -13,13 +13,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -177,23 +181,30 @@ struct Report {
 };
 
 const char* to_string(PropertyStatus status);
+// A report as the executors carry it between threads, ranks and shards (support/executor.hpp): every member, so that
+// report_from_record(report_record(r)) equals r (carried as CBOR, which keeps every double). Throws on a malformed one.
+nlohmann::json report_record(const Report& report);
+Report report_from_record(const nlohmann::json& record);
 // Relative gap of a heuristic objective to an optimum, by sense; 0 when the optimum is 0.
 double relative_gap(Sense sense, double heuristic, double optimum);
 
-// What `search --exhaustive` gets back: how many instances were checked, and the first failures.
-struct EnumerationSummary {
-  std::size_t checked = 0, failing = 0, undecided = 0;
-  std::size_t unproven = 0;  // instances whose exact side proved nothing (Report::exact_unproven), failing or not
-  std::map<std::string, std::size_t> failing_by_property;  // instances on which each property failed
-  struct Failure {
-    std::size_t index = 0;        // position in the enumeration
-    nlohmann::json instance;
-    Report report;
-  };
-  std::vector<Failure> failures;  // the first `keep` failing instances
-  bool interrupted = false;       // a stop was requested (support/stop.hpp): the rest of the scope was not checked
+// One search trial on the typed path: the instance generated from (seed, size) and checked without going through its
+// JSON; `document` (its JSON) only when some property fails, for shrinking and the corpus file.
+struct GeneratedCheck {
+  Report report;
+  nlohmann::json document;
 };
-using FailureFn = std::function<void(const EnumerationSummary::Failure&)>;
+
+// Exhaustive mode, one worker's view of a scope: it walks the enumeration once, front to back, and checks the
+// instances of each range it is asked for (ranges in increasing order, as executors hand out items). Each checked
+// instance comes to `checked` with its index, its report and its JSON (made only when asked for).
+class ScopeCursor {
+public:
+  using Checked = std::function<void(std::size_t index, Report&& report, const std::function<nlohmann::json()>& document)>;
+  virtual ~ScopeCursor() = default;
+  // Throws std::logic_error when `begin` is before the end of the previous range; StopRequested as a check does.
+  virtual void check_range(std::size_t begin, std::size_t end, const CheckRequest& request, const Checked& checked) = 0;
+};
 
 // ------------------------------------------------------------------ type-erased problem
 
@@ -237,9 +248,11 @@ public:
                                            const JsonPolicy& policy, const std::string& name) const = 0;
   virtual bool accepts_external_policies() const = 0;
   virtual const nlohmann::json& decision_schema() const = 0;
-  // `on_failure` (optional) sees each kept failure as soon as it is found.
-  virtual EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep,
-                                         const FailureFn& on_failure = {}) const = 0;
+  // One search trial, typed (see GeneratedCheck).
+  virtual GeneratedCheck check_generated(std::uint64_t seed, std::size_t size, const CheckRequest& request) const = 0;
+  // Exhaustive mode: how many instances `scope` holds (throws InputError on a bad scope), and a cursor over them.
+  virtual std::size_t count_scope(const std::string& scope) const = 0;
+  virtual std::unique_ptr<ScopeCursor> scope_cursor(const std::string& scope) const = 0;
 };
 
 template <class I, class D>
@@ -323,35 +336,21 @@ public:
   std::string corpus_text(const nlohmann::json& document) const override {
     return spec_.corpus_text ? spec_.corpus_text(document) : document.dump(2) + "\n";
   }
-  EnumerationSummary check_every(const std::string& scope, const CheckRequest& request, std::size_t keep,
-                                 const FailureFn& on_failure = {}) const override {
-    if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
-    EnumerationSummary summary;
-    spec_.enumerate(scope, [&](const I& instance) {
-      if (summary.interrupted || (summary.interrupted = stop_requested())) return;  // the rest: enumerated, unchecked
-      Report report;
-      try {
-        report = check_instance(instance, request);
-      } catch (const StopRequested&) {
-        summary.interrupted = true;
-        return;
-      }
-      if ((summary.interrupted = stop_requested())) return;  // this check may have been cut short: not counted
-      summary.unproven += report.exact_unproven();
-      if (report.any_fails()) {
-        ++summary.failing;
-        for (const auto& name : report.failing()) ++summary.failing_by_property[name];
-        if (summary.failures.size() < keep) {
-          summary.failures.push_back({summary.checked, spec_.write(instance), std::move(report)});
-          if (on_failure) on_failure(summary.failures.back());
-        }
-      } else if (report.exit_code() == 3) {
-        ++summary.undecided;
-      }
-      ++summary.checked;
-    });
-    return summary;
+  GeneratedCheck check_generated(std::uint64_t seed, std::size_t size, const CheckRequest& request) const override {
+    const I instance = spec_.generator.generate(seed, size);
+    GeneratedCheck out{check_instance(instance, request), nullptr};
+    out.report.file = "(generated)";
+    if (out.report.any_fails()) out.document = spec_.write(instance);
+    return out;
   }
+
+  std::size_t count_scope(const std::string& scope) const override {
+    if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
+    std::size_t count = 0;
+    spec_.enumerate(scope, [&](const I&) { ++count; });
+    return count;
+  }
+  std::unique_ptr<ScopeCursor> scope_cursor(const std::string& scope) const override;
 
   // The check flow on a typed instance: what `run`, `solve` and `check` all do.
   Report check_instance(const I& instance, const CheckRequest& request) const {
@@ -658,6 +657,95 @@ PropertySpec<I, D> optimal_within_property() {
 }
 
 // ------------------------------------------------------------------ registry
+
+// The cursor of a TypedProblem (see ScopeCursor): the problem's enumeration runs once, on a thread of its own, and
+// hands over copies of the instances of each range asked for (the enumerator reuses its instance); the instances
+// before a range are passed over uncopied. Destroying the cursor unwinds the enumeration where it waits.
+template <class I, class D>
+class TypedScopeCursor final : public ScopeCursor {
+public:
+  TypedScopeCursor(const TypedProblem<I, D>& problem, std::string scope) : problem_(problem), scope_(std::move(scope)) {}
+  ~TypedScopeCursor() override {
+    {
+      const std::lock_guard<std::mutex> hold(lock_);
+      abandon_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  TypedScopeCursor(const TypedScopeCursor&) = delete;
+  TypedScopeCursor& operator=(const TypedScopeCursor&) = delete;
+
+  void check_range(std::size_t begin, std::size_t end, const CheckRequest& request, const Checked& checked) override {
+    if (begin < next_) throw std::logic_error("scope cursor: a range before the previous one's end");
+    next_ = end;
+    std::vector<I> batch;
+    {
+      std::unique_lock<std::mutex> hold(lock_);
+      if (!finished_) {
+        want_begin_ = begin;
+        want_end_ = end;
+        batch_.clear();
+        ready_ = false;
+        requested_ = true;
+        if (!thread_.joinable()) thread_ = std::thread([this] { produce(); });
+        wake_.notify_all();
+        wake_.wait(hold, [&] { return ready_; });
+        if (error_) std::rethrow_exception(error_);
+        batch = std::move(batch_);
+      }
+    }
+    for (std::size_t k = 0; k < batch.size(); ++k)
+      checked(begin + k, problem_.check_instance(batch[k], request),
+              [&] { return problem_.spec().write(batch[k]); });
+  }
+
+private:
+  struct Abandoned {};
+  void produce() {
+    try {
+      std::size_t index = 0;
+      problem_.spec().enumerate(scope_, [&](const I& instance) {
+        std::unique_lock<std::mutex> hold(lock_);
+        wake_.wait(hold, [&] { return abandon_ || (requested_ && index < want_end_); });
+        if (abandon_) throw Abandoned{};
+        if (index >= want_begin_) batch_.push_back(instance);
+        if (++index == want_end_) {
+          ready_ = true;
+          requested_ = false;
+          hold.unlock();
+          wake_.notify_all();
+        }
+      });
+      const std::lock_guard<std::mutex> hold(lock_);
+      finished_ = ready_ = true;  // a range past the scope's end holds what there was
+    } catch (const Abandoned&) {
+      return;
+    } catch (...) {
+      const std::lock_guard<std::mutex> hold(lock_);
+      error_ = std::current_exception();
+      finished_ = ready_ = true;
+    }
+    wake_.notify_all();
+  }
+
+  const TypedProblem<I, D>& problem_;
+  std::string scope_;
+  std::size_t next_ = 0;  // the caller's side: the end of the last range
+  std::mutex lock_;       // guards what follows
+  std::condition_variable wake_;
+  std::size_t want_begin_ = 0, want_end_ = 0;
+  std::vector<I> batch_;
+  bool requested_ = false, ready_ = false, finished_ = false, abandon_ = false;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+template <class I, class D>
+std::unique_ptr<ScopeCursor> TypedProblem<I, D>::scope_cursor(const std::string& scope) const {
+  if (!spec_.enumerate) throw std::invalid_argument("problem " + spec_.name + " has no exhaustive mode");
+  return std::make_unique<TypedScopeCursor<I, D>>(*this, scope);
+}
 
 // What `schedcheck list --json` shows of a problem (and the Python module's problems()): name, source, summary,
 // instance kind, policies, exact methods and properties (each {name, source, summary}), generator settings, and

@@ -2,6 +2,7 @@
 // rule, z3-vs-combinatorial and heuristic-vs-exact differential tests, the exhaustive enumeration's count.
 // Size limits: random instances of 1-5 providers (generator), Z3 differential on 25 instances of <= 4 providers.
 #include "counterexamples/builtin.hpp"
+#include "counterexamples/search.hpp"
 #include "counterexamples/compose_generator.hpp"
 #include "model/compose.hpp"
 #include "model/profile.hpp"
@@ -404,7 +405,14 @@ BOOST_AUTO_TEST_CASE(registry_metrics_and_exhaustive) {
   const Problem& problem = registry.get("offer-composition");
   CheckRequest request;
   request.policy = "offers-dplb";
-  const auto every = problem.check_every("providers=3,offers=1,max=1", request, 1);
+  SearchOptions scope;
+  scope.problem = "offer-composition";
+  scope.check = request;
+  scope.exhaustive = true;
+  scope.scope = "providers=3,offers=1,max=1";
+  scope.max_counterexamples = 1;
+  BOOST_TEST(problem.count_scope(scope.scope) == 9u);
+  const SearchSummary every = exhaustive_search(problem, scope);
   // 2 kinds (1 task, t=1) x multisets of 1..3 providers: 2 + 3 + 4 = 9; n = 1, D = 1: 9 instances.
   BOOST_TEST(every.checked == 9u);
   BOOST_TEST(every.failing == 0u);

@@ -20,12 +20,14 @@
 #include "simulation/space_shared.hpp"
 #include "simulation/summary.hpp"
 #include "simulation/window.hpp"
+#include "support/errors.hpp"
 #include "support/executor.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -830,17 +832,31 @@ BOOST_AUTO_TEST_CASE(decision_checks_sample_count_keep_the_worst_and_write_corpu
   fs::remove_all(dir);
 }
 
-BOOST_AUTO_TEST_CASE(executors_give_every_item_once_and_stop_on_the_first_failure) {
+BOOST_AUTO_TEST_CASE(executors_deliver_every_item_once_in_index_order_and_stop_on_the_first_failure) {
   for (const std::size_t threads : {1u, 2u, 4u}) {
     const auto executor = make_executor(threads);
     std::vector<int> done(100, 0);
-    std::vector<std::size_t> order;
+    std::vector<std::size_t> finished, delivered;
     const std::size_t ran = executor->run(
-        done.size(), [&](std::size_t i) { done[i] += static_cast<int>(i) + 1; },
-        [&](std::size_t i) { order.push_back(i); });  // never two at once (the executor's promise)
+        done.size(),
+        [&](std::size_t i) {
+          done[i] += static_cast<int>(i) + 1;
+          // Later items end first: a thread that takes item 0 is still on it when another finishes item 1.
+          std::this_thread::sleep_for(std::chrono::microseconds(i % 7 == 0 ? 3000 : 100));
+          return std::to_string(i * i);
+        },
+        [&](std::size_t i, std::string&& result) {  // never two at once, in index order (the executor's promise)
+          BOOST_TEST(result == std::to_string(i * i));
+          delivered.push_back(i);
+        },
+        [&](std::size_t i) { finished.push_back(i); });
     BOOST_TEST(ran == done.size());
-    BOOST_TEST(order.size() == done.size());
-    for (std::size_t i = 0; i < done.size(); ++i) BOOST_TEST(done[i] == static_cast<int>(i) + 1);
+    BOOST_TEST(finished.size() == done.size());
+    BOOST_TEST(delivered.size() == done.size());
+    for (std::size_t i = 0; i < done.size(); ++i) {
+      BOOST_TEST(done[i] == static_cast<int>(i) + 1);
+      BOOST_TEST(delivered[i] == i);
+    }
     BOOST_TEST(executor->workers() == threads);
 
     std::size_t after = 0;
@@ -851,14 +867,39 @@ BOOST_AUTO_TEST_CASE(executors_give_every_item_once_and_stop_on_the_first_failur
                             // Items that take time, as real ones do: a process's first exception takes a few
                             // milliseconds to unwind, during which the other workers go on taking items.
                             std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                            return std::string();
                           },
-                          [&](std::size_t) { ++after; }),
+                          [&](std::size_t, std::string&&) {}, [&](std::size_t) { ++after; }),
                       std::runtime_error);
     // The dispatch stopped: serially after items 0-2; on threads, once the failure is recorded no worker takes another
     // item (a bound with room for a slow unwind; 1000 would mean no stop at all).
     if (threads == 1) BOOST_TEST(after == 3u);
     else BOOST_TEST(after < 3u + 6 * threads, after);
   }
+}
+
+BOOST_AUTO_TEST_CASE(shards_split_the_items_round_robin_and_together_cover_each_once) {
+  std::vector<int> seen(50, 0);
+  for (std::size_t index = 1; index <= 3; ++index) {
+    const auto shard = make_executor(2, Shard{index, 3});
+    std::vector<std::size_t> delivered;
+    shard->run(
+        seen.size(), [&](std::size_t i) { return std::to_string(i); },
+        [&](std::size_t i, std::string&& result) {
+          BOOST_TEST(result == std::to_string(i));
+          BOOST_TEST(i % 3 == index - 1);
+          BOOST_TEST(shard->owns(i));
+          ++seen[i];
+          delivered.push_back(i);
+        });
+    BOOST_TEST(std::is_sorted(delivered.begin(), delivered.end()));
+  }
+  for (const int count : seen) BOOST_TEST(count == 1);
+  BOOST_CHECK_THROW(parse_shard("0/3"), InputError);
+  BOOST_CHECK_THROW(parse_shard("4/3"), InputError);
+  BOOST_CHECK_THROW(parse_shard("1/x"), InputError);
+  BOOST_CHECK_THROW(parse_shard("2"), InputError);
+  BOOST_TEST(parse_shard("2/3").index == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(a_job_source_keeps_one_arrival_pending_and_its_order_among_equal_times) {
