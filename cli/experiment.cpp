@@ -5,6 +5,7 @@
 #include "cli/policy_process.hpp"
 #include "experiments/claims.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/sweep_folder.hpp"
 #include "model/input.hpp"
 #include "support/files.hpp"
 #include "support/memory.hpp"
@@ -28,7 +29,8 @@ struct ExperimentArgs {
   std::string name;
   std::string out;
   experiments::ExperimentOptions options;
-  bool json = false, quiet = false, force = false;
+  bool json = false, quiet = false, force = false, resume = false;
+  std::string shard;                     // --shard I/N
   std::string policy_cmd;                // --policy-cmd
   unsigned policy_timeout_ms = 10'000;   // --policy-timeout-ms
 };
@@ -72,6 +74,10 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   experiments::check_options(options, entry);
   // The inputs first (a bad one is refused with nothing written), then the output folder (refused before any run).
   const std::unique_ptr<experiments::Experiment> experiment = entry.make(options, registry);
+  const Shard shard = a.shard.empty() ? Shard{} : parse_shard(a.shard);
+  // Each point is kept in OUT/points as it finishes: a cut sweep resumes from there, and shards hand theirs over.
+  const experiments::PointFolder folder(a.out, experiments::sweep_identity(a.name, options, experiment->points()),
+                                        command, shard, a.resume);
   // --corpus first: refused, it leaves no --out folder behind.
   if (!a.options.corpus.empty()) prepare_output_directory(a.options.corpus, "--corpus");
   const bool out_existed = std::filesystem::exists(a.out);
@@ -81,7 +87,11 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
                              removed.size(), printable_text(removed.front(), 60), removed.size() > 1 ? ", ..." : "");
   // From here a second SIGINT or SIGTERM still leaves summary.json and no temporary (support/signals.hpp).
   const FinishingSection finishing;
-  const std::unique_ptr<Executor> executor = make_executor(options.jobs);
+  if (folder.kept() > 0 && !a.quiet)
+    std::cerr << fmt::format("schedcheck: --resume: {} points kept from an earlier run ({}); the others run now\n",
+                             folder.kept(), printable_text(folder.path()));
+  folder.open();
+  const std::unique_ptr<Executor> executor = make_executor(options.jobs, shard);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {
     if (a.quiet || (p.seconds - last < 1 && p.done < p.total)) return;
@@ -94,10 +104,10 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   // A sweep that fails (a --policy-cmd process that breaks, a bug) leaves no --out folder it created behind.
   const auto sweep = [&] {
     try {
-      return experiments::run_sweep(*experiment, *executor, progress);
+      return experiments::run_sweep(*experiment, *executor, progress, folder.store());
     } catch (...) {
       std::error_code ignored;
-      if (!out_existed && std::filesystem::is_empty(a.out, ignored)) std::filesystem::remove(a.out, ignored);
+      if (!out_existed) std::filesystem::remove_all(a.out, ignored);  // it holds this run's points/ alone
       throw;
     }
   }();
@@ -105,6 +115,14 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     std::cerr << fmt::format("schedcheck: --jobs {}: {} worker{} ran the points (under --memory-mb {} the stacks of "
                              "more threads would take over half of the memory left)\n", options.jobs, sweep.workers,
                              sweep.workers == 1 ? "" : "s", memory_limit_mb());
+  if (shard.given()) {  // a shard writes its points only; `schedcheck merge` writes the results of the whole sweep
+    std::cout << fmt::format("experiment {}: shard {}/{}: {} of {} points finished in {:.1f} s, kept in {}; "
+                             "`schedcheck merge --out DIR` with every shard's --out folder writes the results\n",
+                             a.name, shard.index, shard.count, sweep.finished, sweep.owned, sweep.wall_seconds,
+                             printable_text(folder.path()));
+    if (sweep.interrupted || stop_requested()) return interrupted_exit_code();
+    return sweep.violations() ? 1 : 0;
+  }
   const experiments::Written written = experiments::write_results(*experiment, options, sweep, a.out, command);
   for (const auto& failure : written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
   for (const auto& skipped : written.skipped) std::cerr << "schedcheck: skipped " << skipped << "\n";
@@ -210,6 +228,11 @@ std::function<int()> add_experiment_command(CLI::App& app, const Registry& regis
       ->default_str("external");
   experiment->add_option("--policy-timeout-ms", a->policy_timeout_ms, "the longest wait for one decision")
       ->capture_default_str();
+  experiment->add_option("--shard", a->shard,
+                         "I/N: run every N-th point only, from the I-th (a batch job array's task); its points go to "
+                         "OUT/points, and `schedcheck merge --out DIR OUT...` writes the whole sweep's results");
+  experiment->add_flag("--resume", a->resume,
+                       "keep the points an earlier run of the same command finished (OUT/points) and run the others");
   experiment->add_flag("--json", a->json, "print summary.json on stdout instead of the text summary");
   experiment->add_flag("--quiet,-q", a->quiet, "no progress lines on stderr");
   auto claims_file = std::make_shared<std::string>();

@@ -16,6 +16,7 @@
 #include "counterexamples/grid_trace_generator.hpp"
 #include "counterexamples/lublin_generator.hpp"
 #include "counterexamples/search.hpp"
+#include "experiments/sweep_folder.hpp"
 #include "model/input.hpp"
 #include "model/scenario.hpp"
 #include "experiments/experiment.hpp"
@@ -238,6 +239,9 @@ int run_suite(const Registry& registry, const std::vector<std::string>& paths, c
   return exit_code;
 }
 
+int print_search(const Problem& problem, const SearchOptions& options, const SearchSummary& summary,
+                 const nlohmann::json& written, const CorpusWriter& writer, const OutputFlags& out);
+
 int run_search(const Problem& problem, SearchOptions options, const std::string& out_dir, bool quiet,
                const OutputFlags& out) {
   prepare_output_directory(out_dir, "--out");  // refused before any time is spent (exit 2)
@@ -263,6 +267,15 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   const SearchSummary summary =
       options.exhaustive ? exhaustive_search(problem, options, write, nullptr, progress)
                          : search(problem, options, progress, write);
+  if (options.shard.given())  // what `schedcheck merge` reads (the corpus files beside it are this shard's)
+    write_file_atomically((std::filesystem::path(out_dir) / kSearchShardFile).string(),
+                          json_text(search_shard_json(summary, options)) + "\n");
+  return print_search(problem, options, summary, written, writer, out);
+}
+
+// What `search` prints (and `merge` of its shards): the summary, the properties that failed, the files written.
+int print_search(const Problem& problem, const SearchOptions& options, const SearchSummary& summary,
+                 const nlohmann::json& written, const CorpusWriter& writer, const OutputFlags& out) {
   const double rate = static_cast<double>(summary.checked) / std::max(summary.seconds, 1e-9);
   if (out.json) {
     nlohmann::json json = summary_json(summary, options);
@@ -301,6 +314,36 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   if (summary.interrupted) return interrupted_exit_code();
   if (summary.failing > 0) return 1;
   return summary.undecided > 0 ? 3 : 0;
+}
+
+// `schedcheck merge --out OUT DIR...`: the shards of one search or one experiment sweep, combined into what one run
+// writes and prints.
+int run_merge(const Registry& registry, const std::vector<std::string>& dirs, const std::string& out_dir, bool force,
+              const OutputFlags& out) {
+  if (!dirs.empty() && experiments::has_point_folder(dirs.front())) {
+    const experiments::MergedSweep m = experiments::merge_sweep_shards(dirs, out_dir, force, registry);
+    for (const auto& failure : m.written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
+    if (out.json) std::cout << json_text(m.written.summary) << "\n";
+    else
+      std::cout << printable_lines(fmt::format(
+          "merge: experiment {}: {} points from {} shards; wrote {} files in {} (summary.json lists them){}\n",
+          m.experiment, m.points, m.shards, m.written.files.size(), out_dir,
+          m.violations ? fmt::format("; {} violations (exit 1)", m.violations) : std::string()));
+    return m.violations ? 1 : 0;
+  }
+  const MergedSearch m = merge_search_shards(dirs);
+  const Problem& problem = registry.get(m.options.problem);
+  prepare_output_directory(out_dir, "--out");
+  nlohmann::json written = nlohmann::json::array();
+  CorpusWriter writer;
+  for (const auto& found : m.summary.counterexamples) {
+    const std::optional<std::string> file = writer.write(problem, found, m.options, out_dir);
+    if (!file) break;
+    nlohmann::json entry = counterexample_json(found);
+    entry["file"] = *file;
+    written.push_back(std::move(entry));
+  }
+  return print_search(problem, m.options, m.summary, written, writer, out);
 }
 
 int run_cli(int argc, char** argv) {
@@ -375,6 +418,16 @@ int run_cli(int argc, char** argv) {
   search_cmd->add_flag("--json", out.json, "print the summary as JSON");
   add_parallel_flags(search_cmd, search_options.jobs, search_shard);
 
+  std::vector<std::string> merge_dirs;
+  std::string merge_out;
+  bool merge_force = false;
+  auto* merge = app.add_subcommand("merge", "combine the --out folders of a search's or an experiment's shards "
+                                            "(--shard 1/N .. N/N) into what one run writes");
+  merge->add_option("dirs", merge_dirs, "every shard's --out folder")->required();
+  merge->add_option("--out", merge_out, "where the combined results go")->required();
+  merge->add_flag("--force", merge_force, "an experiment's --out that holds other files: keep them");
+  merge->add_flag("--json", out.json, "print the summary as JSON");
+
   auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
   suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
   suite->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap")
@@ -438,8 +491,18 @@ int run_cli(int argc, char** argv) {
 
   const auto run_trace_command = cli::add_trace_commands(app, registry);
   const auto run_gantt_command = cli::add_gantt_command(app, registry);
+  // The command an experiment records (summary.json): as one process would run it, without --shard and --resume, so
+  // that the shards of a sweep and its resumed runs record the command of the whole sweep.
   std::string command_line = "schedcheck";
-  for (int k = 1; k < argc; ++k) command_line += " " + shell_quoted(argv[k]);
+  for (int k = 1; k < argc; ++k) {
+    const std::string_view word = argv[k];
+    if (word == "--resume" || word.starts_with("--shard=")) continue;
+    if (word == "--shard") {
+      ++k;
+      continue;
+    }
+    command_line += " " + shell_quoted(argv[k]);
+  }
   const auto run_experiment_command = cli::add_experiment_command(app, registry, command_line);
 
   // Every command: the memory ceiling (support/memory.hpp).
@@ -534,6 +597,7 @@ int run_cli(int argc, char** argv) {
     else write_file_atomically(lublin_out, text);
     return 0;
   }
+  if (*merge) return run_merge(registry, merge_dirs, merge_out, merge_force, out);
   if (*search_cmd) {
     Problem& problem = registry.get(search_options.problem);
     use_external(problem, search_options.check);

@@ -379,4 +379,98 @@ nlohmann::json counterexample_json(const Counterexample& found) {
           {"gap", found.report.gap ? nlohmann::json(*found.report.gap) : nlohmann::json(nullptr)}};
 }
 
+namespace {
+// What makes two runs the same search: every option that decides the trials and their checks.
+nlohmann::json search_identity(const SearchOptions& o) {
+  return {{"problem", o.problem},           {"policy", o.check.policy},        {"policy_cmd", o.check.policy_cmd},
+          {"exact", o.check.exact},         {"tolerance", o.check.tolerance},  {"timeout_ms", o.check.solve.timeout_ms},
+          {"seed", o.seed},                 {"trials", o.trials},              {"size", o.size},
+          {"exhaustive", o.exhaustive},     {"scope", o.scope},                {"max_counterexamples", o.max_counterexamples},
+          {"max_shrink_checks", o.max_shrink_checks}};
+}
+SearchOptions options_of(const nlohmann::json& id) {
+  SearchOptions o;
+  o.problem = id.at("problem").get<std::string>();
+  o.check.policy = id.at("policy").get<std::string>();
+  o.check.policy_cmd = id.at("policy_cmd").get<std::string>();
+  o.check.exact = id.at("exact").get<std::string>();
+  o.check.tolerance = id.at("tolerance").get<double>();
+  o.check.solve.timeout_ms = id.at("timeout_ms").get<unsigned>();
+  o.seed = id.at("seed").get<std::uint64_t>();
+  o.trials = id.at("trials").get<std::size_t>();
+  o.size = id.at("size").get<std::size_t>();
+  o.exhaustive = id.at("exhaustive").get<bool>();
+  o.scope = id.at("scope").get<std::string>();
+  o.max_counterexamples = id.at("max_counterexamples").get<std::size_t>();
+  o.max_shrink_checks = id.at("max_shrink_checks").get<std::size_t>();
+  return o;
+}
+}  // namespace
+
+nlohmann::json search_shard_json(const SearchSummary& summary, const SearchOptions& options) {
+  nlohmann::json found = nlohmann::json::array();
+  for (const auto& c : summary.counterexamples)
+    found.push_back({{"trial", c.trial}, {"trial_seed", c.trial_seed}, {"original_size", c.original_size},
+                     {"property", c.property}, {"instance", c.instance}, {"report", report_record(c.report)}});
+  return {{"search", search_identity(options)},
+          {"shard", {options.shard.index, options.shard.count}},
+          {"checked", summary.checked},
+          {"failing", summary.failing},
+          {"undecided", summary.undecided},
+          {"exact_unproven", summary.unproven},
+          {"failing_by_property", summary.failing_by_property},
+          {"seconds", summary.seconds},
+          {"interrupted", summary.interrupted},
+          {"counterexamples", found}};
+}
+
+MergedSearch merge_search_shards(const std::vector<std::string>& dirs) {
+  if (dirs.empty()) throw InputError("merge: expected the shards' --out folders");
+  MergedSearch merged;
+  nlohmann::json identity;
+  ShardSet given;
+  for (const auto& dir : dirs) {
+    const std::string path = (std::filesystem::path(dir) / kSearchShardFile).string();
+    nlohmann::json shard;
+    try {
+      std::ifstream in(path);
+      if (!in) throw InputError(fmt::format("{}: expected a shard's --out folder (shard.json of `search ... --shard "
+                                            "I/N`, or points/sweep.json of `experiment ... --shard I/N`)", dir));
+      shard = nlohmann::json::parse(in);
+      const Shard which{shard.at("shard").at(0).get<std::size_t>(), shard.at("shard").at(1).get<std::size_t>()};
+      if (identity.is_null()) {
+        identity = shard.at("search");
+        merged.options = options_of(identity);
+      } else if (shard.at("search") != identity) {
+        throw InputError(fmt::format("merge: {} is a shard of another search than {} (another problem, policy, seed "
+                                     "or option)", dir, dirs.front()));
+      }
+      given.add(which, dir);
+      SearchSummary& sum = merged.summary;
+      sum.checked += shard.at("checked").get<std::size_t>();
+      sum.failing += shard.at("failing").get<std::size_t>();
+      sum.undecided += shard.at("undecided").get<std::size_t>();
+      sum.unproven += shard.at("exact_unproven").get<std::size_t>();
+      for (const auto& [property, k] : shard.at("failing_by_property").items())
+        sum.failing_by_property[property] += k.get<std::size_t>();
+      sum.seconds = std::max(sum.seconds, shard.at("seconds").get<double>());
+      if (shard.at("interrupted").get<bool>())
+        throw InputError(fmt::format("merge: {}: shard {}/{} was stopped after {} checked trials; run it again (a "
+                                     "merge of a cut shard would not be the search's result)", dir, which.index, which.count,
+                                     shard.at("checked").get<std::size_t>()));
+      for (const auto& c : shard.at("counterexamples"))
+        sum.counterexamples.push_back({c.at("trial").get<std::size_t>(), c.at("trial_seed").get<std::uint64_t>(),
+                                       c.at("original_size").get<std::size_t>(), c.at("property").get<std::string>(),
+                                       c.at("instance"), report_from_record(c.at("report"))});
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(fmt::format("{}: expected the JSON `search --shard` writes ({})", path, e.what()));
+    }
+  }
+  given.require_all();
+  auto& found = merged.summary.counterexamples;
+  std::sort(found.begin(), found.end(), [](const Counterexample& a, const Counterexample& b) { return a.trial < b.trial; });
+  if (found.size() > merged.options.max_counterexamples) found.resize(merged.options.max_counterexamples);
+  return merged;
+}
+
 }  // namespace schedcheck

@@ -107,5 +107,18 @@ struct CorpusWriter {
 nlohmann::json summary_json(const SearchSummary& summary, const SearchOptions& options);
 nlohmann::json counterexample_json(const Counterexample& found);
 
+// The shards of one search (`search --shard I/N --out DIR`, a batch job array's tasks): each writes DIR/shard.json
+// (what search it is, its counts, its counterexamples in full) beside its corpus files. `merge_search_shards` reads
+// them back: every shard 1..N given once and of the same search (InputError naming the missing or foreign one), the
+// counts added up and the first max_counterexamples counterexamples in trial order kept, as one process finds them;
+// a shard a stop cut short is refused.
+constexpr const char* kSearchShardFile = "shard.json";
+nlohmann::json search_shard_json(const SearchSummary& summary, const SearchOptions& options);
+struct MergedSearch {
+  SearchOptions options;        // the search's (shard: none)
+  SearchSummary summary;        // seconds: the longest shard's
+};
+MergedSearch merge_search_shards(const std::vector<std::string>& dirs);
+
 
 }  // namespace schedcheck

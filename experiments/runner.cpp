@@ -161,13 +161,14 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
       total_weight += sweep.points[i].weight;
       ++sweep.owned;
     }
-  std::vector<char> ran(sweep.points.size(), 0);  // each slot written by the one worker that ran the point
+  std::vector<char> ran(sweep.points.size(), 0);     // each slot written by the one worker that ran the point
+  std::vector<char> loaded(sweep.points.size(), 0);  // likewise: taken from the store
   executor.run(
       sweep.points.size(),
       [&](std::size_t i) {
         if (store.load)
           if (std::optional<std::string> kept = store.load(i)) {  // finished by an earlier run of the same sweep
-            ran[i] = 1;
+            ran[i] = loaded[i] = 1;
             return *kept;
           }
         RunRecord record = experiment.run(sweep.points[i]);
@@ -177,7 +178,7 @@ Sweep run_sweep(const Experiment& experiment, Executor& executor, const std::fun
       },
       [&](std::size_t i, std::string&& bytes) {  // in point order, one call at a time
         if (bytes.empty()) return;
-        if (store.save) store.save(i, bytes);
+        if (store.save && !loaded[i]) store.save(i, bytes);
         sweep.records[i] = record_from_bytes(bytes);
         ++sweep.finished;
       },

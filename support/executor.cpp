@@ -144,6 +144,25 @@ Shard parse_shard(const std::string& text, const std::string& option) {
   return shard;
 }
 
+void ShardSet::add(const Shard& shard, const std::string& dir) {
+  const std::string what = std::to_string(shard.index) + "/" + std::to_string(shard.count);
+  if (dirs_.empty()) {
+    count_ = shard.count;
+    first_ = dir;
+  } else if (shard.count != count_) {
+    throw InputError("merge: " + dir + " is shard " + what + ", " + first_ + " is of " + std::to_string(count_) + " shards");
+  }
+  if (!dirs_.emplace(shard.index, dir).second)
+    throw InputError("merge: shard " + what + " is given twice (" + dirs_.at(shard.index) + " and " + dir + ")");
+}
+
+void ShardSet::require_all() const {
+  for (std::size_t index = 1; index <= count_; ++index)
+    if (!dirs_.count(index))
+      throw InputError("merge: shard " + std::to_string(index) + "/" + std::to_string(count_) + " is missing (given: " +
+                       std::to_string(dirs_.size()) + " of " + std::to_string(count_) + ")");
+}
+
 std::size_t jobs_from_option(std::size_t jobs) {
   return jobs > 0 ? jobs : std::max<std::size_t>(1, std::thread::hardware_concurrency());
 }

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -75,6 +76,21 @@ struct Shard {
   bool given() const { return count > 1 || index > 1; }
 };
 Shard parse_shard(const std::string& text, const std::string& option = "--shard");
+
+// The shards a merge is given, each by the folder it wrote: every one of 1..N once, all of the same N. add() and
+// require_all() throw InputError naming the shard or folder at fault.
+class ShardSet {
+public:
+  void add(const Shard& shard, const std::string& dir);
+  void require_all() const;                      // every shard 1..N given
+  std::size_t count() const { return count_; }   // N
+  const std::string& dir(std::size_t index) const { return dirs_.at(index); }
+
+private:
+  std::size_t count_ = 0;
+  std::string first_;
+  std::map<std::size_t, std::string> dirs_;      // shard index -> folder
+};
 
 // 1 (or 0): serial; N: N threads.
 std::unique_ptr<Executor> make_executor(std::size_t jobs);

@@ -101,7 +101,9 @@ fi
 grep -q "removed [0-9]* files of an earlier run" "$T/err" || fail "own again: stderr does not say what it removed: $(cat "$T/err")"
 for f in stale.png worst-admission-9.json slowdown.png.tmp; do [ -e "$T/own/$f" ] && fail "own again: $f of an earlier run left"; done
 listed=$(json "$T/own/summary.json" "' '.join(sorted(d['files']))")
-[ "$listed" = "$(cd "$T/own" && ls | sort | tr '\n' ' ' | sed 's/ $//')" ] ||
+# Beside them, points/: the sweep's finished points (what --resume and merge read).
+[ -f "$T/own/points/sweep.json" ] || fail "own again: no points/sweep.json"
+[ "$listed" = "$(cd "$T/own" && ls | grep -vx points | sort | tr '\n' ' ' | sed 's/ $//')" ] ||
   fail "own again: summary.json lists [$listed], the folder holds [$(ls "$T/own" | tr '\n' ' ')]"
 echo mine >"$T/own/notes.txt"
 expect_exit "a file not of a run" 2 "notes.txt" -- "$S" experiment backfilling --trace "$SMALL" --seeds 1 --out "$T/own" -q
