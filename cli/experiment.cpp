@@ -9,6 +9,7 @@
 #include "model/input.hpp"
 #include "support/files.hpp"
 #include "support/memory.hpp"
+#include "support/process_group.hpp"
 #include "support/signals.hpp"
 #include "support/stop.hpp"
 
@@ -78,19 +79,22 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   // Each point is kept in OUT/points as it finishes: a cut sweep resumes from there, and shards hand theirs over.
   const experiments::PointFolder folder(a.out, experiments::sweep_identity(a.name, options, experiment->points()),
                                         command, shard, a.resume);
+  // Under mpirun rank 0 alone owns the folders and writes; the other ranks run the points it hands out.
+  const bool root = process_group().root();
   // --corpus first: refused, it leaves no --out folder behind.
-  if (!a.options.corpus.empty()) prepare_output_directory(a.options.corpus, "--corpus");
+  if (!a.options.corpus.empty() && root) prepare_output_directory(a.options.corpus, "--corpus");
   const bool out_existed = std::filesystem::exists(a.out);
-  const std::vector<std::string> removed = experiments::claim_output_directory(a.out, "--out", a.force);
+  const std::vector<std::string> removed =
+      root ? experiments::claim_output_directory(a.out, "--out", a.force) : std::vector<std::string>{};
   if (!removed.empty())
     std::cerr << fmt::format("schedcheck: --out {}: removed {} files of an earlier run ({}{})\n", printable_text(a.out),
                              removed.size(), printable_text(removed.front(), 60), removed.size() > 1 ? ", ..." : "");
   // From here a second SIGINT or SIGTERM still leaves summary.json and no temporary (support/signals.hpp).
   const FinishingSection finishing;
-  if (folder.kept() > 0 && !a.quiet)
+  if (folder.kept() > 0 && !a.quiet && root)
     std::cerr << fmt::format("schedcheck: --resume: {} points kept from an earlier run ({}); the others run now\n",
                              folder.kept(), printable_text(folder.path()));
-  folder.open();
+  if (root) folder.open();
   const std::unique_ptr<Executor> executor = make_executor(options.jobs, shard);
   double last = -1;
   const auto progress = [&](const experiments::SweepProgress& p) {
@@ -107,7 +111,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
       return experiments::run_sweep(*experiment, *executor, progress, folder.store());
     } catch (...) {
       std::error_code ignored;
-      if (!out_existed) std::filesystem::remove_all(a.out, ignored);  // it holds this run's points/ alone
+      if (!out_existed && root) std::filesystem::remove_all(a.out, ignored);  // it holds this run's points/ alone
       throw;
     }
   }();
@@ -115,6 +119,7 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
     std::cerr << fmt::format("schedcheck: --jobs {}: {} worker{} ran the points (under --memory-mb {} the stacks of "
                              "more threads would take over half of the memory left)\n", options.jobs, sweep.workers,
                              sweep.workers == 1 ? "" : "s", memory_limit_mb());
+  if (!root) return 0;  // rank 0 writes the results and says how the run ended
   if (shard.given()) {  // a shard writes its points only; `schedcheck merge` writes the results of the whole sweep
     std::cout << fmt::format("experiment {}: shard {}/{}: {} of {} points finished in {:.1f} s, kept in {}; "
                              "`schedcheck merge --out DIR` with every shard's --out folder writes the results\n",

@@ -7,6 +7,7 @@
 #include "cli/gantt.hpp"
 #include "solver/z3_support.hpp"
 #include "support/executor.hpp"
+#include "support/process_group.hpp"
 #include "support/files.hpp"
 #include "support/memory.hpp"
 #include "support/signals.hpp"
@@ -244,9 +245,10 @@ int print_search(const Problem& problem, const SearchOptions& options, const Sea
 
 int run_search(const Problem& problem, SearchOptions options, const std::string& out_dir, bool quiet,
                const OutputFlags& out) {
-  prepare_output_directory(out_dir, "--out");  // refused before any time is spent (exit 2)
+  // refused before any time is spent (exit 2); under mpirun rank 0 alone writes
+  if (process_group().root()) prepare_output_directory(out_dir, "--out");
   const auto progress = [&](const SearchProgress& p) {
-    if (quiet) return;
+    if (quiet || !process_group().root()) return;
     std::cerr << fmt::format("search {} {}: {}/{} checked, {} failing, {} undecided, exact unproven on {}, {:.0f} "
                              "checks/s\n",
                              options.problem, options.check.policy, p.done, p.total, p.failing, p.undecided,
@@ -267,7 +269,7 @@ int run_search(const Problem& problem, SearchOptions options, const std::string&
   const SearchSummary summary =
       options.exhaustive ? exhaustive_search(problem, options, write, nullptr, progress)
                          : search(problem, options, progress, write);
-  if (options.shard.given())  // what `schedcheck merge` reads (the corpus files beside it are this shard's)
+  if (options.shard.given() && process_group().root())  // what `schedcheck merge` reads (the corpus files beside it are this shard's)
     write_file_atomically((std::filesystem::path(out_dir) / kSearchShardFile).string(),
                           json_text(search_shard_json(summary, options)) + "\n");
   return print_search(problem, options, summary, written, writer, out);
@@ -649,8 +651,8 @@ int run_cli(int argc, char** argv) {
 // Every message is one line on stderr whatever it holds (a hostile file name or option value): printable_text
 // escapes control characters and bytes that are not UTF-8 (user text inside a message is already quoted_text).
 // A run stopped by SIGINT or SIGTERM (support/signals.hpp) ends with 128 + the signal, after printing what it did.
-int main(int argc, char** argv) {
-  install_stop_signals();
+namespace {
+int run_main(int argc, char** argv) {
   try {
     const int code = run_cli(argc, argv);
     if (const int interrupted = interrupted_exit_code()) return interrupted;
@@ -677,4 +679,13 @@ int main(int argc, char** argv) {
     std::cerr << "schedcheck: error: " << printable_text(e.what()) << "\n";
     return kExitInternal;
   }
+}
+}  // namespace
+
+// Under mpirun or srun every rank runs the same command (support/process_group.hpp); rank 0 alone prints and writes.
+// The stop signals are blocked before MPI starts its threads, so that theirs are blocked too (support/signals.hpp).
+int main(int argc, char** argv) {
+  schedcheck::install_stop_signals();
+  schedcheck::start_process_group(argc, argv);
+  return schedcheck::end_process_group(run_main(argc, argv));
 }

@@ -3,6 +3,7 @@
 
 #include "support/errors.hpp"
 #include "support/memory.hpp"
+#include "support/process_group.hpp"
 #include "support/stop.hpp"
 
 #include <pthread.h>
@@ -173,6 +174,12 @@ std::unique_ptr<Executor> make_executor(std::size_t jobs) {
 }
 
 std::unique_ptr<Executor> make_executor(std::size_t jobs, const Shard& shard) {
+  if (std::unique_ptr<Executor> ranks = make_group_executor()) {  // started by mpirun or srun: the ranks share it
+    if (shard.given()) throw InputError("--shard: not under mpirun or srun (the ranks split the work already)");
+    if (jobs_from_option(jobs) > 1 && jobs != 0)
+      throw InputError("--jobs: under mpirun or srun each rank runs one item at a time; start more ranks instead");
+    return ranks;
+  }
   std::unique_ptr<Executor> local = make_executor(jobs_from_option(jobs));
   if (!shard.given()) return local;
   return std::make_unique<ShardExecutor>(std::move(local), shard.index, shard.count);

@@ -94,7 +94,8 @@ private:
 
 // 1 (or 0): serial; N: N threads.
 std::unique_ptr<Executor> make_executor(std::size_t jobs);
-// `jobs` workers (see jobs_from_option), and only shard's items when a shard is given.
+// `jobs` workers (see jobs_from_option), and only shard's items when a shard is given; under mpirun or srun the
+// ranks of the job (support/process_group.hpp: --shard and --jobs > 1 are refused there).
 std::unique_ptr<Executor> make_executor(std::size_t jobs, const Shard& shard);
 // What `--jobs N` means: N workers, and 0 every core this machine has (std::thread::hardware_concurrency, at least 1).
 std::size_t jobs_from_option(std::size_t jobs);
