@@ -64,10 +64,10 @@ int run(const ExperimentArgs& a, const Registry& registry, const std::string& co
   const auto& entry = experiments::find(a.name);
   experiments::ExperimentOptions options = a.options;
   options.jobs = jobs_from_option(options.jobs);  // --jobs 0: every core
-  // --policy-cmd: one process for the whole sweep (the runs go one at a time: check_options refuses --jobs > 1).
-  std::shared_ptr<PolicyProcess> process;
+  // --policy-cmd: one process a worker thread, each asked by the runs of its thread in turn.
+  std::shared_ptr<PolicyProcesses> process;
   if (!a.policy_cmd.empty()) {
-    process = std::make_shared<PolicyProcess>(a.policy_cmd, a.policy_timeout_ms);
+    process = std::make_shared<PolicyProcesses>(a.policy_cmd, a.policy_timeout_ms);
     options.ask_outside = [process](const nlohmann::json& request, const std::string& about) {
       return process->ask(request, about);
     };

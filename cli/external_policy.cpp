@@ -27,7 +27,7 @@ void add_external_policy_options(CLI::App* command, ExternalPolicyOptions& optio
 }
 
 ExternalPolicy::ExternalPolicy(const ExternalPolicyOptions& options)
-    : options_(options), process_(std::make_shared<PolicyProcess>(options.command, options.timeout_ms)) {
+    : options_(options), process_(std::make_shared<PolicyProcesses>(options.command, options.timeout_ms)) {
   const auto& n = options_.name;
   const bool plain = !n.empty() && n.size() <= 64 && std::all_of(n.begin(), n.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';

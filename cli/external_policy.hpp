@@ -1,5 +1,5 @@
 // `--policy-cmd`: a policy outside C++ for check, run, search, suite and simulate (docs/protocol.md). Our own.
-// The options, and one PolicyProcess for the whole run registered as a policy of each problem the run uses.
+// The options, and the policy's processes (one a worker thread) registered as a policy of each problem the run uses.
 #pragma once
 
 #include "cli/policy_process.hpp"
@@ -32,11 +32,10 @@ public:
   JsonPolicy json_policy() const;  // ask the process; messages name the instance or the pass
   const std::string& name() const { return options_.name; }
   const std::string& command() const { return options_.command; }
-  std::size_t requests() const { return process_->requests(); }
 
 private:
   ExternalPolicyOptions options_;
-  std::shared_ptr<PolicyProcess> process_;
+  std::shared_ptr<PolicyProcesses> process_;  // one a worker thread
   std::vector<const Problem*> registered_;
 };
 

@@ -570,10 +570,8 @@ int run_cli(int argc, char** argv) {
                             std::find(suite_problems.begin(), suite_problems.end(), name) != suite_problems.end();
         if (chosen && problem->accepts_external_policies()) use_external(registry.get(name), request);
       }
-    const std::size_t jobs = jobs_from_option(suite_jobs);
-    if (external.given() && jobs > 1)
-      throw InputError("--policy-cmd: leave --jobs out (or 1): one process answers one check at a time");
-    return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems, jobs);
+    return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems,
+                     jobs_from_option(suite_jobs));
   }
   if (*generate) {
     std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";
@@ -611,8 +609,6 @@ int run_cli(int argc, char** argv) {
     }
     if (!search_shard.empty()) search_options.shard = parse_shard(search_shard);
     search_options.jobs = jobs_from_option(search_options.jobs);
-    if (external.given() && search_options.jobs > 1)
-      throw InputError("--policy-cmd: leave --jobs out (or 1): one process answers one trial at a time");
     if (search_options.exhaustive && problem.enumerate_settings().empty())
       throw std::invalid_argument("problem " + search_options.problem + " has no exhaustive mode (--exhaustive)");
     return run_search(problem, search_options, out_dir, quiet, out);

@@ -227,4 +227,19 @@ nlohmann::json PolicyProcess::ask(const nlohmann::json& request, const std::stri
   return std::move(*answer);
 }
 
+PolicyProcesses::PolicyProcesses(std::string command, unsigned timeout_ms)
+    : command_(std::move(command)), timeout_ms_(timeout_ms),
+      first_(std::make_unique<PolicyProcess>(command_, timeout_ms_)) {}
+
+PolicyProcess& PolicyProcesses::mine() {
+  const std::lock_guard<std::mutex> hold(lock_);
+  auto& process = by_thread_[std::this_thread::get_id()];
+  if (!process) process = first_ ? std::move(first_) : std::make_unique<PolicyProcess>(command_, timeout_ms_);
+  return *process;
+}
+
+nlohmann::json PolicyProcesses::ask(const nlohmann::json& request, const std::string& about) {
+  return mine().ask(request, about);
+}
+
 }  // namespace schedcheck::cli

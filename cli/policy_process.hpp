@@ -13,6 +13,10 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <string>
 
 namespace schedcheck::cli {
@@ -56,6 +60,24 @@ private:
   std::size_t requests_ = 0;
   bool reaped_ = false;
   int status_ = 0;
+};
+
+// One PolicyProcess a thread, for commands whose items run on several threads (--jobs): the process a thread asks
+// is its own, started when the thread first asks (the first one at construction, so that a command that cannot be
+// started is refused before any work). Each process sees the requests of one worker, in that worker's order.
+class PolicyProcesses {
+public:
+  PolicyProcesses(std::string command, unsigned timeout_ms);
+  nlohmann::json ask(const nlohmann::json& request, const std::string& about);  // as PolicyProcess::ask
+  const std::string& command() const { return command_; }
+
+private:
+  PolicyProcess& mine();
+  std::string command_;
+  unsigned timeout_ms_;
+  std::mutex lock_;
+  std::unique_ptr<PolicyProcess> first_;  // the one started at construction, for the first thread that asks
+  std::map<std::thread::id, std::unique_ptr<PolicyProcess>> by_thread_;
 };
 
 }  // namespace schedcheck::cli

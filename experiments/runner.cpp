@@ -40,8 +40,6 @@ void check_options(const ExperimentOptions& options, const CatalogueEntry& entry
     throw InputError("--policy-cmd: name the actors it decides for with --policy-for NAME (repeatable)");
   if (!options.ask_outside && !options.outside_for.empty())
     throw InputError("--policy-for: needs --policy-cmd (the process that decides for them)");
-  if (options.ask_outside && options.jobs > 1)
-    throw InputError("--policy-cmd: one process answers one run at a time: leave --jobs out (or 1)");
   if (options.seeds > 100'000)
     throw InputError(fmt::format("seeds: expected 1 to 100000, got {}", options.seeds));
   if (options.jobs < 1 || options.jobs > 1024) throw InputError(fmt::format("jobs: expected 1 to 1024, got {}", options.jobs));
