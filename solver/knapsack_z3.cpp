@@ -205,7 +205,7 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   std::vector<bool> core_take(m);
   for (std::size_t k = 0; k < m; ++k) core_take[k] = take[core.index[k]];
   ExactStatus status = ExactStatus::kFeasible;
-  std::string detail = limit_detail(deadline);
+  std::string detail;  // why not optimal: the limit that stopped the loop (set after it), or Z3's error
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver solver(ctx, "QF_LIA");
     z3::params params(ctx);
@@ -270,6 +270,7 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   } catch (const z3::exception& e) {
     detail = deadline.stop_reason(e) + "; best found kept";
   }
+  if (status != ExactStatus::kOptimal && detail.empty()) detail = limit_detail(deadline);
   for (std::size_t k = 0; k < m; ++k) take[core.index[k]] = core_take[k];
   Solution s = finish(items, take, status, detail);
   s.interrupted = deadline.interrupted();
@@ -285,7 +286,7 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
   const FreeCore core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
   if (deadline.passed()) return stopped_early(items, take, deadline);
-  Solution s = finish(items, take, ExactStatus::kFeasible, limit_detail(deadline));
+  Solution s = finish(items, take, ExactStatus::kFeasible, "");
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);
     z3::params params(ctx);
@@ -308,8 +309,9 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
       for (std::size_t k = 0; k < core.items.size(); ++k)
         found[core.index[k]] = z3support::bool_value(model, x[static_cast<int>(k)]);
       if (answer == z3::sat) s = finish(items, found, ExactStatus::kOptimal, "");
-      else if (total(items, found) > total(items, take)) s = finish(items, found, ExactStatus::kFeasible, limit_detail(deadline));
+      else if (total(items, found) > total(items, take)) s = finish(items, found, ExactStatus::kFeasible, "");
     }
+    if (s.status != ExactStatus::kOptimal) s.detail = limit_detail(deadline);
   } catch (const z3::exception& e) {
     s = finish(items, take, ExactStatus::kFeasible, deadline.stop_reason(e) + "; best found kept");
   }
