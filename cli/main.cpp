@@ -70,6 +70,11 @@ void add_solve_flags(CLI::App* command, CheckRequest& request) {
   command->add_option("--timeout-ms", request.solve.timeout_ms, "time limit of the exact method, milliseconds")
       ->capture_default_str()
       ->check(CLI::Range(1u, 86'400'000u));
+  command->add_option("--effort", request.solve.effort,
+                      "effort budget of the exact method in machine-independent units (search nodes, solver "
+                      "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any machine "
+                      "and under any load; 0: none. --timeout-ms stays as a safety net")
+      ->capture_default_str();
 }
 
 std::string list_text(const Registry& registry, bool json) {

@@ -54,6 +54,7 @@ struct SimulateArgs {
   std::string window_objective = "bounded-slowdown";
   std::string window_exact;
   unsigned window_timeout_ms = 2000;
+  std::uint64_t window_effort = 0;      // --effort: each window's effort budget (0: none)
   std::string windows_out;
   std::string scenario;                 // --scenario FILE: the workload, policy, model, clusters and router as data
   bool pivots_given = false;            // --pivots was on the command line
@@ -91,6 +92,7 @@ runcheck::WindowSettings window_settings(const SimulateArgs& a) {
                                                    : window::Objective::kBoundedSlowdown;
   s.exact = a.window_exact;
   s.solve.timeout_ms = a.window_timeout_ms;
+  s.solve.effort = a.window_effort;
   return s;
 }
 
@@ -410,6 +412,10 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   simulate->add_option("--timeout-ms", simulate_args->window_timeout_ms, "time limit of each window's exact solve")
       ->capture_default_str()
       ->check(CLI::Range(1u, 86'400'000u));
+  simulate->add_option("--effort", simulate_args->window_effort,
+                       "effort budget of each window's exact solve, machine-independent (docs/cli.md); 0: none. "
+                       "--timeout-ms stays as a safety net")
+      ->capture_default_str();
   simulate->add_option("--windows-out", simulate_args->windows_out,
                        "write the worst windows (largest gap) as queue-window corpus files in this directory");
 

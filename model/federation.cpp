@@ -72,10 +72,11 @@ Settings read_settings(const nlohmann::json& sweep, const std::string& file) {
   }
   if (root.has("checks")) {
     const Field c = root.at("checks");
-    c.only_keys({"exact", "every", "timeout_ms", "keep_worst"});
+    c.only_keys({"exact", "every", "timeout_ms", "effort", "keep_worst"});
     if (c.has("exact")) s.exact = c.at("exact").as_string();
     if (c.has("every")) s.check_every = static_cast<std::size_t>(c.at("every").as_int(1, 1'000'000'000));
     if (c.has("timeout_ms")) s.timeout_ms = static_cast<unsigned>(c.at("timeout_ms").as_int(1, 86'400'000));
+    if (c.has("effort")) s.effort = static_cast<std::uint64_t>(c.at("effort").as_int(0, 1LL << 62));
     if (c.has("keep_worst")) s.keep_worst = static_cast<std::size_t>(c.at("keep_worst").as_int(0, 1000));
   }
   if (root.has("quick")) {

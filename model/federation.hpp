@@ -74,6 +74,7 @@ struct Settings {
   std::string exact = "dp";                // the exact method of every admission check
   std::size_t check_every = 1;             // check every k-th admission decision
   unsigned timeout_ms = 2000;              // each check's time limit
+  std::uint64_t effort = 0;                // each check's effort budget (SolveOptions::effort; 0: none)
   std::size_t keep_worst = 5;              // worst decisions kept a run (corpus files)
   double quick_period_days = 1;            // --quick
   std::vector<double> quick_bid_shares = {0, 0.2, 0.5};

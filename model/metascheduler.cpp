@@ -241,15 +241,18 @@ System read(const scenario::Scenario& sc, const std::vector<std::string>& polici
   if (root.has("load_seed")) t.load_seed = static_cast<std::uint64_t>(root.at("load_seed").as_int(0, 1LL << 62));
   if (root.has("checks")) {
     const Field c = root.at("checks");
-    c.only_keys({"composition_exact", "composition_timeout_ms", "offers_every", "offers_exact", "offers_timeout_ms",
-                 "keep_worst"});
+    c.only_keys({"composition_exact", "composition_timeout_ms", "composition_effort", "offers_every", "offers_exact",
+                 "offers_timeout_ms", "offers_effort", "keep_worst"});
     if (c.has("composition_exact")) t.composition_exact = c.at("composition_exact").as_string();
     if (c.has("composition_timeout_ms"))
       t.composition_timeout_ms = static_cast<unsigned>(c.at("composition_timeout_ms").as_int(1, 86'400'000));
+    if (c.has("composition_effort"))
+      t.composition_effort = static_cast<std::uint64_t>(c.at("composition_effort").as_int(0, 1LL << 62));
     if (c.has("offers_every")) t.offers_every = static_cast<std::size_t>(c.at("offers_every").as_int(0, 1'000'000'000));
     if (c.has("offers_exact")) t.offers_exact = c.at("offers_exact").as_string();
     if (c.has("offers_timeout_ms"))
       t.offers_timeout_ms = static_cast<unsigned>(c.at("offers_timeout_ms").as_int(1, 86'400'000));
+    if (c.has("offers_effort")) t.offers_effort = static_cast<std::uint64_t>(c.at("offers_effort").as_int(0, 1LL << 62));
     if (c.has("keep_worst")) t.keep_worst = static_cast<std::size_t>(c.at("keep_worst").as_int(0, 1000));
   }
   if (root.has("quick")) {

@@ -113,9 +113,11 @@ struct Settings {
   // Decision checks: every composition with `composition_exact`; every offers_every-th offer list with offers_exact.
   std::string composition_exact = "exact";
   unsigned composition_timeout_ms = 2000;
+  std::uint64_t composition_effort = 0;              // SolveOptions::effort of each check (0: none)
   std::size_t offers_every = 100;                    // 0: offer lists are not compared with the optimum
   std::string offers_exact = "auto";
   unsigned offers_timeout_ms = 200;
+  std::uint64_t offers_effort = 0;
   std::size_t keep_worst = 5;
   double quick_days = 4;
   std::size_t quick_seeds = 2;

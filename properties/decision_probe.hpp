@@ -123,6 +123,7 @@ public:
     return {{"problem", problem_.info().name},
             {"exact", settings_.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(settings_.exact)},
             {"timeout_ms", settings_.solve.timeout_ms},
+            {"effort", settings_.solve.effort},
             {"every", settings_.every},
             {"offered", counts_.offered},
             {"checked", counts_.checked},

@@ -52,6 +52,7 @@ nlohmann::json WindowChecker::to_json() const {
           {"objective", window::to_string(settings_.objective)},
           {"exact", settings_.exact.empty() ? nlohmann::json(nullptr) : nlohmann::json(settings_.exact)},
           {"timeout_ms", settings_.solve.timeout_ms},
+          {"effort", settings_.solve.effort},
           {"eligible_passes", probe_.counts().offered},
           {"windows", cut()},
           {"proven", proven()},

@@ -226,11 +226,13 @@ nlohmann::json instance_json(const py::object& instance) {
   return from_python(instance, "instance");
 }
 
-CheckRequest request_of(const std::optional<std::string>& exact, double tolerance, unsigned timeout_ms) {
+CheckRequest request_of(const std::optional<std::string>& exact, double tolerance, unsigned timeout_ms,
+                        std::uint64_t effort) {
   CheckRequest request;
   request.exact = exact.value_or("");
   request.tolerance = tolerance;
   request.solve.timeout_ms = timeout_ms;
+  request.solve.effort = effort;
   return request;
 }
 
@@ -354,29 +356,30 @@ PYBIND11_MODULE(schedcheck, m) {
         py::arg("problem"), "The JSON Schema of the decision a policy returns (docs/protocol.md).");
 
   m.def("check", [](const std::string& problem, const py::object& instance, const py::object& policy,
-                    const std::optional<std::string>& exact, double tolerance, unsigned timeout_ms) {
-    CheckRequest request = request_of(exact, tolerance, timeout_ms);
+                    const std::optional<std::string>& exact, double tolerance, unsigned timeout_ms,
+                    std::uint64_t effort) {
+    CheckRequest request = request_of(exact, tolerance, timeout_ms, effort);
     const nlohmann::json document = instance_json(instance);
     const UsePolicy use(policy, request, problem);
     return interruptible([&] { return state().registry.get(problem).check(document, "(python)", request).to_json(); });
   }, py::arg("problem"), py::arg("instance"), py::arg("policy"), py::arg("exact") = py::none(),
-     py::arg("tolerance") = 0.0, py::arg("timeout_ms") = 10000,
+     py::arg("tolerance") = 0.0, py::arg("timeout_ms") = 10000, py::arg("effort") = 0,
      "Runs `policy` (a built-in name, or a callable: instance dict -> decision dict) on the instance, the exact method "
      "(`exact`, default the problem's first; 'none' for none), and every property. Returns the report "
      "(as `schedcheck check --json`: heuristic, optimum, gap, properties, exit_code).");
 
   m.def("solve", [](const std::string& problem, const py::object& instance, const std::optional<std::string>& exact,
-                    unsigned timeout_ms) {
-    const CheckRequest request = request_of(exact, 0.0, timeout_ms);
+                    unsigned timeout_ms, std::uint64_t effort) {
+    const CheckRequest request = request_of(exact, 0.0, timeout_ms, effort);
     const nlohmann::json document = instance_json(instance);
     return interruptible([&] { return state().registry.get(problem).check(document, "(python)", request).to_json(); });
   }, py::arg("problem"), py::arg("instance"), py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
-     "The exact method alone (as `schedcheck solve --json`).");
+     py::arg("effort") = 0, "The exact method alone (as `schedcheck solve --json`).");
 
   m.def("shrink", [](const std::string& problem, const py::object& instance, const py::object& policy,
                      const std::string& property, double tolerance, const std::optional<std::string>& exact,
-                     unsigned timeout_ms, std::size_t max_checks) {
-    CheckRequest request = request_of(exact, tolerance, timeout_ms);
+                     unsigned timeout_ms, std::size_t max_checks, std::uint64_t effort) {
+    CheckRequest request = request_of(exact, tolerance, timeout_ms, effort);
     const nlohmann::json document = instance_json(instance);
     const UsePolicy use(policy, request, problem);
     return interruptible([&] {
@@ -385,19 +388,19 @@ PYBIND11_MODULE(schedcheck, m) {
       return nlohmann::json{{"instance", smallest}, {"report", report.to_json()}};
     });
   }, py::arg("problem"), py::arg("instance"), py::arg("policy"), py::arg("property"), py::arg("tolerance") = 0.0,
-     py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000, py::arg("max_checks") = 2000,
+     py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000, py::arg("max_checks") = 2000, py::arg("effort") = 0,
      "Shrinks a failing instance while `property` still fails with `policy`: the smallest found and its report.");
 
   m.def("search", [](const std::string& problem, const py::object& policy, std::size_t trials, std::uint64_t seed,
                      std::size_t size, double tolerance, const std::optional<std::string>& exact, unsigned timeout_ms,
                      std::size_t max_counterexamples, const std::optional<std::string>& out, bool exhaustive,
-                     const std::string& scope) {
+                     const std::string& scope, std::uint64_t effort) {
     SearchOptions options;
     options.problem = problem;
     options.trials = trials;
     options.seed = seed;
     options.size = size;
-    options.check = request_of(exact, tolerance, timeout_ms);
+    options.check = request_of(exact, tolerance, timeout_ms, effort);
     options.max_counterexamples = max_counterexamples;
     options.exhaustive = exhaustive;
     options.scope = scope;
@@ -425,7 +428,7 @@ PYBIND11_MODULE(schedcheck, m) {
   }, py::arg("problem"), py::arg("policy"), py::arg("trials") = 1000, py::arg("seed") = 1, py::arg("size") = 10,
      py::arg("tolerance") = 0.0, py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
      py::arg("max_counterexamples") = 5, py::arg("out") = py::none(), py::arg("exhaustive") = false,
-     py::arg("scope") = "",
+     py::arg("scope") = "", py::arg("effort") = 0,
      "Random (or, with exhaustive=True, every) instances checked with `policy`; the first `max_counterexamples` "
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
      "Returns the summary (as `schedcheck search --json`).");

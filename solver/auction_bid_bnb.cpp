@@ -61,7 +61,8 @@ bool same_cost_function(const CostCurve& a, const CostCurve& b) {
 class BidSearch {
 public:
   BidSearch(const Instance& instance, const SolveOptions& options)
-      : instance_(instance), until_(std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms)) {
+      : instance_(instance), until_(std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms)),
+        effort_(options.effort) {
     const std::size_t nr = instance.resources.size();
     for (std::size_t r = 0; r < nr; ++r) {
       BnbResource res{cost_curve(instance, r), max_load(instance, r), r};
@@ -130,6 +131,7 @@ public:
       placed[d] = r;
       load[r] += length(d);
       cost[r] = cheapest_cost(instance_, r, load[r]);
+      if (effort_.spend()) return false;
       if (++nodes_ % kBnbNodesPerClockRead == 0 &&
           (nodes_ >= kMaxBnbNodes || std::chrono::steady_clock::now() >= until_ || stop_requested())) {
         budget_spent_ = nodes_ >= kMaxBnbNodes;
@@ -157,6 +159,7 @@ public:
   std::size_t pruned() const { return pruned_; }
   std::size_t mirrored() const { return mirrored_; }
   bool budget_spent() const { return budget_spent_; }
+  bool effort_spent() const { return effort_.spent(); }
   double root_bound() const { return root_bound_; }
 
 private:
@@ -472,6 +475,7 @@ private:
 
   const Instance& instance_;
   std::chrono::steady_clock::time_point until_;
+  EffortMeter effort_;  // a node a unit
   std::vector<BnbResource> resources_;
   std::vector<double> base_;
   std::vector<std::size_t> free_;
@@ -512,8 +516,9 @@ ExactResult<Plan> solve_bnb(const Instance& instance, const SolveOptions& option
     result.status = search.found() ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     const std::string then = fmt::format(" after {}{}", effort,
                                          search.found() ? fmt::format("; best found {:.9g}", search.best_cost()) : "");
-    result.detail = search.budget_spent() ? fmt::format("node budget of {} reached{}", kMaxBnbNodes, then)
-                    : stop_requested()    ? stop_request_text() + then
+    result.detail = search.effort_spent()   ? effort_budget_reached(options.effort, then)
+                    : search.budget_spent() ? fmt::format("node budget of {} reached{}", kMaxBnbNodes, then)
+                    : stop_requested()      ? stop_request_text() + then
                                           : time_limit_reached(options.timeout_ms, then);
   }
   result.seconds = seconds_since(started);

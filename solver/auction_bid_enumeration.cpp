@@ -76,6 +76,7 @@ ExactResult<Plan> solve_enumeration(const Instance& instance, const SolveOptions
   double best = kEnumerationInfinity;
   std::vector<std::size_t> best_digits;
   std::size_t visited = 0;
+  EffortMeter effort(options.effort);  // a placement a unit
   for (;;) {
     double total = 0;
     for (std::size_t r = 0; r < nr && total < best; ++r) total += cost[r][mask_of[r]];
@@ -83,8 +84,10 @@ ExactResult<Plan> solve_enumeration(const Instance& instance, const SolveOptions
       best = total;
       best_digits = digit;
     }
-    if (++visited % kPlacementsPerClockRead == 0 && (std::chrono::steady_clock::now() >= until || stop_requested())) {
-      result.detail = stop_requested() ? stop_request_text() : time_limit_reached(options.timeout_ms);
+    ++visited;
+    if (effort.spend() ||
+        (visited % kPlacementsPerClockRead == 0 && (std::chrono::steady_clock::now() >= until || stop_requested()))) {
+      result.detail = stop_requested() ? stop_request_text() : limit_reached(effort, options.timeout_ms);
       result.detail += fmt::format(" after {} of {:g} placements", visited, placements);
       break;
     }

@@ -23,8 +23,7 @@ double real_in_model(const z3::model& m, const z3::expr& e) {
 }
 
 // Runs the tightening loop into `result` (kept as it stands, the best plan so far, when Z3 throws).
-void solve_encoding(z3::context& ctx, const Instance& instance, const SolveOptions& options,
-                    const z3support::Deadline& deadline, ExactResult<Plan>& result) {
+void solve_encoding(z3::context& ctx, const Instance& instance, z3support::Deadline& deadline, ExactResult<Plan>& result) {
   const std::size_t nr = instance.resources.size(), nt = instance.tasks.size();
   z3::solver solver(ctx, "QF_NRA");
   std::vector<std::vector<z3::expr>> place(nt);
@@ -69,7 +68,7 @@ void solve_encoding(z3::context& ctx, const Instance& instance, const SolveOptio
   const z3::expr total = z3support::flat_sum(charges, zero);
   std::size_t models = 0;
   for (;;) {
-    const z3::check_result answer = solver.check();
+    const z3::check_result answer = deadline.check(solver);
     if (answer == z3::unsat) {
       result.status = result.decision ? ExactStatus::kOptimal : ExactStatus::kInfeasible;
       result.detail = result.decision
@@ -80,7 +79,7 @@ void solve_encoding(z3::context& ctx, const Instance& instance, const SolveOptio
     if (answer != z3::sat) {
       result.status = result.decision ? ExactStatus::kFeasible : ExactStatus::kUnknown;
       result.detail = deadline.passed()
-                          ? time_limit_reached(options.timeout_ms, fmt::format(" after {} models", models))
+                          ? deadline.limit_text(fmt::format(" after {} models", models))
                           : fmt::format("z3: {} after {} models", solver.reason_unknown(), models);
       return;
     }
@@ -117,9 +116,9 @@ ExactResult<Plan> solve_z3(const Instance& instance, const SolveOptions& options
                                              static_cast<double>(free * nr), static_cast<double>(kZ3MaxPlacementVars));
   if (!result.detail.empty()) return result;
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
-    solve_encoding(ctx, instance, options, deadline, result);
+    solve_encoding(ctx, instance, deadline, result);
   } catch (const z3::exception& e) {
     result.status = result.decision ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     result.detail = deadline.stop_reason(e);

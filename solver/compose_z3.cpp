@@ -33,7 +33,7 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
     return result;
   }
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   z3::check_result answer = z3::unknown;
   std::optional<z3::model> best;
   // One try from the first Z3 call: the deadline may interrupt the encoding too. Declared here for the reading below.
@@ -101,7 +101,7 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
       const std::size_t mid = low + (high - low) / 2;
       z3::expr_vector assumptions(ctx);
       forbid_after(assumptions, times[mid]);
-      const z3::check_result feasible = opt.check(assumptions);
+      const z3::check_result feasible = deadline.check(opt, assumptions);
       if (feasible == z3::unknown) break;
       if (feasible == z3::sat) high = mid;
       else low = mid + 1;
@@ -139,7 +139,7 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
               const long long most = static_cast<long long>(static_cast<WideInt>(s.k) * size / s.size);
               opt.add(z3::implies(use[p][j], tasks[p] <= ctx.int_val(static_cast<int64_t>(most))));
             }
-          const z3::check_result r = opt.check();
+          const z3::check_result r = deadline.check(opt);
           if (r == z3::sat) best = opt.get_model();
           opt.pop();
           return r;
@@ -155,7 +155,7 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
         }
         if (answer == z3::sat) answer = z3::unsat;  // converged: nothing smaller is feasible; `best` is optimal
       } else {
-        answer = opt.check();
+        answer = deadline.check(opt);
         if (answer == z3::sat) best = opt.get_model();
       }
       double lower = 0;
@@ -166,14 +166,14 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
         if (upper - lower > kProbeGap * std::max(1.0, upper)) {
           opt.push();
           opt.add(objective <= exact_real(ctx, mid));
-          const z3::check_result probe = opt.check();
+          const z3::check_result probe = deadline.check(opt);
           if (probe == z3::sat) best = opt.get_model();
           opt.pop();
           if (probe == z3::unsat) lower = mid;
           if (probe != z3::unknown) continue;
         }
         opt.add(objective < best_value);
-        answer = opt.check();
+        answer = deadline.check(opt);
         if (answer == z3::sat) best = opt.get_model();
       }
       if (answer == z3::unsat && best) answer = z3::sat;  // the last model is optimal
@@ -210,9 +210,9 @@ ExactResult<Composition> solve_z3(const Instance& instance, const SolveOptions& 
     }
     if (answer != z3::sat)
       result.detail =
-          time_limit_reached(options.timeout_ms, fmt::format(" ({}); best found, not proven", why_unknown()));
+          deadline.limit_text(fmt::format(" ({}); best found, not proven", why_unknown()));
   } else {
-    result.detail = time_limit_reached(options.timeout_ms, fmt::format(" ({})", why_unknown()));
+    result.detail = deadline.limit_text(fmt::format(" ({})", why_unknown()));
   }
   result.interrupted = deadline.interrupted();
   result.seconds = seconds();

@@ -79,7 +79,9 @@ struct Limit {
 
 class BinCompletion {
  public:
-  BinCompletion(const Instance& instance, SteadyClock::time_point stop_at) : instance_(instance), stop_at_(stop_at) {
+  // `effort`: the budget in steps (nodes and set-walk steps, each call of out_of_time(); 0: none).
+  BinCompletion(const Instance& instance, SteadyClock::time_point stop_at, std::uint64_t effort)
+      : instance_(instance), stop_at_(stop_at), effort_(effort) {
     const std::size_t n = instance.jobs.size();
     for (std::size_t r = 0; r < instance.resources.size(); ++r) {
       const Resource& res = instance.resources[r];
@@ -128,9 +130,10 @@ class BinCompletion {
   bool stopped() const { return stopped_; }
   // The time limit (or a stop request) has come: checked between the tie-break's root bounds.
   bool expired() {
-    if (!stopped_ && (SteadyClock::now() >= stop_at_ || stop_requested())) stopped_ = true;
+    if (!stopped_ && (effort_.spent() || SteadyClock::now() >= stop_at_ || stop_requested())) stopped_ = true;
     return stopped_;
   }
+  bool effort_spent() const { return effort_.spent(); }
   bool out_of_memory() const { return out_of_memory_; }  // stopped by kMaxListed rather than by the clock
 
   // Every PE done by `t`; on the grid, per pool the largest whole number of units U with fits(U / (scale x MIPS)).
@@ -692,7 +695,8 @@ class BinCompletion {
 
   bool out_of_time() {
     if (stopped_) return true;
-    if (stack_nearly_full() || (++ticks_ % kClockEvery == 0 && (SteadyClock::now() >= stop_at_ || stop_requested())))
+    if (stack_nearly_full() || effort_.spend() ||
+        (++ticks_ % kClockEvery == 0 && (SteadyClock::now() >= stop_at_ || stop_requested())))
       stopped_ = true;
     return stopped_;
   }
@@ -955,6 +959,7 @@ class BinCompletion {
 
   const Instance& instance_;
   const SteadyClock::time_point stop_at_;
+  EffortMeter effort_;
   std::vector<Pool> pools_;
   std::vector<std::size_t> bin_pool_, pool_first_bin_;  // per bin its pool; per pool its first bin
   std::vector<std::size_t> order_;                      // job positions, longest first -> instance index
@@ -1008,7 +1013,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
     result.seconds = since(started);
     return result;
   }
-  BinCompletion search(instance, started + std::chrono::milliseconds(options.timeout_ms));
+  BinCompletion search(instance, started + std::chrono::milliseconds(options.timeout_ms), options.effort);
   const double limit = horizon(instance);
   const Limit full = search.at(limit);
   const double root = search.root_bound(full);
@@ -1104,15 +1109,22 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
           : stop_requested() ? stop_request_text()
           : stack.hit()      ? fmt::format("the stack limit of {} KiB (the search's depth; ulimit -s)",
                                            thread_stack_bytes() / 1024)
+          : search.effort_spent() ? fmt::format("the effort budget of {}", options.effort)
                              : fmt::format("the time limit of {} ms", options.timeout_ms);
+  // "<the limit> was reached after N nodes<then>"; the effort budget in its one wording (solver/result.hpp).
+  const auto reached = [&](const std::string& then) {
+    const std::string after = fmt::format(" after {} nodes{}", search.nodes(), then);
+    return search.effort_spent() && !stop_requested() && !stack.hit() && !search.out_of_memory()
+               ? effort_budget_reached(options.effort, after)
+               : stop_text + " was reached" + after;
+  };
   if (best.cost < kInf) {
     result.decision = search.schedule(best);
     result.objective = total_cost(instance, *result.decision);
     result.status = cost_proven && span_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
     if (!cost_proven)
-      result.detail = fmt::format("{} was reached after {} nodes; cheapest schedule found kept{} (LP bound at the "
-                                  "root {:.6g})", stop_text, search.nodes(),
-                                  start.empty() ? "" : " (" + start + ")", root);
+      result.detail = reached(fmt::format("; cheapest schedule found kept{} (LP bound at the root {:.6g})",
+                                          start.empty() ? "" : " (" + start + ")", root));
     else if (!span_proven)
       result.detail = fmt::format("minimum cost proven, but {} stopped the makespan tie-break after {} nodes "
                                   "(LP bound at the root {:.6g})", stop_text, search.nodes(), root);
@@ -1120,7 +1132,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
       result.detail = fmt::format("proven by {}: cost in {} nodes, makespan in {} probe(s), {} nodes (LP bound at "
                                   "the root {:.6g})", method, cost_nodes, probes, search.nodes() - cost_nodes, root);
   } else if (search.stopped()) {
-    result.detail = fmt::format("{} was reached after {} nodes before any schedule was found", stop_text, search.nodes());
+    result.detail = reached(" before any schedule was found");
   } else {
     result.status = ExactStatus::kInfeasible;
     result.core = search.lonely(full);  // each of them alone has no schedule

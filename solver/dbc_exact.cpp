@@ -210,19 +210,22 @@ ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& opt
   const auto started = SteadyClock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(SteadyClock::now() - started).count(); };
   const auto stop_at = started + std::chrono::milliseconds(options.timeout_ms);
-  auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
-    if (SteadyClock::now() < stop_at && !stop_requested()) return false;
-    r.status = ExactStatus::kUnknown;
-    r.detail = time_limit_reached(options.timeout_ms, " in the subset DP");
-    r.seconds = elapsed();
-    return true;
-  };
   ExactResult<Schedule> result;
   const std::size_t n = instance.jobs.size(), m = instance.resources.size();
   if (n > kDpMaxJobs) {
     result.detail = fmt::format("{} jobs; the subset DP is limited to {}", n, kDpMaxJobs);
     return result;
   }
+  // Effort: 3^n steps a resource's packing and as many its DP step (the pairs of a subset and a subset of it).
+  EffortMeter effort(options.effort);
+  const auto subset_pairs = static_cast<std::uint64_t>(std::pow(3.0, static_cast<double>(n)));
+  auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
+    if (!effort.spend(subset_pairs) && SteadyClock::now() < stop_at && !stop_requested()) return false;
+    r.status = ExactStatus::kUnknown;
+    r.detail = limit_reached(effort, options.timeout_ms, " in the subset DP");
+    r.seconds = elapsed();
+    return true;
+  };
   const double limit = horizon(instance);
   std::vector<std::size_t> jobs(n);
   for (std::size_t j = 0; j < n; ++j) jobs[j] = j;

@@ -1,7 +1,8 @@
 // Exact minimum-cost DBC schedule by dynamic programming over job subsets (our own; the cross-check of bnb and Z3):
 // minimum cost, then minimum makespan. Per resource it packs subsets onto request lanes (model/dbc.hpp lane_width):
 // a one-PE lane needs the subset's load, a wider one the least sum of request windows (P||Cmax each, <= maxTr).
-// Limits: up to kDpMaxJobs jobs (O(m 3^n) time, O(m 2^n) memory), stopped by the time limit between resources.
+// Limits: up to kDpMaxJobs jobs (O(m 3^n) time, O(m 2^n) memory), stopped by the time limit or the effort budget
+// (3^n steps a resource's packing and as many its DP step) between resources.
 #pragma once
 
 #include "model/dbc.hpp"
@@ -22,7 +23,7 @@ inline constexpr double kCostSlack = 1e-9;
 
 // `optimal` with a schedule: proven minimum cost, then minimum makespan. `infeasible`: proven that no schedule
 // assigns every job by horizon(), each in one request, within Babsolute (detail says why). `unknown` above kDpMaxJobs
-// or when options.timeout_ms runs out (checked between resources).
+// or when options.timeout_ms or options.effort runs out (checked between resources).
 ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& options = {});
 
 // The DP's packing of one resource, for other exact methods (z3's oracle on request lanes of several PEs): the jobs

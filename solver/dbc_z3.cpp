@@ -99,7 +99,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     return d;
   };
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {
     z3::solver solver(ctx);
     z3::params params(ctx);
@@ -233,7 +233,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
     z3::check_result answer = z3::unknown;
     const z3::expr always = ctx.bool_val(true);
     while (!incumbent && !deadline.passed() && !lane_overflow) {
-      answer = solver.check(tracked);
+      answer = deadline.check(solver, tracked);
       if (answer != z3::sat) break;
       incumbent = check_packing(solver.get_model(), limit, false, always);
     }
@@ -252,7 +252,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
                                   limit, why);
     } else if (!incumbent) {
       result.detail = lane_overflow ? overflow_text
-                                    : time_limit_reached(options.timeout_ms, " before any schedule was found");
+                                    : deadline.limit_text(" before any schedule was found");
     } else {
       for (unsigned t = 0; t < tracked.size(); ++t) solver.add(tracked[t]);
       // Stage 1: minimum cost. Probes "cost <= middle" toward the lower bound, then the exact "cost < best".
@@ -269,7 +269,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         solver.add(z3::implies(literal, probing ? cost <= exact_real(ctx, middle) : cost < best_exact));
         z3::expr_vector assumption(ctx);
         assumption.push_back(literal);
-        answer = solver.check(assumption);
+        answer = deadline.check(solver, assumption);
         if (answer == z3::unknown) break;
         if (answer == z3::unsat) {
           if (!probing) {
@@ -290,7 +290,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
       result.status = cost_proven ? ExactStatus::kOptimal : ExactStatus::kFeasible;
       if (!cost_proven)
         result.detail = lane_overflow ? overflow_text + "; cheapest schedule found kept"
-                                      : time_limit_reached(options.timeout_ms, "; cheapest schedule found kept");
+                                      : deadline.limit_text("; cheapest schedule found kept");
       cost_seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
       // Stage 2 (lexicographic): among minimum-cost assignments, ask for a packed makespan strictly below the best.
       if (cost_proven) {
@@ -312,7 +312,7 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
           z3::expr_vector assumption(ctx);
           assumption.push_back(literal);
           assumption.push_back(stage2);
-          answer = solver.check(assumption);
+          answer = deadline.check(solver, assumption);
           if (answer == z3::unknown) break;
           if (answer == z3::unsat) {
             span_proven = true;
@@ -322,8 +322,8 @@ ExactResult<Schedule> solve_z3(const Instance& instance, const SolveOptions& opt
         }
         if (!span_proven)
           result.detail = lane_overflow ? "minimum cost proven; makespan tie-break stopped: " + overflow_text
-                                        : fmt::format("minimum cost proven; the makespan tie-break was not proven "
-                                                      "minimal within {} ms", options.timeout_ms);
+                                        : "minimum cost proven; the makespan tie-break was not proven minimal: " +
+                                              deadline.limit_text();
       }
       result.objective = total_cost(instance, *incumbent);
       result.decision = std::move(incumbent);

@@ -73,7 +73,7 @@ bool fits(const Instance& instance, const Provider& p, double t, std::size_t& st
 
 }  // namespace
 
-ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions&) {
+ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions& options) {
   ExactResult<Choice> result;
   std::optional<Choice> best;
   std::size_t steps = 0;
@@ -89,6 +89,10 @@ ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions&) {
       if (best && t >= best->start - kTimeTolerance) break;  // no earlier than the best so far
       if (steps > kMaxScanSteps) {  // an effort budget (hold checks), the same on any machine
         result.detail = fmt::format("more than {} hold checks", kMaxScanSteps);
+        return result;
+      }
+      if (options.effort > 0 && steps > options.effort) {  // the solve's own budget: a hold check a unit
+        result.detail = effort_budget_reached(options.effort, fmt::format(" after {} hold checks", steps));
         return result;
       }
       if (fits(instance, provider, t, steps)) {

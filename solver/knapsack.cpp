@@ -63,8 +63,9 @@ public:
   }
 
   // Solves; `z` and `best_take` hold a feasible start (at least as good as the greedy one) on entry.
-  ExactStatus solve(double& z, std::vector<bool>& best_take, Clock::time_point until, const CoreLimits& limits,
-                    std::size_t& core_items, std::string& detail) {
+  // `effort`: the budget in states, each state a merge makes counting one step.
+  ExactStatus solve(double& z, std::vector<bool>& best_take, Clock::time_point until, EffortMeter& effort,
+                    const CoreLimits& limits, std::size_t& core_items, std::string& detail) {
     if (break_ == m_) {  // everything worth taking fits
       std::vector<bool> all(items_.size(), false);
       for (std::size_t i : order_) all[i] = true;
@@ -91,6 +92,7 @@ public:
     // (heavier and not more valuable) and states whose bound cannot beat z, records a better feasible state.
     auto merge = [&](std::size_t k, bool add) {
       ++core_items;
+      effort.spend(2 * states.size());
       const long long dw = add ? weight(k) : -weight(k);
       const double dv = add ? value(k) : -value(k);
       next.clear();
@@ -122,6 +124,10 @@ public:
       states.swap(next);
     };
     while (!states.empty() && (s >= 0 || t < m_)) {
+      if (effort.spent()) {
+        detail = effort_budget_reached(effort.units());
+        break;
+      }
       if (++iterations % kIterationsPerClockRead == 0 && (Clock::now() >= until || stop_requested())) {
         detail = stop_requested() ? stop_request_text() : "time limit reached";
         break;
@@ -194,7 +200,9 @@ Solution solve_core(const std::vector<Item>& items, long long capacity, const So
       z = total_value(items, start);
     }
   std::size_t merged = 0;
-  s.status = core.solve(z, s.take, until, limits, merged, s.detail);
+  EffortMeter effort(options.effort);
+  s.status = core.solve(z, s.take, until, effort, limits, merged, s.detail);
+  s.effort_spent = effort.spent();
   s.value = z;
   if (core_items) *core_items = merged;
   return s;

@@ -24,10 +24,11 @@ struct Solution {
   double value = 0;
   std::string detail;
   bool interrupted = false;  // as ExactResult::interrupted (solver/result.hpp)
+  bool effort_spent = false;  // the effort budget (SolveOptions::effort) stopped the solve
 };
 
 // The solve stops early (status feasible: the best found, and `detail` says why) at the wall-clock limit
-// (SolveOptions::timeout_ms), on a stop request, or with more than `max_states` dynamic programming states at once
+// (SolveOptions::timeout_ms), at the effort budget (SolveOptions::effort: a state a unit), on a stop request, or with more than `max_states` dynamic programming states at once
 // (24 bytes each, in two lists) or `max_flips` recorded flips (8 bytes each): only adversarial, subset-sum-like
 // instances get there; a table DP, whose size does not depend on the values, is the fallback.
 struct CoreLimits {

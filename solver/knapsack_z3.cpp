@@ -126,15 +126,13 @@ std::vector<bool> first_incumbent(const std::vector<Item>& items, long long capa
   return used <= capacity && total(items, *start) > total(items, take) ? *start : take;
 }
 
-std::string limit_detail(const SolveOptions& options) {
-  return time_limit_reached(options.timeout_ms, "; best found kept");
-}
+std::string limit_detail(const z3support::Deadline& deadline) { return deadline.limit_text("; best found kept"); }
 
 // The incumbent, unproven, when the limit or a stop request came before Z3 was asked anything.
-Solution stopped_early(const std::vector<Item>& items, const std::vector<bool>& take, const SolveOptions& options,
+Solution stopped_early(const std::vector<Item>& items, const std::vector<bool>& take,
                        const z3support::Deadline& deadline) {
   Solution s = finish(items, take, ExactStatus::kFeasible,
-                      stop_requested() ? stop_request_text() + "; best found kept" : limit_detail(options));
+                      stop_requested() ? stop_request_text() + "; best found kept" : limit_detail(deadline));
   s.interrupted = deadline.interrupted();
   return s;
 }
@@ -197,17 +195,17 @@ std::vector<int> lp_fixings(const std::vector<Item>& items, long long capacity, 
 Solution solve_lia(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
                    const std::vector<bool>* start) {
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
+  z3support::Deadline deadline(ctx, options);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);  // feasible, and satisfies every fixing below
   const FreeCore core = core_of(items, capacity, lp_fixings(items, capacity, total(items, take)));
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
-  if (deadline.passed()) return stopped_early(items, take, options, deadline);
+  if (deadline.passed()) return stopped_early(items, take, deadline);
 
   const std::size_t m = core.items.size();
   std::vector<bool> core_take(m);
   for (std::size_t k = 0; k < m; ++k) core_take[k] = take[core.index[k]];
   ExactStatus status = ExactStatus::kFeasible;
-  std::string detail = limit_detail(options);
+  std::string detail;  // why not optimal: the limit that stopped the loop (set after it), or Z3's error
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver solver(ctx, "QF_LIA");
     z3::params params(ctx);
@@ -241,10 +239,10 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
         solver.add(z3::implies(literal, objective > z3support::exact_real(ctx, middle)));
         z3::expr_vector assumptions(ctx);
         assumptions.push_back(literal);
-        answer = solver.check(assumptions);
+        answer = deadline.check(solver, assumptions);
       } else {
         solver.add(objective > best);
-        answer = solver.check();
+        answer = deadline.check(solver);
       }
       if (answer == z3::unknown) break;  // interrupted at the deadline: best found, not proven
       if (answer == z3::unsat) {
@@ -272,6 +270,7 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
   } catch (const z3::exception& e) {
     detail = deadline.stop_reason(e) + "; best found kept";
   }
+  if (status != ExactStatus::kOptimal && detail.empty()) detail = limit_detail(deadline);
   for (std::size_t k = 0; k < m; ++k) take[core.index[k]] = core_take[k];
   Solution s = finish(items, take, status, detail);
   s.interrupted = deadline.interrupted();
@@ -281,13 +280,13 @@ Solution solve_lia(const std::vector<Item>& items, long long capacity, const Sol
 Solution solve_wmax(const std::vector<Item>& items, long long capacity, const SolveOptions& options,
                     const std::vector<bool>* start) {
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);  // from the start: the preprocessing counts too
+  z3support::Deadline deadline(ctx, options);  // from the start: the preprocessing counts too
   std::vector<bool> take = first_incumbent(items, capacity, start);
   const std::vector<int> fix = lp_fixings(items, capacity, total(items, take));
   const FreeCore core = core_of(items, capacity, fix);
   if (core.items.empty()) return finish(items, take, ExactStatus::kOptimal, "all items fixed by the LP bound");
-  if (deadline.passed()) return stopped_early(items, take, options, deadline);
-  Solution s = finish(items, take, ExactStatus::kFeasible, limit_detail(options));
+  if (deadline.passed()) return stopped_early(items, take, deadline);
+  Solution s = finish(items, take, ExactStatus::kFeasible, "");
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);
     z3::params params(ctx);
@@ -302,7 +301,7 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
     opt.add(z3::pble(x, weights.data(), static_cast<int>(core.capacity)));
     for (std::size_t k = 0; k < core.items.size(); ++k)
       opt.add_soft(x[static_cast<int>(k)], z3support::exact_rational_string(core.items[k].value).c_str());
-    const z3::check_result answer = opt.check();
+    const z3::check_result answer = deadline.check(opt);
     if (answer != z3::unsat) {
       const z3::model model = opt.get_model();  // on interruption: the best model so far
       std::vector<bool> found(items.size(), false);
@@ -310,8 +309,9 @@ Solution solve_wmax(const std::vector<Item>& items, long long capacity, const So
       for (std::size_t k = 0; k < core.items.size(); ++k)
         found[core.index[k]] = z3support::bool_value(model, x[static_cast<int>(k)]);
       if (answer == z3::sat) s = finish(items, found, ExactStatus::kOptimal, "");
-      else if (total(items, found) > total(items, take)) s = finish(items, found, ExactStatus::kFeasible, limit_detail(options));
+      else if (total(items, found) > total(items, take)) s = finish(items, found, ExactStatus::kFeasible, "");
     }
+    if (s.status != ExactStatus::kOptimal) s.detail = limit_detail(deadline);
   } catch (const z3::exception& e) {
     s = finish(items, take, ExactStatus::kFeasible, deadline.stop_reason(e) + "; best found kept");
   }
@@ -326,7 +326,7 @@ Solution solve_optimize(const std::vector<Item>& items, long long capacity, cons
                                         kOptimizeMaxItems);
   if (!s.detail.empty()) return s;
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::optimize opt(ctx);
     z3::expr_vector x(ctx);
@@ -340,7 +340,7 @@ Solution solve_optimize(const std::vector<Item>& items, long long capacity, cons
     const z3::expr objective = z3support::flat_sum(values, ctx.real_val(0));
     if (!items.empty()) opt.add(z3::pble(x, weights.data(), static_cast<int>(std::min<long long>(capacity, INT32_MAX))));
     opt.maximize(objective);
-    const z3::check_result answer = opt.check();
+    const z3::check_result answer = deadline.check(opt);
     if (answer == z3::unsat) {
       s.detail = "z3 reported unsat for a knapsack (encoding error)";
       return s;
@@ -360,7 +360,7 @@ Solution solve_optimize(const std::vector<Item>& items, long long capacity, cons
     } catch (const z3::exception&) {
       s.status = ExactStatus::kUnknown;
     }
-    if (answer != z3::sat) s.detail = limit_detail(options);
+    if (answer != z3::sat) s.detail = limit_detail(deadline);
   } catch (const z3::exception& e) {
     s.detail = deadline.stop_reason(e);
   }

@@ -132,6 +132,9 @@ class ActiveSearch {
     return found_ ? Outcome::kFound : Outcome::kExhausted;
   }
 
+  // Counts every node of this search (and the machine search's, as nodes_ does) against a budget shared with others.
+  void set_effort(EffortMeter* effort) { effort_ = effort; }
+
   // The relaxation alone, without a node budget (machine_relaxation).
   MachineSearch::Outcome relaxation_alone(double bound) {
     if (!machines_) return MachineSearch::Outcome::kStopped;
@@ -177,12 +180,21 @@ class ActiveSearch {
     return profile;
   }
 
+  // A machine search's node budget (0: none) cut to what is left of the effort budget, `per_node` of its nodes a node.
+  std::size_t within_effort(std::size_t budget, std::size_t per_node) const {
+    if (!effort_ || !effort_->limited()) return budget;
+    const std::size_t left = static_cast<std::size_t>(std::max<std::uint64_t>(1, effort_->left())) * per_node;
+    return budget == 0 ? left : std::min(budget, left);
+  }
+
   // The machine relaxation of this probe (see the top): kExhausted refutes it.
   MachineSearch::Outcome relaxed_root() {
     const std::size_t before = machines_->nodes();
-    const auto outcome = machines_->probe(root_free_from_, root_left_, bound(), relax_budget_, turn_end_);
+    const auto outcome = machines_->probe(root_free_from_, root_left_, bound(), within_effort(relax_budget_, 1),
+                                          turn_end_);
     const std::size_t spent = machines_->nodes() - before;
     nodes_ += spent;
+    if (effort_) effort_->spend(spent);
     if (node_limit_ != kNone) node_limit_ += spent;  // not taken from the search's turn (`auto`)
     if (outcome == MachineSearch::Outcome::kFound) {
       relaxed_found_under_ = bound();
@@ -204,9 +216,11 @@ class ActiveSearch {
     const std::size_t before = machines_->nodes();
     const std::size_t budget =
         node_limit_ == kNone ? 0 : std::max<std::size_t>(1, node_limit_ - nodes_) * kMachineNodesPerNode;
-    const auto outcome = machines_->probe(free_from_, left_, bound(), budget, turn_end_);
+    const auto outcome =
+        machines_->probe(free_from_, left_, bound(), within_effort(budget, kMachineNodesPerNode), turn_end_);
     machine_nodes_ += machines_->nodes() - before;  // counted as kMachineNodesPerNode a node: they cost less
     nodes_ += machine_nodes_ / kMachineNodesPerNode;
+    if (effort_) effort_->spend(machine_nodes_ / kMachineNodesPerNode);
     machine_nodes_ %= kMachineNodesPerNode;
     switch (outcome) {
       case MachineSearch::Outcome::kFound:
@@ -295,6 +309,10 @@ class ActiveSearch {
     if (const NodeCheck check = check_node(++nodes_, node_limit_, until_, turn_end_); check != NodeCheck::kGo) {
       stopped_ = true;  // unwinds: nothing below is remembered as failed
       over_budget_ = check == NodeCheck::kBudget;
+      return;
+    }
+    if (effort_ && effort_->spend()) {
+      stopped_ = true;  // the effort budget: as the time limit
       return;
     }
     if (relax_on_ && nodes_ >= relax_at_) {
@@ -474,6 +492,7 @@ class ActiveSearch {
   std::vector<double> target_finish_;
   bool found_ = false, stopped_ = false, over_budget_ = false;
   std::size_t nodes_ = 0, node_limit_ = kNone;
+  EffortMeter* effort_ = nullptr;  // null: no effort budget
   std::size_t machine_nodes_ = 0;  // the machine search's, not yet counted in nodes_
   std::vector<std::vector<double>> est_, lst_;
   std::vector<std::vector<std::size_t>> order_;
@@ -514,10 +533,17 @@ class ActiveSearch {
 class Search {
  public:
   // The instance with `new_tasks` new tasks (the target), or none (no target).
-  Search(const Instance& instance, long long new_tasks, double scale, Clock::time_point until)
+  // `effort`: the budget both searches' nodes count against (null: none).
+  Search(const Instance& instance, long long new_tasks, double scale, Clock::time_point until,
+         EffortMeter* effort = nullptr)
       : Search(instance, serial_jobs(instance, new_tasks), new_tasks > 0 ? instance.waiting.size() : kNone, scale,
                until, grid_point_at_or_after(instance, scale, instance.now + active_span(instance, all_jobs(instance),
-                                                                                          new_tasks))) {}
+                                                                                          new_tasks))) {
+    effort_ = effort;
+    mirror_.set_effort(effort);
+    forward_.set_effort(effort);
+  }
+  EffortMeter* effort() const { return effort_; }
 
   Outcome probe(double bound, std::size_t node_budget = 0, Clock::time_point turn_end = Clock::time_point::max()) {
     const std::size_t start = nodes();
@@ -556,6 +582,7 @@ class Search {
         forward_(instance, std::move(jobs), target, scale, until) {}
   ActiveSearch mirror_, forward_;
   bool found_in_mirror_ = false;
+  EffortMeter* effort_ = nullptr;
 };
 
 long long total_tasks(const Instance& instance, long long new_tasks) {
@@ -614,6 +641,10 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
   // kSearchTurnShare times the solver's last while that was at most kSearchShareUpTo seconds and the solver did not
   // decide the last contested probe after its first turn there, else kSearchLateShare times (a probe that outlasts
   // the solver's first turns is one the solver tends to decide: docs/policies.md, "Turns in `auto`").
+  // With an effort budget the turns are counted, not timed (a second of a turn is kEffortUnitsPerSecond effort units:
+  // search nodes, or conflicts at kSatUnitsPerConflict units each), and the solver's conflicts count against the same
+  // budget.
+  EffortMeter* const effort = search.effort() && search.effort()->limited() ? search.effort() : nullptr;
   const bool sat_first = handover.enabled && handover.sat_won_last;
   double seconds = sat_first ? std::max(kSatFirstSeconds, kWonGrowth * handover.sat_won_seconds) : kSatFirstSeconds;
   const std::size_t budget = std::max(kBnbProbeNodes << std::min(handover.bnb_streak, kBnbStreakDoublings),
@@ -632,12 +663,28 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
     const auto started = Clock::now();
     SatSchedules* sat = handover.solver();
     if (!sat) return search.probe(bound, 0);
-    const auto cap = std::min(until, started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
-    const SatOutcome answer = sat->probe(tasks, bound, cap, keep);
+    const auto cap = effort ? until
+                            : std::min(until, started + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
+    std::uint64_t turn_conflicts = 0;  // with an effort budget: the turn's conflicts
+    bool budget_binds = false;         // ... and whether what is left of the budget is less
+    if (effort) {
+      if (effort->spent()) return Outcome::kStopped;
+      turn_conflicts =
+          std::max<std::uint64_t>(1, static_cast<std::uint64_t>(seconds * kEffortUnitsPerSecond) / kSatUnitsPerConflict);
+      const std::uint64_t left = std::max<std::uint64_t>(1, effort->left() / kSatUnitsPerConflict);
+      budget_binds = left <= turn_conflicts;
+      turn_conflicts = std::min(turn_conflicts, left);
+    }
+    const std::uint64_t conflicts_before = sat->conflicts();
+    const SatOutcome answer = sat->probe(tasks, bound, cap, keep, turn_conflicts);
+    const std::uint64_t conflicts = sat->conflicts() - conflicts_before;
+    const double turn_seconds =
+        effort ? static_cast<double>(conflicts * kSatUnitsPerConflict) / kEffortUnitsPerSecond : seconds_since(started);
     ++handover.turns;
     ++sat_turns;
     handover.seconds += seconds_since(started);
-    sat_seconds += seconds_since(started);
+    sat_seconds += turn_seconds;
+    if (effort) effort->spend(conflicts * kSatUnitsPerConflict);
     if (answer == SatOutcome::kFound || answer == SatOutcome::kInfeasible) {
       handover.won_by_solver(sat_seconds, sat_turns > 1);
       if (answer == SatOutcome::kInfeasible) return Outcome::kExhausted;
@@ -645,11 +692,18 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
       return Outcome::kFound;
     }
     if (Clock::now() >= until || stop_requested()) return Outcome::kStopped;
-    if (Clock::now() < cap) return search.probe(bound, 0);  // the solver failed otherwise: the search alone
+    if (effort && sat->conflict_limit_hit() && budget_binds) {
+      effort->exhaust();
+      return Outcome::kStopped;
+    }
+    // The solver failed otherwise than at its turn's end: the search alone.
+    if (effort ? !sat->conflict_limit_hit() : Clock::now() < cap) return search.probe(bound, 0);
     const double share =
         seconds <= kSearchShareUpTo + 1e-9 && !handover.sat_won_late ? kSearchTurnShare : kSearchLateShare;
     const auto search_turn = std::chrono::microseconds(static_cast<long long>(share * seconds * 1e6));
-    outcome = search.probe(bound, 0, Clock::now() + search_turn);
+    outcome = effort ? search.probe(bound, std::max<std::size_t>(
+                                               1, static_cast<std::size_t>(share * seconds * kEffortUnitsPerSecond)))
+                     : search.probe(bound, 0, Clock::now() + search_turn);
     seconds *= kHandoverGrowth;
   }
 }
@@ -657,14 +711,14 @@ Outcome probe_with_handover(Search& search, long long tasks, double bound, Clock
 // A schedule of the listed waiting jobs meeting every deadline (in the subset's indices: ask for one with every
 // job listed): deadline order first, then the search.
 Outcome decide(const Instance& instance, const std::vector<std::size_t>& keep, Clock::time_point until,
-               std::optional<Schedule>* schedule, Handover& handover) {
+               EffortMeter& effort, std::optional<Schedule>* schedule, Handover& handover) {
   const Instance subset = with_waiting(instance, keep);
   if (auto edf = deadline_order_schedule(subset, 0)) {
     if (schedule) *schedule = std::move(edf);
     return Outcome::kFound;
   }
   const long long scale = std::max(1LL, time_grid(subset, all_jobs(subset), 0));
-  Search search(subset, 0, static_cast<double>(scale), until);
+  Search search(subset, 0, static_cast<double>(scale), until, &effort);
   std::optional<Schedule> from_sat;
   const bool all = keep.size() == instance.waiting.size();
   const Outcome outcome = probe_with_handover(search, 0, kForever, until, handover, &from_sat, all ? nullptr : &keep);
@@ -691,6 +745,8 @@ ExactStatus machine_relaxation(const Instance& instance, long long new_tasks, do
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
   ActiveSearch search(instance, serial_jobs(instance, new_tasks), new_tasks > 0 ? instance.waiting.size() : kNone,
                       scale, until);
+  EffortMeter effort(options.effort);
+  search.set_effort(&effort);
   switch (search.relaxation_alone(bound)) {
     case MachineSearch::Outcome::kFound: return ExactStatus::kFeasible;
     case MachineSearch::Outcome::kExhausted: return ExactStatus::kInfeasible;
@@ -706,7 +762,8 @@ Completion mirror_probe(const Instance& instance, long long new_tasks, double bo
   if (!result.detail.empty()) return result;
   const auto until = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   const double scale = static_cast<double>(time_grid(instance, all_jobs(instance), new_tasks));
-  Search search(instance, new_tasks, scale, until);
+  EffortMeter effort(options.effort);
+  Search search(instance, new_tasks, scale, until, &effort);
   switch (search.mirror_alone(bound)) {
     case Outcome::kFound:
       result.status = ExactStatus::kFeasible;
@@ -714,7 +771,7 @@ Completion mirror_probe(const Instance& instance, long long new_tasks, double bo
       result.finish = new_tasks_finish(instance, *result.schedule);
       break;
     case Outcome::kExhausted: result.status = ExactStatus::kInfeasible; break;
-    default: result.detail = limit_reached(stack, options.timeout_ms); break;
+    default: result.detail = limit_reached(stack, effort, options.timeout_ms); break;
   }
   return result;
 }
@@ -761,7 +818,8 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   auto on_grid_up = [&](double x) { return grid_point_at_or_after(instance, scale, x); };
   // Proven: no schedule finishes the new tasks earlier.
   double lo = on_grid_up(std::max(lower_bound, instance.now + instance.bot->task_runtime));
-  Search search(instance, tasks, scale, until);
+  EffortMeter effort(options.effort);
+  Search search(instance, tasks, scale, until, &effort);
   Outcome outcome = Outcome::kExhausted;
   auto probe = [&](double bound) {
     std::optional<Schedule> from_sat;
@@ -783,14 +841,14 @@ Completion earliest_completion_with(const Instance& instance, long long tasks, d
   result.finish = best_schedule.finish();
   if (!result.schedule) {
     result.detail = outcome == Outcome::kStopped
-                        ? limit_reached(stack, options.timeout_ms)
+                        ? limit_reached(stack, effort, options.timeout_ms)
                         : "no schedule keeps every accepted deadline (bnb: search space exhausted)";
     return result;
   }
   result.status = outcome == Outcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == Outcome::kStopped)
     result.detail = limit_reached(
-        stack, options.timeout_ms, fmt::format(" after {} nodes ({} repeated states); best found {:g}, none before {:g}",
+        stack, effort, options.timeout_ms, fmt::format(" after {} nodes ({} repeated states); best found {:g}, none before {:g}",
                                         search.nodes(), search.tt_hits(), best_schedule.finish(), lo));
   return result;
 }
@@ -819,16 +877,18 @@ ExactResult<FeasibilityAnswer> feasibility_with(const Instance& instance, const 
   };
   return decide_then_core(
       instance, options, "bnb: search space exhausted",
-      [&](Clock::time_point until) {
+      [&](Clock::time_point until, std::uint64_t units) {
         const StackWatch stack;
+        EffortMeter effort(units);
         FeasibilityDecision d;
-        d.outcome = answer(decide(instance, jobs, until, &d.schedule, handover));
-        if (d.outcome == CoreTest::kStopped) d.detail = limit_reached(stack, options.timeout_ms);
+        d.outcome = answer(decide(instance, jobs, until, effort, &d.schedule, handover));
+        if (d.outcome == CoreTest::kStopped) d.detail = limit_reached(stack, effort, options.timeout_ms);
         return d;
       },
       [&] { return jobs; },
-      [&](const std::vector<std::size_t>& keep, Clock::time_point until) {
-        return answer(decide(instance, keep, until, nullptr, handover));
+      [&](const std::vector<std::size_t>& keep, Clock::time_point until, std::uint64_t units) {
+        EffortMeter effort(units);
+        return answer(decide(instance, keep, until, effort, nullptr, handover));
       });
 }
 

@@ -301,10 +301,15 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   }
   // Depth first; the new tasks placed so far bound the completion of every extension from below.
   std::size_t nodes = 0;
+  EffortMeter effort(options.effort);
   bool exhausted = false, out_of_time = false;
   search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
     if (++nodes > kSequenceMaxNodes) {
       exhausted = true;
+      return Visit::kStop;
+    }
+    if (effort.spend()) {
+      exhausted = out_of_time = true;
       return Visit::kStop;
     }
     if (nodes % kNodesPerClockRead == 0 && (Clock::now() >= until || stop_requested())) {
@@ -322,7 +327,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   });
   if (!result.schedule) {
     result.status = ExactStatus::kUnknown;
-    result.detail = out_of_time ? time_limit_reached(options.timeout_ms, " before any schedule was found")
+    result.detail = out_of_time ? limit_reached(effort, options.timeout_ms, " before any schedule was found")
                     : exhausted ? fmt::format("search stopped after {} nodes before any schedule was found",
                                               kSequenceMaxNodes)
                                 : "no schedule keeps every accepted deadline (proven by the sequence search)";
@@ -330,7 +335,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   }
   result.status = exhausted ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (exhausted)
-    result.detail = out_of_time ? time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best))
+    result.detail = out_of_time ? limit_reached(effort, options.timeout_ms, fmt::format("; best found {:g}", best))
                                 : fmt::format("search stopped after {} nodes; best found {:g}", kSequenceMaxNodes, best);
   result.finish = best;
   return result;
@@ -407,13 +412,14 @@ void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& inst
 
 ExactResult<FeasibilityAnswer> decide_then_core(
     const Instance& instance, const SolveOptions& options, const std::string& proof,
-    const std::function<FeasibilityDecision(Clock::time_point until)>& decide,
+    const std::function<FeasibilityDecision(Clock::time_point until, std::uint64_t effort)>& decide,
     const std::function<std::vector<std::size_t>()>& first_core,
-    const std::function<CoreTest(const std::vector<std::size_t>& keep, Clock::time_point until)>& test) {
+    const std::function<CoreTest(const std::vector<std::size_t>& keep, Clock::time_point until, std::uint64_t effort)>&
+        test) {
   const auto started = Clock::now();
   const auto until = started + std::chrono::milliseconds(options.timeout_ms);
   ExactResult<FeasibilityAnswer> result;
-  FeasibilityDecision decision = decide(until);
+  FeasibilityDecision decision = decide(until, options.effort);
   result.phase_seconds.emplace_back("decision", seconds_since(started));
   if (decision.outcome == CoreTest::kFeasible) {
     set_schedulable(result, std::move(*decision.schedule));
@@ -424,7 +430,7 @@ ExactResult<FeasibilityAnswer> decide_then_core(
     const auto core_started = Clock::now();
     const auto core_until = std::min(until, core_started + std::chrono::milliseconds(core_budget_ms(options)));
     const Core core = minimise_core(instance, first_core(),
-                                    [&](const std::vector<std::size_t>& keep) { return test(keep, core_until); });
+                                    [&](const std::vector<std::size_t>& keep) { return test(keep, core_until, core_effort(options)); });
     set_infeasible(result, instance, core,
                    fmt::format("no schedule meets every deadline ({}); core of {} of {} jobs, {}", proof,
                                core.jobs.size(), instance.waiting.size(),

@@ -1,7 +1,8 @@
 // Exact answers for a provider's offers without Z3 (paper 000 section III-A's question, answered exactly):
 // the earliest completion of k new tasks keeping every accepted deadline, the exact offer list, and deadline
 // feasibility, by serial schedule generation over all sequences (solver/serial_search.hpp). Our own.
-// Limits: earliest completion stops after kSequenceMaxNodes search nodes or the time limit (then: best found);
+// Limits: earliest completion stops after kSequenceMaxNodes search nodes, the effort budget or the time limit (then:
+// best found);
 // feasibility and core checks need at most kSequenceMaxSequences sequences (multiset permutations), else unknown.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include "solver/serial_search.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -75,7 +77,8 @@ class EarliestSchedule {
 // The first point at or after x of the grid of `scale` units a second that starts at now (within 1e-6 units).
 double grid_point_at_or_after(const Instance& instance, double scale, double x);
 
-// Stops at kSequenceMaxNodes nodes or at the time limit, whichever comes first (then: best found, not proven).
+// Stops at kSequenceMaxNodes nodes, the effort budget (a node a unit) or the time limit, whichever comes first (then:
+// best found, not proven).
 Completion earliest_completion_sequences(const Instance& instance, long long tasks, double lower_bound,
                                          const SolveOptions& options);
 
@@ -134,7 +137,8 @@ void set_infeasible(ExactResult<FeasibilityAnswer>& result, const Instance& inst
 // The shape of a deadline-feasibility method: the decision (`decide`: kFeasible with a schedule of every job,
 // kInfeasible, or kStopped with why), then, when infeasible, the core: `first_core()` (every job, or what the proof
 // used) shrunk by `test` within core_budget_ms. `proof` names the method's proof in the detail ("bnb: search space
-// exhausted"). Phases "decision" and "core".
+// exhausted"). Phases "decision" and "core". Each call gets its effort budget: the decision options.effort, each
+// test core_effort(options) (solver/result.hpp; 0: none).
 struct FeasibilityDecision {
   CoreTest outcome = CoreTest::kStopped;
   std::optional<Schedule> schedule;  // kFeasible
@@ -142,10 +146,10 @@ struct FeasibilityDecision {
 };
 ExactResult<FeasibilityAnswer> decide_then_core(
     const Instance& instance, const SolveOptions& options, const std::string& proof,
-    const std::function<FeasibilityDecision(std::chrono::steady_clock::time_point until)>& decide,
+    const std::function<FeasibilityDecision(std::chrono::steady_clock::time_point until, std::uint64_t effort)>& decide,
     const std::function<std::vector<std::size_t>()>& first_core,
-    const std::function<CoreTest(const std::vector<std::size_t>& keep, std::chrono::steady_clock::time_point until)>&
-        test);
+    const std::function<CoreTest(const std::vector<std::size_t>& keep, std::chrono::steady_clock::time_point until,
+                                 std::uint64_t effort)>& test);
 
 // deadline-feasibility by sequences: a schedule, or infeasible with a deletion-minimal core (no time limit: the
 // sequence limit bounds the work).

@@ -170,11 +170,13 @@ Schedule read_schedule(const Instance& instance, const Data& d, const Model& m) 
 
 struct SearchOutcome {
   bool exhausted = false;         // the search space was explored completely
+  bool effort_spent = false;      // not exhausted: the effort budget stopped it (else the time limit)
   std::optional<Schedule> best;   // the last (best) solution found
 };
 
-// BAB (minimise) or DFS (first solution) within `ms` milliseconds.
-SearchOutcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms) {
+// BAB (minimise) or DFS (first solution) within `ms` milliseconds and `effort` units (0: no budget).
+SearchOutcome search(const Instance& instance, const Data& d, int lower, int upper, bool minimise, unsigned long ms,
+                     std::uint64_t effort) {
   SearchOutcome out;
   if (d.new_count > 0) lower = std::max(lower, d.new_duration);
   if (d.infeasible || upper < lower) {
@@ -182,7 +184,7 @@ SearchOutcome search(const Instance& instance, const Data& d, int lower, int upp
     return out;
   }
   auto root = std::make_unique<Model>(d, lower, upper);
-  std::unique_ptr<Gecode::Search::Stop> stop = gecode_support::time_or_stop_request(ms);
+  const auto stop = gecode_support::time_or_stop_request(ms, effort);
   Gecode::Search::Options options;
   options.threads = 1;
   options.stop = stop.get();
@@ -203,6 +205,7 @@ SearchOutcome search(const Instance& instance, const Data& d, int lower, int upp
       out.exhausted = !engine.stopped();
     }
   }
+  out.effort_spent = !out.exhausted && stop->effort_spent();
   return out;
 }
 
@@ -242,19 +245,22 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
     // postponement rule cut optimal schedules (generate offers --seed 4 --size 10: 4 tasks "proven" at 107, a
     // schedule finishes them at 95; docs/performance.md).
     const SearchOutcome out = search(instance, d, static_cast<int>(lo), static_cast<int>(std::max(upper, -1LL)), true,
-                               ms_left(until));
+                                     ms_left(until), options.effort);
+    const auto limit = [&](std::string_view then) {
+      return out.effort_spent ? effort_budget_reached(options.effort, then) : time_limit_reached(options.timeout_ms, then);
+    };
     if (out.best) {
       result.schedule = out.best;
       result.finish = new_tasks_finish(instance, *out.best);
     }
     if (!result.schedule) {
       result.detail = out.exhausted ? "no schedule keeps every accepted deadline (gecode: search space exhausted)"
-                                    : time_limit_reached(options.timeout_ms);
+                                    : limit({});
       return result;
     }
     result.status = out.exhausted ? ExactStatus::kOptimal : ExactStatus::kFeasible;
     if (!out.exhausted)
-      result.detail = time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", result.finish));
+      result.detail = limit(fmt::format("; best found {:g}", result.finish));
   } catch (const Gecode::Exception& ex) {
     result.status = result.schedule ? ExactStatus::kFeasible : ExactStatus::kUnknown;
     result.detail = fmt::format("gecode error: {}", ex.what());
@@ -264,24 +270,28 @@ Completion earliest_completion_gecode(const Instance& instance, long long tasks,
 
 ExactResult<FeasibilityAnswer> feasibility_gecode(const Instance& instance, const SolveOptions& options) {
   const auto started = Clock::now();
-  auto run = [&](const std::vector<std::size_t>& jobs, Clock::time_point until) {
+  auto run = [&](const std::vector<std::size_t>& jobs, Clock::time_point until, std::uint64_t effort) {
     FeasibilityDecision d;
     const Data data = build(instance, jobs, 0);
     if (!data.why_unknown.empty()) {
       d.detail = data.why_unknown;
       return d;
     }
-    SearchOutcome out = search(instance, data, 0, 0, false, ms_left(until));
+    SearchOutcome out = search(instance, data, 0, 0, false, ms_left(until), effort);
     d.outcome = out.best ? CoreTest::kFeasible : out.exhausted ? CoreTest::kInfeasible : CoreTest::kStopped;
     d.schedule = std::move(out.best);
-    if (d.outcome == CoreTest::kStopped) d.detail = time_limit_reached(options.timeout_ms);
+    if (d.outcome == CoreTest::kStopped)
+      d.detail = out.effort_spent ? effort_budget_reached(effort) : time_limit_reached(options.timeout_ms);
     return d;
   };
   try {
     return decide_then_core(
         instance, options, "gecode: search space exhausted",
-        [&](Clock::time_point until) { return run(all_jobs(instance), until); }, [&] { return all_jobs(instance); },
-        [&](const std::vector<std::size_t>& keep, Clock::time_point until) { return run(keep, until).outcome; });
+        [&](Clock::time_point until, std::uint64_t effort) { return run(all_jobs(instance), until, effort); },
+        [&] { return all_jobs(instance); },
+        [&](const std::vector<std::size_t>& keep, Clock::time_point until, std::uint64_t effort) {
+          return run(keep, until, effort).outcome;
+        });
   } catch (const Gecode::Exception& ex) {
     ExactResult<FeasibilityAnswer> result;
     result.detail = fmt::format("gecode error: {}", ex.what());

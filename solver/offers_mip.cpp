@@ -140,10 +140,11 @@ struct Run {
   std::vector<double> x;  // kSolution: the start columns
   std::string detail;     // kStopped: why
   bool timed_out = true;  // kStopped: by the time limit (else a CBC error)
+  bool node_limit = false;  // CBC stopped at `max_nodes` (a solution then is not proven optimal)
 };
 
-// One CBC solve of the matrix; `integer` false: its linear relaxation.
-Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
+// One CBC solve of the matrix; `integer` false: its linear relaxation. `max_nodes`: CBC's node limit (0: none).
+Run run_cbc(const Matrix& m, bool integer, Clock::time_point until, std::uint64_t max_nodes = 0) {
   Run run;
   if (std::chrono::duration<double>(until - Clock::now()).count() <= 0 || stop_requested()) {
     run.detail = "time limit reached";
@@ -166,7 +167,10 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
     Cbc_setLogLevel(model.get(), 0);
     Cbc_setParameter(model.get(), "timeMode", "elapsed");
     Cbc_setMaximumSeconds(model.get(), left);
+    if (integer && max_nodes > 0)
+      Cbc_setMaximumNodes(model.get(), static_cast<int>(std::min<std::uint64_t>(max_nodes, std::numeric_limits<int>::max())));
     Cbc_solve(model.get());
+    run.node_limit = integer && max_nodes > 0 && Cbc_isNodeLimitReached(model.get()) != 0;
     // CBC 2.10.8 reports a linear relaxation cut short by the time limit as proven infeasible (status 0, secondary
     // 1, no limit flag: seen at limits under a millisecond). It stops on time only past `until` (its clock starts
     // later): a proof of infeasibility arriving then is not trusted.
@@ -182,7 +186,7 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
         return run;
       }
     }
-    run.detail = "time limit reached";
+    run.detail = run.node_limit ? "node limit reached" : "time limit reached";
   } catch (const std::exception& e) {
     run.detail = fmt::format("cbc error: {}", e.what());
     run.timed_out = false;
@@ -197,7 +201,7 @@ Run run_cbc(const Matrix& m, bool integer, Clock::time_point until) {
 }  // namespace
 
 MipAnswer mip_schedule(const Instance& instance, long long new_tasks, double bound, Clock::time_point until,
-                       std::optional<double> minimise_above) {
+                       std::optional<double> minimise_above, std::uint64_t effort) {
   MipAnswer answer;
   answer.detail = new_bot_missing(instance, new_tasks);
   if (!answer.detail.empty()) return answer;
@@ -249,13 +253,15 @@ MipAnswer mip_schedule(const Instance& instance, long long new_tasks, double bou
     lowest = lo;
   }
   const Matrix m = assemble(p, instance, lowest);
-  const Run run = run_cbc(m, true, until);
+  const EffortMeter nodes(effort, kCbcUnitsPerNode);
+  const Run run = run_cbc(m, true, until, nodes.next_limit());
+  answer.effort_spent = run.node_limit;
   if (run.result == Run::kInfeasible) {
     answer.outcome = MipOutcome::kInfeasible;
     return answer;
   }
   if (run.result == Run::kStopped) {
-    answer.detail = run.detail;
+    answer.detail = run.node_limit ? effort_budget_reached(effort) : run.detail;
     answer.timed_out = run.timed_out;
     return answer;
   }
@@ -298,7 +304,7 @@ Completion earliest_completion_mip(const Instance& instance, long long tasks, do
   const double lo = on_grid_up(std::max(lower_bound, instance.now + (tasks > 0 ? instance.bot->task_runtime : 0)));
   if (!result.schedule) {
     // No first schedule: one probe with the new tasks unbounded decides whether there is any.
-    const MipAnswer any = mip_schedule(instance, tasks, kForever, until);
+    const MipAnswer any = mip_schedule(instance, tasks, kForever, until, std::nullopt, options.effort);
     if (any.outcome != MipOutcome::kFound) {
       result.detail = any.outcome == MipOutcome::kInfeasible
                           ? "no schedule keeps every accepted deadline (mip: proven infeasible)"
@@ -311,11 +317,13 @@ Completion earliest_completion_mip(const Instance& instance, long long tasks, do
   std::string why;
   if (best_schedule.finish() > lo + kTimeTolerance) {
     // One minimisation of the finish over [lo, best - step]: optimal, none (best is optimal), or stopped.
-    MipAnswer a = mip_schedule(instance, tasks, best_schedule.finish() - step, until, lo);
+    MipAnswer a = mip_schedule(instance, tasks, best_schedule.finish() - step, until, lo, options.effort);
     if (a.outcome == MipOutcome::kFound) consider(std::move(a.schedule));
     if (a.outcome == MipOutcome::kStopped || (a.outcome == MipOutcome::kFound && !a.optimal)) {
       stopped = true;
-      why = a.outcome == MipOutcome::kFound ? "time limit reached" : a.detail;
+      why = a.outcome != MipOutcome::kFound ? a.detail
+            : a.effort_spent                ? effort_budget_reached(options.effort)
+                                            : "time limit reached";
     }
   }
   result.finish = best_schedule.finish();
@@ -332,13 +340,13 @@ ExactResult<FeasibilityAnswer> feasibility_mip(const Instance& instance, const S
   };
   return decide_then_core(
       instance, options, "mip: proven infeasible",
-      [&](Clock::time_point until) {
-        MipAnswer a = mip_schedule(instance, 0, kForever, until);
+      [&](Clock::time_point until, std::uint64_t effort) {
+        MipAnswer a = mip_schedule(instance, 0, kForever, until, std::nullopt, effort);
         return FeasibilityDecision{answer(a), std::move(a.schedule), a.detail};
       },
       [&] { return all_jobs(instance); },
-      [&](const std::vector<std::size_t>& keep, Clock::time_point until) {
-        return answer(mip_schedule(with_waiting(instance, keep), 0, kForever, until));
+      [&](const std::vector<std::size_t>& keep, Clock::time_point until, std::uint64_t effort) {
+        return answer(mip_schedule(with_waiting(instance, keep), 0, kForever, until, std::nullopt, effort));
       });
 }
 

@@ -40,10 +40,25 @@ struct Item {
 class Deadline : public CaDiCaL::Terminator {
  public:
   explicit Deadline(Clock::time_point until) : until_(until) {}
-  bool terminate() override { return Clock::now() >= until_ || stop_requested(); }
+  bool terminate() override {
+    fired = fired || Clock::now() >= until_ || stop_requested();
+    return fired;
+  }
+  bool fired = false;
 
  private:
   Clock::time_point until_;
+};
+
+// Counts the solver's conflicts: one learnt clause each, none of them copied out.
+class ConflictCount : public CaDiCaL::Learner {
+ public:
+  bool learning(int) override {
+    ++count;
+    return false;
+  }
+  void learn(int) override {}
+  std::uint64_t count = 0;
 };
 
 }  // namespace sat_encoding
@@ -61,6 +76,8 @@ struct SatSchedules::Impl {
   std::vector<int> job_present;        // selectable: a waiting job's presence variable
   std::vector<std::size_t> new_items;  // the new tasks' items, in copy order
   CaDiCaL::Solver solver;
+  ConflictCount conflicts;
+  bool conflict_limit_hit = false;
   int vars = 0;
   long long clauses = 0, literals = 0;
   bool refuted = false;  // an empty clause: no probe has a schedule
@@ -287,6 +304,7 @@ SatSchedules::SatSchedules(const Instance& instance, long long max_new_tasks, do
   if (!new_bot_missing(instance, max_new_tasks).empty())
     throw std::logic_error("SatSchedules: new tasks without a new BoT");
   m.solver.set("quiet", 1);  // CaDiCaL reports a clause refuted at the root on stdout otherwise
+  m.solver.connect_learner(&m.conflicts);
   m.instance = instance;
   m.selectable = selectable;
   m.max_new = max_new_tasks;
@@ -304,15 +322,18 @@ const std::string& SatSchedules::why_not() const { return impl_->why_not; }
 const Schedule& SatSchedules::schedule() const { return impl_->found; }
 std::vector<std::size_t> SatSchedules::core() const { return impl_->core; }
 std::string SatSchedules::detail() const { return impl_->detail; }
+std::uint64_t SatSchedules::conflicts() const { return impl_->conflicts.count; }
+bool SatSchedules::conflict_limit_hit() const { return impl_->conflict_limit_hit; }
 std::string SatSchedules::size() const {
   return fmt::format("{} variables, {} clauses", impl_->vars, impl_->clauses);
 }
 
 SatOutcome SatSchedules::probe(long long new_tasks, double bound, Clock::time_point until,
-                               const std::vector<std::size_t>* keep) {
+                               const std::vector<std::size_t>* keep, std::uint64_t max_conflicts) {
   Impl& m = *impl_;
   m.detail.clear();
   m.core.clear();
+  m.conflict_limit_hit = false;
   if (!m.why_not.empty()) {
     m.detail = m.why_not;
     return SatOutcome::kStopped;
@@ -343,10 +364,13 @@ SatOutcome SatSchedules::probe(long long new_tasks, double bound, Clock::time_po
   if (m.selectable)
     for (std::size_t j = 0; j < kept.size(); ++j) assumptions.push_back(kept[j] ? m.job_present[j] : -m.job_present[j]);
   for (int a : assumptions) m.solver.assume(a);
+  if (max_conflicts > 0)
+    m.solver.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(max_conflicts, std::numeric_limits<int>::max())));
   Deadline deadline(until);
   m.solver.connect_terminator(&deadline);
   const int answer = m.solver.solve();
   m.solver.disconnect_terminator();
+  m.conflict_limit_hit = answer == 0 && max_conflicts > 0 && !deadline.fired;
 
   if (answer == 20) {
     if (m.selectable) {
@@ -359,7 +383,7 @@ SatOutcome SatSchedules::probe(long long new_tasks, double bound, Clock::time_po
     return SatOutcome::kInfeasible;
   }
   if (answer != 10) {
-    m.detail = stop_requested() ? "stopped" : "time limit reached";
+    m.detail = stop_requested() ? "stopped" : m.conflict_limit_hit ? "conflict limit reached" : "time limit reached";
     return SatOutcome::kStopped;
   }
   // The model's starts: the first step whose "starts by" literal is true (monotone: binary search).
@@ -401,6 +425,17 @@ SatOutcome SatSchedules::probe(long long new_tasks, double bound, Clock::time_po
 
 namespace {
 
+// One probe within what is left of `effort` (in conflicts): none once it is spent; its conflicts counted.
+SatOutcome probe_within(SatSchedules& sat, EffortMeter& effort, long long tasks, double bound, Clock::time_point until,
+                        const std::vector<std::size_t>* keep = nullptr) {
+  if (effort.spent()) return SatOutcome::kStopped;
+  const std::uint64_t before = sat.conflicts();
+  const SatOutcome outcome = sat.probe(tasks, bound, until, keep, effort.next_limit());
+  effort.spend(sat.conflicts() - before);
+  if (sat.conflict_limit_hit()) effort.exhaust();
+  return outcome;
+}
+
 // c*(tasks) by descent on one solver: the first schedules (deadline order, `upper`), a probe at the lower bound,
 // then one grid step below the best schedule until a probe is refuted.
 Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, long long tasks, double lower_bound,
@@ -420,8 +455,9 @@ Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, l
       best.consider(s);
   double lo = grid_point_at_or_after(instance, scale, std::max(lower_bound, instance.now + instance.bot->task_runtime));
   SatOutcome outcome = SatOutcome::kInfeasible;
+  EffortMeter effort(options.effort, kSatUnitsPerConflict);
   auto probe = [&](double bound) {
-    outcome = sat.probe(tasks, bound, until);
+    outcome = probe_within(sat, effort, tasks, bound, until);
     if (outcome == SatOutcome::kFound) best.consider(sat.schedule());
     return outcome;
   };
@@ -432,14 +468,15 @@ Completion earliest_completion_on(SatSchedules& sat, const Instance& instance, l
   if (result.schedule && best.finish() > lo + kTimeTolerance && probe(lo) == SatOutcome::kInfeasible) lo += step;
   while (result.schedule && outcome != SatOutcome::kStopped && best.finish() > lo + kTimeTolerance)
     if (probe(best.finish() - step) == SatOutcome::kInfeasible) lo = best.finish();
+  const std::string why = effort.spent() ? effort_budget_reached(options.effort) : sat.detail();
   if (!result.schedule) {
-    result.detail = sat.detail();
+    result.detail = why;
     return result;
   }
   result.finish = best.finish();
   result.status = outcome == SatOutcome::kStopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   if (outcome == SatOutcome::kStopped)
-    result.detail = fmt::format("{} ({}); best found {:g}, none before {:g}", sat.detail(), sat.size(), best.finish(), lo);
+    result.detail = fmt::format("{} ({}); best found {:g}, none before {:g}", why, sat.size(), best.finish(), lo);
   return result;
 }
 
@@ -485,14 +522,16 @@ ExactResult<FeasibilityAnswer> feasibility_sat(const Instance& instance, const S
   // The refutation's jobs are the first core; the deletion probes the same solver with jobs left out.
   return decide_then_core(
       instance, options, "sat: refuted",
-      [&](Clock::time_point until) {
-        const CoreTest o = answer(sat.probe(0, kForever, until));
+      [&](Clock::time_point until, std::uint64_t units) {
+        EffortMeter effort(units, kSatUnitsPerConflict);
+        const CoreTest o = answer(probe_within(sat, effort, 0, kForever, until));
         return FeasibilityDecision{o, o == CoreTest::kFeasible ? std::optional(sat.schedule()) : std::nullopt,
-                                   sat.detail()};
+                                   effort.spent() ? effort_budget_reached(units) : sat.detail()};
       },
       [&] { return sat.core(); },
-      [&](const std::vector<std::size_t>& keep, Clock::time_point until) {
-        return answer(sat.probe(0, kForever, until, &keep));
+      [&](const std::vector<std::size_t>& keep, Clock::time_point until, std::uint64_t units) {
+        EffortMeter effort(units, kSatUnitsPerConflict);
+        return answer(probe_within(sat, effort, 0, kForever, until, &keep));
       });
 }
 

@@ -5,7 +5,8 @@
 // formulation, in the spirit of the time-decomposed cumulative of lazy clause generation (Schutt et al. 2009): the
 // solver learns clauses from each failure and keeps them for every later probe. Exact on the grid of
 // offers_exact.hpp time_grid. Limits: an encoding of at most kSatMaxLiterals literals (estimated before it is built);
-// the time limit (checked while building, and by CaDiCaL's terminator: within milliseconds).
+// the time limit (checked while building, and by CaDiCaL's terminator: within milliseconds); the effort budget, in
+// conflicts over every probe of one count (or of one decision, or of one core test; solver/result.hpp).
 #pragma once
 
 #include "model/offers.hpp"
@@ -14,6 +15,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,9 +46,14 @@ class SatSchedules {
 
   const std::string& why_not() const;  // "" when the encoding was built; else why not (off the grid, too large)
   // A schedule of `new_tasks` new tasks all done by `bound` with every kept waiting job (all when keep is null; a
-  // keep list only without new tasks) by its deadline, or a proof that there is none, or kStopped at `until` or on a stop request.
+  // keep list only without new tasks) by its deadline, or a proof that there is none, or kStopped at `until`, on a
+  // stop request or after `max_conflicts` conflicts (0: no limit; then conflict_limit_hit()).
   SatOutcome probe(long long new_tasks, double bound, std::chrono::steady_clock::time_point until,
-                   const std::vector<std::size_t>* keep = nullptr);
+                   const std::vector<std::size_t>* keep = nullptr, std::uint64_t max_conflicts = 0);
+  // The conflicts of every probe so far (CaDiCaL's learnt clauses: one a conflict), the solver's deterministic count
+  // of its work; and whether the last probe stopped at its max_conflicts.
+  std::uint64_t conflicts() const;
+  bool conflict_limit_hit() const;
   // After kFound: the schedule (of with_waiting(instance, keep) when jobs were left out), left-shifted and validated.
   const Schedule& schedule() const;
   // After kInfeasible of a selectable solver: kept waiting jobs whose presence the refutation used (ascending).

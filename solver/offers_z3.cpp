@@ -202,7 +202,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
     return result;
   }
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver s(ctx);
     use_fast_arithmetic(ctx, s);
@@ -225,10 +225,10 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
       }
     };
     if (!result.schedule) {
-      const z3::check_result answer = s.check();
+      const z3::check_result answer = deadline.check(s);
       if (answer == z3::sat) improve(s.get_model());
       if (answer == z3::unsat) result.detail = "no schedule keeps every accepted deadline (z3: unsat)";
-      if (answer == z3::unknown) result.detail = time_limit_reached(options.timeout_ms);
+      if (answer == z3::unknown) result.detail = deadline.limit_text();
       if (answer != z3::sat) {
         result.interrupted = deadline.interrupted();
         return result;
@@ -239,7 +239,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
     for (;;) {
       if (deadline.passed()) {
         result.status = ExactStatus::kFeasible;
-        result.detail = time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best));
+        result.detail = deadline.limit_text(fmt::format("; best found {:g}", best));
         break;
       }
       if (best <= lower_bound + kTimeTolerance) {
@@ -248,7 +248,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
       }
       s.push();
       s.add(completion < exact_real(ctx, best - kTimeTolerance));
-      const z3::check_result answer = s.check();
+      const z3::check_result answer = deadline.check(s);
       const double before = best;
       if (answer == z3::sat) improve(s.get_model());
       s.pop();
@@ -259,7 +259,7 @@ Completion earliest_completion_z3(const Instance& instance, long long tasks, dou
       if (answer == z3::unknown || best >= before) {
         result.status = ExactStatus::kFeasible;
         result.detail = answer == z3::unknown
-                            ? time_limit_reached(options.timeout_ms, fmt::format("; best found {:g}", best))
+                            ? deadline.limit_text(fmt::format("; best found {:g}", best))
                             : "z3 found an earlier completion the left shift does not reproduce (rounding)";
         break;
       }
@@ -279,7 +279,7 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
   result.detail = over_size_limit(instance, 0);
   if (!result.detail.empty()) return result;
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
     z3::solver s(ctx);
     use_fast_arithmetic(ctx, s);
@@ -291,9 +291,9 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
       assumptions.push_back(e.deadline_literal[i]);
       job_of_literal[e.deadline_literal[i].decl().name().str()] = i;
     }
-    const z3::check_result answer = s.check(assumptions);
+    const z3::check_result answer = deadline.check(s, assumptions);
     if (answer == z3::unknown) {
-      result.detail = time_limit_reached(options.timeout_ms);
+      result.detail = deadline.limit_text();
     } else if (answer == z3::sat) {
       set_schedulable(result, read_schedule(instance, e, s.get_model()));
     } else {
@@ -309,7 +309,7 @@ ExactResult<FeasibilityAnswer> feasibility_z3(const Instance& instance, const So
         if (Clock::now() >= core_until || deadline.passed()) return CoreTest::kStopped;
         z3::expr_vector literals(ctx);
         for (std::size_t i : keep) literals.push_back(e.deadline_literal[i]);
-        const z3::check_result smaller = s.check(literals);
+        const z3::check_result smaller = deadline.check(s, literals);
         return smaller == z3::unsat ? CoreTest::kInfeasible : smaller == z3::sat ? CoreTest::kFeasible
                                                                                   : CoreTest::kStopped;
       });

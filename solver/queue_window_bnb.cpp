@@ -38,9 +38,10 @@ constexpr std::size_t kGroupsReadingClockAlways = 64;
 // the wait sum and the makespan, and does not increase the bounded-slowdown sum (convex in the wait).
 class Search {
  public:
-  Search(const Instance& instance, const JobGroups& groups, Clock::time_point until)
+  // `effort`: the budget in nodes (0: none).
+  Search(const Instance& instance, const JobGroups& groups, Clock::time_point until, std::uint64_t effort)
       : instance_(instance), profile_(running_profile(instance)), now_(instance.now), groups_(groups.jobs),
-        members_(groups.members), until_(until), left_(groups_.size()), prev_(groups_.size(), kNone) {
+        members_(groups.members), until_(until), effort_(effort), left_(groups_.size()), prev_(groups_.size(), kNone) {
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       left_[g] = groups_[g].copies;
       total_ += static_cast<std::size_t>(groups_[g].copies);
@@ -92,6 +93,7 @@ class Search {
   bool improved() const { return improved_; }
   const std::vector<std::pair<std::size_t, double>>& best() const { return best_; }
   std::size_t nodes() const { return nodes_; }
+  const EffortMeter& effort() const { return effort_; }
   std::size_t memo_hits() const { return memo_hits_; }
 
  private:
@@ -124,8 +126,8 @@ class Search {
     const double t = f.t, so_far = f.so_far;
     const std::size_t last = f.last;
     // A node costs O(groups) profile scans: with many job shapes, the clock is read at every node.
-    if ((++nodes_ % kNodesPerClockRead == 0 || groups_.size() > kGroupsReadingClockAlways) &&
-        (Clock::now() >= until_ || stop_requested())) {
+    if (effort_.spend() || ((++nodes_ % kNodesPerClockRead == 0 || groups_.size() > kGroupsReadingClockAlways) &&
+                            (Clock::now() >= until_ || stop_requested()))) {
       stopped_ = true;
       return false;
     }
@@ -206,6 +208,7 @@ class Search {
   const std::vector<SerialJob>& groups_;
   const std::vector<std::vector<std::size_t>>& members_;
   Clock::time_point until_;
+  EffortMeter effort_;
   std::vector<long long> left_;
   std::vector<std::size_t> prev_;
   bool makespan_ = false;
@@ -283,7 +286,7 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
 
   double fixed = 0;
   for (std::size_t i : groups.zero) fixed = combine_costs(instance, fixed, job_cost(instance, i, instance.now));
-  Search search(instance, groups, until);
+  Search search(instance, groups, until, options.effort);
   const bool complete = search.run(fixed, best_cost);
   if (search.improved()) {
     Schedule s;
@@ -296,7 +299,10 @@ ExactResult<Schedule> solve_bnb(const Instance& instance, const SolveOptions& op
   result.objective = objective(instance, *best);
   result.status = complete ? ExactStatus::kOptimal : ExactStatus::kFeasible;
   result.detail = complete ? fmt::format("{} nodes, {} states cut as seen before", search.nodes(), search.memo_hits())
-                           : fmt::format("time limit after {} nodes: best schedule found, not proven", search.nodes());
+                           : search.effort().spent()
+                               ? effort_budget_reached(options.effort, fmt::format(" after {} nodes: best schedule "
+                                                                                   "found, not proven", search.nodes()))
+                               : fmt::format("time limit after {} nodes: best schedule found, not proven", search.nodes());
   result.seconds = seconds_since(started);
   return result;
 }

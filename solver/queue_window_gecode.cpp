@@ -198,7 +198,7 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
     return finish();
   }
   auto root = std::make_unique<Model>(d);
-  std::unique_ptr<Gecode::Search::Stop> stop = gecode_support::time_or_stop_request(options.timeout_ms);
+  const auto stop = gecode_support::time_or_stop_request(options.timeout_ms, options.effort);
   Gecode::Search::Options search_options;
   search_options.stop = stop.get();
   search_options.threads = 1;
@@ -207,7 +207,9 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
   while (Model* solution = engine.next()) best.reset(solution);
   const bool stopped = engine.stopped();
   if (!best) {
-    result.detail = stopped ? "gecode: time limit before a first schedule" : "gecode: no schedule (cannot happen)";
+    result.detail = !stopped                ? "gecode: no schedule (cannot happen)"
+                    : stop->effort_spent() ? "gecode: " + effort_budget_reached(options.effort, " before a first schedule")
+                                           : std::string("gecode: time limit before a first schedule");
     return finish();
   }
   Schedule schedule;
@@ -218,7 +220,9 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
   result.objective = objective(instance, schedule);
   result.status = stopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
   result.detail = fmt::format("{} nodes, {} failures{}", engine.statistics().node, engine.statistics().fail,
-                              stopped ? "; time limit: best found, not proven" : "");
+                              !stopped               ? ""
+                              : stop->effort_spent() ? "; " + effort_budget_reached(options.effort, ": best found, not proven")
+                                                     : std::string("; time limit: best found, not proven"));
   return finish();
 }
 

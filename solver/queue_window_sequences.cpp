@@ -82,9 +82,10 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   double best_cost = objective(instance, best);
 
   std::size_t nodes = 0, leaves = 0;
+  EffortMeter effort(options.effort);  // a node a unit
   bool stopped = false;
   search_serial_schedules(base, instance.now, g.jobs, [&](const std::vector<SerialPlacement>& placed) {
-    if ((++nodes & 1023) == 0 && (Clock::now() >= deadline || stop_requested())) {
+    if (effort.spend() || ((++nodes & 1023) == 0 && (Clock::now() >= deadline || stop_requested()))) {
       stopped = true;
       return Visit::kStop;
     }
@@ -112,7 +113,10 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   result.decision = best;
   result.objective = objective(instance, best);
   result.status = stopped ? ExactStatus::kFeasible : ExactStatus::kOptimal;
-  result.detail = stopped ? fmt::format("time limit after {} nodes: best schedule found, not proven", nodes)
+  result.detail = stopped && effort.spent()
+                      ? effort_budget_reached(options.effort,
+                                              fmt::format(" after {} nodes: best schedule found, not proven", nodes))
+                  : stopped ? fmt::format("time limit after {} nodes: best schedule found, not proven", nodes)
                           : fmt::format("{} nodes, {} complete sequences", nodes, leaves);
   result.seconds = seconds_since(started);
   return result;

@@ -143,8 +143,9 @@ double latest_start(const AvailabilityProfile& profile, int procs, double durati
 
 class Timed {
 public:
-  Timed(const Instance& instance, Clock::time_point until)
-      : instance_(instance), until_(until), base_(instance.site.processors) {
+  // `effort`: the budget in calls of out_of_time() (search nodes, master steps; 0: none).
+  Timed(const Instance& instance, Clock::time_point until, std::uint64_t effort)
+      : instance_(instance), until_(until), effort_(effort), base_(instance.site.processors) {
     for (const auto& job : instance.running) base_.reserve(0, job.remaining, job.procs);
     for (std::size_t i = 0; i < instance.bids.size(); ++i) {
       const Bid& bid = instance.bids[i];
@@ -172,11 +173,12 @@ public:
   std::size_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
   bool out_of_time() {
-    if (!stopped_ && (stack_nearly_full() ||
+    if (!stopped_ && (stack_nearly_full() || effort_.spend() ||
                       (++ticks_ % kTicksPerClockRead == 0 && (Clock::now() >= until_ || stop_requested()))))
       stopped_ = true;
     return stopped_;
   }
+  const EffortMeter& effort() const { return effort_; }
 
   // A valid decision at hand: kept when it beats the best so far (ties: more accepted jobs).
   void offer(const Admission& decision) {
@@ -521,6 +523,7 @@ private:
 
   const Instance& instance_;
   Clock::time_point until_;
+  EffortMeter effort_;
   AvailabilityProfile base_;
   std::vector<Job> jobs_;           // the jobs worth considering, by latest start
   std::vector<bool> in_set_, placed_;
@@ -678,7 +681,7 @@ ExactResult<Admission> solve_timed_bnb(const Instance& instance, const SolveOpti
                                        const std::vector<Admission>& incumbents) {
   const StackWatch stack;
   const auto started = Clock::now();
-  Timed timed(instance, started + std::chrono::milliseconds(options.timeout_ms));
+  Timed timed(instance, started + std::chrono::milliseconds(options.timeout_ms), options.effort);
   for (const Admission& a : incumbents) timed.offer(a);
   timed.seed_incumbents();
   const std::size_t n = timed.size();
@@ -736,7 +739,7 @@ ExactResult<Admission> solve_timed_bnb(const Instance& instance, const SolveOpti
   else if (timed.stopped())
     result.detail = fmt::format("{} ({}); best found kept",
                                 stop_requested() ? stop_request_text()
-                                                 : limit_reached(stack, options.timeout_ms),
+                                                 : limit_reached(stack, timed.effort(), options.timeout_ms),
                                 effort);
   else
     result.detail = fmt::format("a set of more than {} jobs the heuristics could not schedule ({}); best found kept",

@@ -78,8 +78,9 @@ ExactResult<Admission> solve_instant_core(const Instance& instance, const SolveO
                       : s.detail;
   result.seconds = seconds_since(started);
   const double left_ms = options.timeout_ms - result.seconds * 1e3;
-  if (s.status == ExactStatus::kOptimal || left_ms <= 0 || stop_requested()) return result;
-  // Only the state limit stops the core with time left: the DP's table does not grow with the values.
+  if (s.status == ExactStatus::kOptimal || s.effort_spent || left_ms <= 0 || stop_requested()) return result;
+  // Only the state limit stops the core with time and effort left: the DP's table does not grow with the values.
+  // The DP gets the whole effort budget (each step of a chain does: solver/result.hpp).
   result.chain.push_back({"core", "expanding core (Pisinger): the default", to_string(s.status), result.seconds});
   SolveOptions rest = options;
   rest.timeout_ms = static_cast<unsigned>(left_ms);
@@ -112,11 +113,12 @@ ExactResult<Admission> solve_instant_dp(const Instance& instance, const SolveOpt
   // took[k][c]: item k is taken in the best solution for capacity c after items 0..k.
   std::vector<double> best(capacity + 1, 0.0);
   std::vector<unsigned char> took(items.size() * (capacity + 1), 0);
+  EffortMeter effort(options.effort);  // a table cell a unit
   for (std::size_t k = 0; k < items.size(); ++k) {
-    if (Clock::now() >= until || stop_requested()) {
+    if (effort.spend(capacity + 1) || Clock::now() >= until || stop_requested()) {
       result.detail = stop_requested() ? stop_request_text()
-                                       : time_limit_reached(options.timeout_ms,
-                                                            fmt::format(" after {} of {} bids", k, items.size()));
+                                       : limit_reached(effort, options.timeout_ms,
+                                                       fmt::format(" after {} of {} bids", k, items.size()));
       result.seconds = seconds_since(started);
       return result;
     }

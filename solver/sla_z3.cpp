@@ -49,11 +49,11 @@ z3::expr incentive_sum(z3::context& ctx, const Instance& instance, const z3::exp
 // Runs the optimiser; reads the model when there is one. `sat` = proven optimal; `unknown` with a model
 // (Z3 keeps the best model found so far) = feasible; otherwise unknown.
 template <class ReadModel>
-ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance, const SolveOptions& options,
+ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance, z3support::Deadline& deadline,
                                     const Timer& timer, ReadModel read_model) {
   ExactResult<Admission> result;
   Admission admission{std::vector<bool>(instance.bids.size(), false), std::vector<double>(instance.bids.size(), 0.0)};
-  const z3::check_result answer = opt.check();  // a z3::exception goes to solve_timed_z3's handler
+  const z3::check_result answer = deadline.check(opt);  // a z3::exception goes to solve_timed_z3's handler
   if (answer == z3::unsat) {
     // Accepting nothing is always feasible: unsat comes from the lower bound of a decision at hand whose times meet
     // the constraints only within the time tolerance (the registry then keeps that decision), else an encoding error.
@@ -72,8 +72,7 @@ ExactResult<Admission> run_optimize(z3::optimize& opt, const Instance& instance,
       result.decision = std::move(admission);
     }
     if (answer != z3::sat)
-      result.detail = time_limit_reached(options.timeout_ms,
-                                         fmt::format(" ({})", Z3_optimize_get_reason_unknown(opt.ctx(), opt)));
+      result.detail = deadline.limit_text(fmt::format(" ({})", Z3_optimize_get_reason_unknown(opt.ctx(), opt)));
   }
   result.seconds = timer.seconds();
   return result;
@@ -107,7 +106,7 @@ ExactResult<Admission> solve_instant_z3(const Instance& instance, const SolveOpt
 namespace {
 
 // The timed encoding and its solve, on a context whose Deadline is set (solve_timed_z3).
-ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& instance, const SolveOptions& options,
+ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& instance, z3support::Deadline& deadline,
                                             const Timer& timer, double at_least) {
   z3::optimize opt(ctx);
   const z3::expr_vector x = acceptance_vars(ctx, instance);
@@ -141,7 +140,7 @@ ExactResult<Admission> solve_timed_encoding(z3::context& ctx, const Instance& in
   // A decision at hand is a lower bound (less a margin far above rounding: the optimum always satisfies it).
   if (at_least > 0) opt.add(objective >= exact_real(ctx, at_least * (1 - 1e-9) - 1e-9));
   opt.maximize(objective);
-  return run_optimize(opt, instance, options, timer, [&](const z3::model& m, Admission& admission) {
+  return run_optimize(opt, instance, deadline, timer, [&](const z3::model& m, Admission& admission) {
     for (int i = 0; i < n; ++i) {
       admission.accepted[static_cast<std::size_t>(i)] = z3support::bool_value(m, x[i]);
       if (admission.accepted[static_cast<std::size_t>(i)])
@@ -164,9 +163,9 @@ ExactResult<Admission> solve_timed_z3(const Instance& instance, const SolveOptio
                                              kTimedMaxTerms);
   if (!result.detail.empty()) return result;
   z3::context ctx;
-  z3support::Deadline deadline(ctx, options.timeout_ms);
+  z3support::Deadline deadline(ctx, options);
   try {  // from the first Z3 call: the deadline may interrupt the encoding too
-    result = solve_timed_encoding(ctx, instance, options, timer, at_least);
+    result = solve_timed_encoding(ctx, instance, deadline, timer, at_least);
   } catch (const z3::exception& e) {
     result.detail = deadline.stop_reason(e);
   }

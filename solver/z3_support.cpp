@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <limits>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -102,17 +103,86 @@ std::string over_size_limit(const std::string& what, double terms, double max_te
                      "(size limit, checked before starting; docs/performance.md)", what, terms, max_terms);
 }
 
-bool Deadline::passed() const { return stop_requested() || std::chrono::steady_clock::now() >= deadline_; }
+bool Deadline::passed() const {
+  return effort_spent_ || stop_requested() || std::chrono::steady_clock::now() >= deadline_;
+}
+
+std::string Deadline::limit_text(std::string_view then) const {
+  if (effort_spent_ && !interrupted()) return effort_budget_reached(effort_, then);
+  return time_limit_reached(timeout_ms_, then);
+}
 
 std::string Deadline::stop_reason(const z3::exception& e) const {
   if (interrupted() && stop_requested()) return stop_request_text() + " (z3: " + e.msg() + ")";
-  if (interrupted()) return time_limit_reached(timeout_ms_, std::string(" (z3: ") + e.msg() + ")");
+  if (interrupted() || effort_spent_) return limit_text(std::string(" (z3: ") + e.msg() + ")");
   return std::string("z3 error: ") + e.msg();
 }
 
-Deadline::Deadline(z3::context& ctx, unsigned timeout_ms)
-    : deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)),
-      timeout_ms_(timeout_ms),
+namespace {
+// The context's resource count so far, from a solver's statistics ("rlimit count"; none before an optimiser's first
+// check: `known` then).
+template <class Solver>
+std::uint64_t rlimit_count(Solver& solver, std::uint64_t known) {
+  const z3::stats stats = solver.statistics();
+  for (unsigned i = 0; i < stats.size(); ++i)
+    if (stats.key(i) == "rlimit count")
+      return std::max(known, stats.is_uint(i) ? static_cast<std::uint64_t>(stats.uint_value(i))
+                                              : static_cast<std::uint64_t>(stats.double_value(i)));
+  return known;
+}
+}  // namespace
+
+template <class Solver>
+bool Deadline::give_rest(Solver& solver) {
+  if (rlimit_budget_ == 0) return true;
+  rlimit_used_ = rlimit_count(solver, rlimit_used_);
+  if (rlimit_used_ >= rlimit_budget_) {
+    effort_spent_ = true;
+    return false;
+  }
+  z3::params p(ctx_);
+  p.set("rlimit", static_cast<unsigned>(std::min<std::uint64_t>(rlimit_budget_ - rlimit_used_,
+                                                                std::numeric_limits<unsigned>::max())));
+  solver.set(p);
+  return true;
+}
+
+template <class Solver>
+void Deadline::count(Solver& solver, z3::check_result answer) {
+  if (rlimit_budget_ == 0) return;
+  rlimit_used_ = rlimit_count(solver, rlimit_used_);
+  if (answer == z3::unknown && rlimit_used_ >= rlimit_budget_) effort_spent_ = true;
+}
+
+z3::check_result Deadline::check(z3::solver& solver) {
+  if (!give_rest(solver)) return z3::unknown;
+  const z3::check_result answer = solver.check();
+  count(solver, answer);
+  return answer;
+}
+
+z3::check_result Deadline::check(z3::solver& solver, const z3::expr_vector& assumptions) {
+  if (!give_rest(solver)) return z3::unknown;
+  const z3::check_result answer = solver.check(assumptions);
+  count(solver, answer);
+  return answer;
+}
+
+z3::check_result Deadline::check(z3::optimize& opt) {
+  if (!give_rest(opt)) return z3::unknown;
+  const z3::check_result answer = opt.check();
+  count(opt, answer);
+  return answer;
+}
+
+Deadline::Deadline(z3::context& ctx, const SolveOptions& options)
+    : ctx_(ctx),
+      deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms)),
+      timeout_ms_(options.timeout_ms),
+      effort_(options.effort),
+      rlimit_budget_(options.effort > std::numeric_limits<std::uint64_t>::max() / kZ3RlimitPerUnit
+                         ? std::numeric_limits<std::uint64_t>::max()
+                         : options.effort * kZ3RlimitPerUnit),
       watchdog_([this, &ctx] {
         std::unique_lock<std::mutex> lock(mutex_);
         // Wake every kStopPoll to see a stop request (SIGINT/SIGTERM, support/stop.hpp) as well as the deadline.

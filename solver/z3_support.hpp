@@ -1,11 +1,15 @@
-// Shared Z3 plumbing for every exact formulation: exact rationals from doubles, flat sums, time and size limits,
-// checked model reading.
-// Our own. Z3 4.8.12: the timeout parameter must be unsigned (p.set("timeout", 1000u)).
+// Shared Z3 plumbing for every exact formulation: exact rationals from doubles, flat sums, time, effort and size
+// limits, checked model reading.
+// Our own. Z3 4.8.12: the timeout and rlimit parameters must be unsigned (p.set("timeout", 1000u)).
 #pragma once
+
+#include "solver/result.hpp"
 
 #include <z3++.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace schedcheck::z3support {
 
@@ -55,21 +59,43 @@ namespace schedcheck::z3support {
 // docs/performance.md), and answers unknown at once beyond. "" when `terms` fits, else the reason.
 std::string over_size_limit(const std::string& what, double terms, double max_terms);
 
+// The effort budget (SolveOptions::effort, solver/result.hpp) of the same solve: Z3's resource counter ("rlimit
+// count", deterministic, cumulative over the context) may reach kZ3RlimitPerUnit x effort. Every check goes through
+// check() below, which gives the solver what is left of it as its "rlimit" (a check's rlimit counts from the check's
+// start); a check past the budget answers unknown and effort_spent() says why.
 class Deadline {
 public:
-  Deadline(z3::context& ctx, unsigned timeout_ms);
+  Deadline(z3::context& ctx, const SolveOptions& options);
   ~Deadline();
   Deadline(const Deadline&) = delete;
   Deadline& operator=(const Deadline&) = delete;
-  // The deadline has passed, or the user asked to stop (support/stop.hpp): either way, stop searching.
+  // The deadline has passed, the effort budget is spent, or the user asked to stop (support/stop.hpp): stop searching.
   bool passed() const;
   bool interrupted() const { return interrupted_.load(); }
-  // "time limit of N ms reached (z3: canceled)" after the watchdog fired, else "z3 error: ...".
+  bool effort_spent() const { return effort_spent_; }
+  // The checks of every Z3 method, within what is left of the effort budget (unknown at once when nothing is).
+  z3::check_result check(z3::solver& solver);
+  z3::check_result check(z3::solver& solver, const z3::expr_vector& assumptions);
+  z3::check_result check(z3::optimize& opt);
+  // The limit that stopped the solve: the effort budget's wording when it is spent, else the time limit's.
+  std::string limit_text(std::string_view then = {}) const;
+  // "time limit of N ms reached (z3: canceled)" after the watchdog fired, the effort budget's wording when it is
+  // spent, else "z3 error: ...".
   std::string stop_reason(const z3::exception& e) const;
 
 private:
+  template <class Solver>
+  bool give_rest(Solver& solver);  // false: nothing is left
+  template <class Solver>
+  void count(Solver& solver, z3::check_result answer);
+
+  z3::context& ctx_;
   std::chrono::steady_clock::time_point deadline_;
   unsigned timeout_ms_;
+  std::uint64_t effort_;
+  std::uint64_t rlimit_budget_;  // kZ3RlimitPerUnit x effort_ (0: none)
+  std::uint64_t rlimit_used_ = 0;
+  bool effort_spent_ = false;
   std::atomic<bool> interrupted_{false};
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -119,12 +119,14 @@ std::string metric_of(const std::string& user, const std::string& what) { return
 const std::vector<std::string> kMeasuredBidProperties = {"deadline-met", "deadline-met-when-affordable",
                                                           "cost-optimal-within"};
 constexpr unsigned kBidSolveMs = 250;        // per checked decision: 99% are proven in about 10 ms, the rest not in 10 s
+constexpr std::uint64_t kBidSolveEffort = 0;  // per checked decision's effort budget (SolveOptions::effort; 0: none)
 constexpr std::size_t kKeepWorstBids = 2;    // corpus files written per broker: its worst decisions of the sweep
 
 ProbeSettings bid_probe_settings() {
   ProbeSettings settings;
   settings.exact = "bnb";
   settings.solve.timeout_ms = kBidSolveMs;
+  settings.solve.effort = kBidSolveEffort;
   settings.keep_worst = kKeepWorstBids;
   settings.measured = kMeasuredBidProperties;
   return settings;

@@ -57,6 +57,7 @@ struct Settings {
   std::size_t window_jobs = 8;
   std::size_t windows_per_run = 1000, windows_per_quick_run = 25;
   unsigned window_timeout_ms = 2000;
+  std::uint64_t window_effort = 0;  // SolveOptions::effort of each window (0: none)
   std::size_t quick_records = 2000;
 };
 
@@ -102,10 +103,11 @@ Settings read_sweep(const nlohmann::json& sweep, const std::string& file) {
   if (root.has("models")) s.models = read_names(root.at("models"), {"count", "processors"}, "resource model");
   if (root.has("windows")) {
     const Field w = root.at("windows");
-    w.only_keys({"jobs", "per_run", "timeout_ms"});
+    w.only_keys({"jobs", "per_run", "timeout_ms", "effort"});
     if (w.has("jobs")) s.window_jobs = static_cast<std::size_t>(w.at("jobs").as_int(2, 16));
     if (w.has("per_run")) s.windows_per_run = static_cast<std::size_t>(w.at("per_run").as_int(1, 100'000'000));
     if (w.has("timeout_ms")) s.window_timeout_ms = static_cast<unsigned>(w.at("timeout_ms").as_int(1, 86'400'000));
+    if (w.has("effort")) s.window_effort = static_cast<std::uint64_t>(w.at("effort").as_int(0, 1LL << 62));
   }
   if (root.has("quick")) {
     const Field q = root.at("quick");
@@ -288,6 +290,7 @@ public:
     windows.offset = static_cast<std::size_t>(point.seed - 1);
     windows.objective = window::Objective::kBoundedSlowdown;
     windows.solve.timeout_ms = settings_.window_timeout_ms;
+    windows.solve.effort = settings_.window_effort;
     windows.keep_worst = 1;
     request.run.windows = windows;
     request.run.record_allocations = false;
@@ -486,6 +489,7 @@ public:
           "worst-window-policy");
     SolveOptions solve;
     solve.timeout_ms = settings_.window_timeout_ms;
+    solve.effort = settings_.window_effort;
     const auto optimum = problem.solve(instance, "", solve, {mine});
     if (optimum.decision)
       chart(*optimum.decision, fmt::format("the exact optimum ({}), bounded-slowdown sum {:g}",

@@ -318,6 +318,7 @@ FederationRun run_federation(const std::vector<Cluster>& clusters, const Setting
     ProbeSettings probe;
     probe.exact = settings.exact;
     probe.solve.timeout_ms = settings.timeout_ms;
+    probe.solve.effort = settings.effort;
     probe.every = settings.check_every;
     probe.keep_worst = settings.keep_worst;
     out.probe = std::make_unique<AdmissionProbe>(registry.typed<sla::Instance, sla::Admission>("sla-admission"), probe);

@@ -433,6 +433,7 @@ public:
     CheckRequest request;
     request.exact = federation_.settings.exact;
     request.solve.timeout_ms = federation_.settings.timeout_ms;
+    request.solve.effort = federation_.settings.effort;
     return write_worst_decisions(
         points, records, "worst", registry_.typed<sla::Instance, sla::Admission>("sla-admission"), request,
         federation_.settings.keep_worst, options_.corpus.empty() ? dir : options_.corpus, "worst-admission",

@@ -465,12 +465,14 @@ public:
     CheckRequest composition;
     composition.exact = s.composition_exact;
     composition.solve.timeout_ms = s.composition_timeout_ms;
+    composition.solve.effort = s.composition_effort;
     std::vector<std::string> files = write_worst_decisions(
         points, records, "worst_compositions", registry_.typed<compose::Instance, compose::Composition>("offer-composition"),
         composition, s.keep_worst, folder, "worst-composition", found_by, skipped);
     CheckRequest offer_lists;
     offer_lists.exact = s.offers_exact;
     offer_lists.solve.timeout_ms = s.offers_timeout_ms;
+    offer_lists.solve.effort = s.offers_effort;
     for (auto& f : write_worst_decisions(points, records, "worst_offer_lists",
                                          registry_.typed<offers::Instance, offers::OfferList>("offers"), offer_lists,
                                          s.keep_worst, folder, "worst-offers", found_by, skipped))

@@ -483,12 +483,14 @@ MetaRun run_system(const System& system, std::vector<Job> jobs, const RunSpec& s
     ProbeSettings probe;
     probe.exact = settings.composition_exact;
     probe.solve.timeout_ms = settings.composition_timeout_ms;
+    probe.solve.effort = settings.composition_effort;
     probe.keep_worst = settings.keep_worst;
     out.compositions = std::make_unique<CompositionProbe>(composition, probe);
     if (!shared.slots && settings.offers_every > 0) {
       ProbeSettings o;
       o.exact = settings.offers_exact;
       o.solve.timeout_ms = settings.offers_timeout_ms;
+      o.solve.effort = settings.offers_effort;
       o.every = settings.offers_every;
       o.keep_worst = settings.keep_worst;
       out.offer_lists = std::make_unique<OffersProbe>(registry.typed<offers::Instance, offers::OfferList>("offers"), o);

@@ -54,6 +54,16 @@ def test_check_builtin_and_python_policies_against_the_optimum():
     assert solved["optimum"]["objective"] == pytest.approx(1700) and solved["heuristic"] is None
 
 
+def test_an_effort_budget_stops_the_exact_method_the_same_way_on_every_run():
+    instance = schedcheck.generate("offers", seed=3, size=10)
+    small = [schedcheck.solve("offers", instance, exact="bnb", timeout_ms=t, effort=100)["optimum"]
+             for t in (60000, 30000)]
+    assert small[0]["status"] == "feasible" and "effort budget of 100 reached" in small[0]["detail"]
+    assert small[0]["objective"] == small[1]["objective"] and small[0]["detail"] == small[1]["detail"]
+    large = schedcheck.solve("offers", instance, exact="bnb", effort=10**9)["optimum"]
+    assert large["status"] == "optimal"
+
+
 def test_python_errors_reach_the_caller():
     with pytest.raises(ZeroDivisionError):
         schedcheck.check("sla-admission", GREEDY_EXAMPLE, policy=lambda i: 1 / 0)
