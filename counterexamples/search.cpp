@@ -116,11 +116,22 @@ ChunkResult chunk_from_bytes(const std::string& bytes) {
   return c;
 }
 
-// Items of `total` trials or instances: chunks small enough that every worker gets many (instances vary in cost) and
-// large enough that handing them out costs nothing. The chunking never shows in the results.
-std::size_t chunk_size(std::size_t total, std::size_t workers) {
-  return std::clamp<std::size_t>(total / (std::max<std::size_t>(workers, 1) * 64), 1, 256);
-}
+// The items of `total` trials or instances: first single ones, one for each of the first 16 x workers trials, so
+// that the first failures (the ones shrunk, a slow chain of checks each) are found and shrunk by different workers;
+// then chunks small enough that every worker gets many (instances vary in cost) and large enough that handing them
+// out costs nothing (at most `largest`). The chunking never shows in the results.
+class Chunks {
+public:
+  Chunks(std::size_t total, std::size_t workers, std::size_t largest)
+      : total_(total), head_(std::min(total, 16 * std::max<std::size_t>(workers, 1))),
+        size_(std::clamp<std::size_t>(total / (std::max<std::size_t>(workers, 1) * 64), 1, largest)) {}
+  std::size_t count() const { return head_ + (total_ - head_ + size_ - 1) / size_; }
+  std::size_t begin(std::size_t c) const { return c < head_ ? c : head_ + (c - head_) * size_; }
+  std::size_t end(std::size_t c) const { return std::min(total_, c < head_ ? c + 1 : begin(c) + size_); }
+
+private:
+  std::size_t total_, head_, size_;
+};
 
 // One search (random or exhaustive) on an executor: the workers check their chunks; the chunks' results arrive in
 // index order and are added up; the first max_counterexamples failures in that order are shrunk and handed on.
@@ -228,13 +239,12 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
   SearchRun run(problem, options, progress, found);
   run.set_total(options.trials);
   SearchSummary summary;
-  const std::size_t size = chunk_size(options.trials, executor.workers());
-  const std::size_t chunks = (options.trials + size - 1) / size;
+  const Chunks chunks(options.trials, executor.workers(), 256);
   executor.run(
-      chunks,
+      chunks.count(),
       [&](std::size_t c) {
         ChunkResult chunk;
-        for (std::size_t trial = c * size; trial < std::min(options.trials, (c + 1) * size); ++trial) {
+        for (std::size_t trial = chunks.begin(c); trial < chunks.end(c); ++trial) {
           if (stop_requested()) break;
           const std::uint64_t seed = trial_seed(options.seed, trial);
           GeneratedCheck g;
@@ -263,8 +273,7 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
   SearchRun run(problem, options, progress, found);
   run.set_total(total);
   SearchSummary summary;
-  const std::size_t size = std::clamp<std::size_t>(total / (std::max<std::size_t>(executor.workers(), 1) * 64), 1, 4096);
-  const std::size_t chunks = (total + size - 1) / size;
+  const Chunks chunks(total, executor.workers(), 4096);
   // One cursor a worker thread: each walks the scope once, front to back, as its chunks come in increasing order.
   std::mutex cursors_lock;
   std::map<std::thread::id, std::unique_ptr<ScopeCursor>> cursors;
@@ -275,12 +284,12 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
     return *mine;
   };
   executor.run(
-      chunks,
+      chunks.count(),
       [&](std::size_t c) {
         ChunkResult chunk;
         if (stop_requested()) return chunk_bytes(chunk);
         try {
-          cursor().check_range(c * size, std::min(total, (c + 1) * size), options.check,
+          cursor().check_range(chunks.begin(c), chunks.end(c), options.check,
                                [&](std::size_t index, Report&& report, const std::function<nlohmann::json()>& document) {
                                  if (stop_requested()) throw StopRequested();  // cut short: not counted
                                  run.count(chunk, index, 0, std::move(report), document);
@@ -312,6 +321,7 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
                                  policy_options(options.check), options.scope.empty() ? "(default)" : options.scope,
                                  format_number(options.check.tolerance));
   if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
+  if (options.check.solve.effort > 0) search_command += " --effort " + std::to_string(options.check.solve.effort);
   if (!options.check.python_policy.empty())
     search_command = fmt::format("python3: schedcheck.search({}, {}, trials={}, seed={}, size={}, tolerance={}{})",
                                  nlohmann::json(options.problem).dump(), options.check.python_policy, options.trials,
@@ -384,6 +394,7 @@ namespace {
 nlohmann::json search_identity(const SearchOptions& o) {
   return {{"problem", o.problem},           {"policy", o.check.policy},        {"policy_cmd", o.check.policy_cmd},
           {"exact", o.check.exact},         {"tolerance", o.check.tolerance},  {"timeout_ms", o.check.solve.timeout_ms},
+          {"effort", o.check.solve.effort},
           {"seed", o.seed},                 {"trials", o.trials},              {"size", o.size},
           {"exhaustive", o.exhaustive},     {"scope", o.scope},                {"max_counterexamples", o.max_counterexamples},
           {"max_shrink_checks", o.max_shrink_checks}};
@@ -396,6 +407,7 @@ SearchOptions options_of(const nlohmann::json& id) {
   o.check.exact = id.at("exact").get<std::string>();
   o.check.tolerance = id.at("tolerance").get<double>();
   o.check.solve.timeout_ms = id.at("timeout_ms").get<unsigned>();
+  o.check.solve.effort = id.at("effort").get<std::uint64_t>();
   o.seed = id.at("seed").get<std::uint64_t>();
   o.trials = id.at("trials").get<std::size_t>();
   o.size = id.at("size").get<std::size_t>();

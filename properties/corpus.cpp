@@ -24,6 +24,7 @@ std::string check_command(const std::string& problem, const CheckRequest& reques
   std::string command = fmt::format("schedcheck check {} {} --instance {}", shell_quoted(problem),
                                     policy_options(request), shell_quoted(path));
   if (!request.exact.empty()) command += " --exact " + shell_quoted(request.exact);
+  if (request.solve.effort > 0) command += " --effort " + std::to_string(request.solve.effort);
   command += " --tolerance " + format_number(request.tolerance);
   return command;
 }
