@@ -88,4 +88,24 @@ folder "$T/x1" "$T/x1" >"$T/b"; folder "$T/xm" "$T/xm" >"$T/a"; same "a resumed 
 expect_exit "--resume: another sweep's points" 2 "another sweep" -- \
   "$S" experiment backfilling --trace "$SOURCE_DIR/examples/small-cluster.swf" --seeds 3 -q --out "$T/x1" --resume
 
+# ---------------------------------------------------------------- SIGINT to a search and a sweep on 2 threads
+set -m
+SCHEDCHECK=$S
+interrupt search-j2 2 INT -- search sla-admission --policy greedy-backfilling --trials 10000000 -q --jobs 2 --out "$T/int"
+[ "$RC" -eq 130 ] || fail "SIGINT to search --jobs 2: exit $RC, expected 130 ($(head -c 300 "$T/search-j2.err"))"
+[ "$ELAPSED_MS" -lt 1500 ] || fail "SIGINT to search --jobs 2: took $ELAPSED_MS ms to stop"
+grep -q "interrupted (interrupted by SIGINT) after [0-9]* checked" "$T/search-j2.out" ||
+  fail "SIGINT to search --jobs 2: no interrupted summary: $(head -c 300 "$T/search-j2.out")"
+[ "$(ls "$T/int" | wc -l)" -eq 5 ] || fail "SIGINT to search --jobs 2: expected its 5 corpus files, got $(ls "$T/int")"
+echo "ok: SIGINT to search --jobs 2 (${ELAPSED_MS} ms)"
+interrupt sweep-j2 3 INT -- experiment metascheduler --quick -q --jobs 2 --out "$T/int-x"
+[ "$RC" -eq 130 ] || fail "SIGINT to experiment --jobs 2: exit $RC, expected 130 ($(head -c 300 "$T/sweep-j2.err"))"
+kept=$(ls "$T/int-x/points" | grep -c cbor)
+[ "$kept" -ge 1 ] && [ "$kept" -lt 28 ] || fail "SIGINT to experiment --jobs 2: $kept points kept, expected some of 28"
+grep -q "$kept of 28 points finished" "$T/sweep-j2.err" || fail "SIGINT to experiment --jobs 2: stderr does not say $kept of 28: $(cat "$T/sweep-j2.err")"
+"$S" experiment metascheduler --quick -q --jobs 2 --out "$T/int-x" --resume >/dev/null 2>&1 || [ $? -eq 1 ] ||
+  fail "--resume after SIGINT: exit $?"
+[ "$(ls "$T/int-x/points" | grep -c cbor)" -eq 28 ] || fail "--resume after SIGINT: not every point is there"
+echo "ok: SIGINT to experiment --jobs 2 kept $kept points; --resume ran the rest"
+
 finish scale_out
