@@ -159,7 +159,7 @@ MergedSweep merge_sweep_shards(const std::vector<std::string>& dirs, const std::
   for (std::size_t i = 0; i < points; ++i)
     into.save(i, read_whole((fs::path(shards.dir(i % count + 1)) / point_file(i)).string()));
   SerialExecutor serial;  // every point is in the folder: nothing runs again
-  const Sweep sweep = run_sweep(*experiment, serial, {}, PointFolder(out, identity, merged.command, Shard{}, true).store());
+  const Sweep sweep = run_sweep(*experiment, serial, {}, into);
   merged.written = write_results(*experiment, options, sweep, out, merged.command);
   merged.violations = sweep.violations();
   return merged;
