@@ -77,6 +77,24 @@ void add_solve_flags(CLI::App* command, CheckRequest& request) {
       ->capture_default_str();
 }
 
+// search and suite: --effort defaults to default_effort(--timeout-ms) (solver/result.hpp), set by budget_by_default
+// once the flags are parsed, so that every thread, rank and shard proves the same instances.
+void add_budgeted_solve_flags(CLI::App* command, CheckRequest& request, std::optional<std::uint64_t>& effort) {
+  command->add_option("--timeout-ms", request.solve.timeout_ms, "time limit of the exact method, milliseconds (a "
+                                                                "safety net: the effort budget ends a solve first)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 86'400'000u));
+  command->add_option("--effort", effort,
+                      "effort budget of the exact method in machine-independent units (search nodes, solver "
+                      "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any machine, "
+                      "under any load and with any --jobs; 0: none. Default: a tenth of what --timeout-ms is worth "
+                      "(10 s: 250000)");
+}
+
+void budget_by_default(CheckRequest& request, const std::optional<std::uint64_t>& effort) {
+  request.solve.effort = effort.value_or(default_effort(request.solve.timeout_ms));
+}
+
 std::string list_text(const Registry& registry, bool json) {
   if (json) {
     nlohmann::json all = nlohmann::json::array();
@@ -413,7 +431,8 @@ int run_cli(int argc, char** argv) {
   search_cmd->add_option("--tolerance", search_options.check.tolerance, "optimal-within: allowed relative gap")
       ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   search_cmd->add_option("--exact,-e", search_options.check.exact, "exact method (default: the problem's first)");
-  add_solve_flags(search_cmd, search_options.check);
+  std::optional<std::uint64_t> search_effort;
+  add_budgeted_solve_flags(search_cmd, search_options.check, search_effort);
   search_cmd->add_option("--max-counterexamples", search_options.max_counterexamples,
                          "stop shrinking and writing after this many")->capture_default_str();
   search_cmd->add_option("--out", out_dir, "directory for the counterexample files")->required();
@@ -439,7 +458,8 @@ int run_cli(int argc, char** argv) {
   suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
   suite->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap")
       ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
-  add_solve_flags(suite, request);
+  std::optional<std::uint64_t> suite_effort;
+  add_budgeted_solve_flags(suite, request, suite_effort);
   add_output_flags(suite, out);
   cli::add_external_policy_options(suite, external, nullptr);
   suite->add_option("--jobs,-j", suite_jobs, "worker threads (0: one a core); the rows do not depend on it")
@@ -567,6 +587,7 @@ int run_cli(int argc, char** argv) {
     if (*command && !external.given() && (command == search_cmd ? search_options.check.policy : request.policy).empty())
       throw InputError(fmt::format("{}: expected --policy NAME (see `schedcheck list`) or --policy-cmd COMMAND", command->get_name()));
   if (*suite) {
+    budget_by_default(request, suite_effort);
     for (const auto& name : suite_problems) (void)registry.get(name);  // known names?
     if (external.given())
       for (const auto& problem : registry.problems()) {
@@ -604,6 +625,7 @@ int run_cli(int argc, char** argv) {
   }
   if (*merge) return run_merge(registry, merge_dirs, merge_out, merge_force, out);
   if (*search_cmd) {
+    budget_by_default(search_options.check, search_effort);
     Problem& problem = registry.get(search_options.problem);
     use_external(problem, search_options.check);
     try {  // names valid? (a policy process, the property and method names)

@@ -321,7 +321,7 @@ nlohmann::json corpus_document(const Counterexample& found, const SearchOptions&
                                  policy_options(options.check), options.scope.empty() ? "(default)" : options.scope,
                                  format_number(options.check.tolerance));
   if (!options.check.exact.empty()) search_command += " --exact " + options.check.exact;
-  if (options.check.solve.effort > 0) search_command += " --effort " + std::to_string(options.check.solve.effort);
+  search_command += " --effort " + std::to_string(options.check.solve.effort);
   if (!options.check.python_policy.empty())
     search_command = fmt::format("python3: schedcheck.search({}, {}, trials={}, seed={}, size={}, tolerance={}{})",
                                  nlohmann::json(options.problem).dump(), options.check.python_policy, options.trials,

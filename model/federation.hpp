@@ -73,8 +73,8 @@ struct Settings {
   bool eq7_prices = false;                 // c_i = c mu_i / mu (Eq. 7, c and mu of the fastest) instead of the quotes
   std::string exact = "dp";                // the exact method of every admission check
   std::size_t check_every = 1;             // check every k-th admission decision
-  unsigned timeout_ms = 2000;              // each check's time limit
-  std::uint64_t effort = 0;                // each check's effort budget (SolveOptions::effort; 0: none)
+  unsigned timeout_ms = 20'000;            // each check's time limit: a safety net, ten times what the budget takes
+  std::uint64_t effort = 500'000;          // each check's effort budget (SolveOptions::effort; 0: none): about 2 s
   std::size_t keep_worst = 5;              // worst decisions kept a run (corpus files)
   double quick_period_days = 1;            // --quick
   std::vector<double> quick_bid_shares = {0, 0.2, 0.5};

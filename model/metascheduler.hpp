@@ -111,13 +111,15 @@ struct Settings {
   std::size_t seeds = 30;                            // deadline seeds per schema and policy
   std::uint64_t load_seed = 1;                       // the load adjustment's removals (the same for every run)
   // Decision checks: every composition with `composition_exact`; every offers_every-th offer list with offers_exact.
+  // The effort budget (SolveOptions::effort; 0: none) is what ends a check, the same on every machine; the time
+  // limit is a safety net ten times (offer lists: 25 times, for their five Delta counts) what the budget takes here.
   std::string composition_exact = "exact";
-  unsigned composition_timeout_ms = 2000;
-  std::uint64_t composition_effort = 0;              // SolveOptions::effort of each check (0: none)
+  unsigned composition_timeout_ms = 20'000;
+  std::uint64_t composition_effort = 500'000;        // about 2 s of work
   std::size_t offers_every = 100;                    // 0: offer lists are not compared with the optimum
   std::string offers_exact = "auto";
-  unsigned offers_timeout_ms = 200;
-  std::uint64_t offers_effort = 0;
+  unsigned offers_timeout_ms = 5'000;                // the whole list
+  std::uint64_t offers_effort = 50'000;              // each Delta count: about 200 ms of work
   std::size_t keep_worst = 5;
   double quick_days = 4;
   std::size_t quick_seeds = 2;

@@ -394,13 +394,13 @@ PYBIND11_MODULE(schedcheck, m) {
   m.def("search", [](const std::string& problem, const py::object& policy, std::size_t trials, std::uint64_t seed,
                      std::size_t size, double tolerance, const std::optional<std::string>& exact, unsigned timeout_ms,
                      std::size_t max_counterexamples, const std::optional<std::string>& out, bool exhaustive,
-                     const std::string& scope, std::uint64_t effort) {
+                     const std::string& scope, std::optional<std::uint64_t> effort) {
     SearchOptions options;
     options.problem = problem;
     options.trials = trials;
     options.seed = seed;
     options.size = size;
-    options.check = request_of(exact, tolerance, timeout_ms, effort);
+    options.check = request_of(exact, tolerance, timeout_ms, effort.value_or(default_effort(timeout_ms)));
     options.max_counterexamples = max_counterexamples;
     options.exhaustive = exhaustive;
     options.scope = scope;
@@ -428,9 +428,10 @@ PYBIND11_MODULE(schedcheck, m) {
   }, py::arg("problem"), py::arg("policy"), py::arg("trials") = 1000, py::arg("seed") = 1, py::arg("size") = 10,
      py::arg("tolerance") = 0.0, py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
      py::arg("max_counterexamples") = 5, py::arg("out") = py::none(), py::arg("exhaustive") = false,
-     py::arg("scope") = "", py::arg("effort") = 0,
+     py::arg("scope") = "", py::arg("effort") = py::none(),
      "Random (or, with exhaustive=True, every) instances checked with `policy`; the first `max_counterexamples` "
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
+     "`effort`: each solve's budget (None: a tenth of what `timeout_ms` is worth, as `schedcheck search`; 0: none). "
      "Returns the summary (as `schedcheck search --json`).");
 
   // `pivots=N` (lenient: where a policy declares it) and `policy_params={name: value}`, as the run request reads them.

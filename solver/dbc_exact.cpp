@@ -217,7 +217,7 @@ ExactResult<Schedule> solve_dp(const Instance& instance, const SolveOptions& opt
     return result;
   }
   // Effort: 3^n steps a resource's packing and as many its DP step (the pairs of a subset and a subset of it).
-  EffortMeter effort(options.effort);
+  EffortMeter effort(options.effort, 1, kTableCellsPerUnit);
   const auto subset_pairs = static_cast<std::uint64_t>(std::pow(3.0, static_cast<double>(n)));
   auto out_of_time = [&](ExactResult<Schedule>& r) {  // checked once per resource: each step is O(3^n) at most
     if (!effort.spend(subset_pairs) && SteadyClock::now() < stop_at && !stop_requested()) return false;

@@ -91,7 +91,7 @@ ExactResult<Choice> solve_scan(const Instance& instance, const SolveOptions& opt
         result.detail = fmt::format("more than {} hold checks", kMaxScanSteps);
         return result;
       }
-      if (options.effort > 0 && steps > options.effort) {  // the solve's own budget: a hold check a unit
+      if (options.effort > 0 && steps / kHoldChecksPerUnit > options.effort) {  // the solve's own budget
         result.detail = effort_budget_reached(options.effort, fmt::format(" after {} hold checks", steps));
         return result;
       }

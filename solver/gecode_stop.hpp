@@ -17,9 +17,10 @@ namespace schedcheck::gecode_support {
 
 class TimeOrStopRequest : public Gecode::Search::TimeStop {
 public:
-  // `effort`: the budget in effort units (0: none), kGecodeUnitsPerNode a node.
-  explicit TimeOrStopRequest(unsigned long milliseconds, std::uint64_t effort = 0)
-      : Gecode::Search::TimeStop(std::max(1ul, milliseconds)), effort_(effort, kGecodeUnitsPerNode) {}
+  // `effort`: the budget in effort units (0: none), `units_per_node` a node (solver/result.hpp).
+  explicit TimeOrStopRequest(unsigned long milliseconds, std::uint64_t effort = 0,
+                             std::uint64_t units_per_node = kGecodeUnitsPerNode)
+      : Gecode::Search::TimeStop(std::max(1ul, milliseconds)), effort_(effort, units_per_node) {}
   bool stop(const Gecode::Search::Statistics& statistics, const Gecode::Search::Options& options) override {
     if (effort_.limited() && statistics.node > effort_.left()) {
       effort_.exhaust();
@@ -35,8 +36,9 @@ private:
   EffortMeter effort_;
 };
 
-inline std::unique_ptr<TimeOrStopRequest> time_or_stop_request(unsigned long milliseconds, std::uint64_t effort = 0) {
-  return std::make_unique<TimeOrStopRequest>(milliseconds, effort);
+inline std::unique_ptr<TimeOrStopRequest> time_or_stop_request(unsigned long milliseconds, std::uint64_t effort = 0,
+                                                                std::uint64_t units_per_node = kGecodeUnitsPerNode) {
+  return std::make_unique<TimeOrStopRequest>(milliseconds, effort, units_per_node);
 }
 
 }  // namespace schedcheck::gecode_support

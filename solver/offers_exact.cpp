@@ -301,7 +301,7 @@ Completion earliest_completion_sequences(const Instance& instance, long long tas
   }
   // Depth first; the new tasks placed so far bound the completion of every extension from below.
   std::size_t nodes = 0;
-  EffortMeter effort(options.effort);
+  EffortMeter effort(options.effort, 1, kOfferSequenceNodesPerUnit);
   bool exhausted = false, out_of_time = false;
   search_serial_schedules(running_profile(instance), instance.now, jobs, [&](const std::vector<SerialPlacement>& p) {
     if (++nodes > kSequenceMaxNodes) {

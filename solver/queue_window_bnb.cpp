@@ -38,10 +38,10 @@ constexpr std::size_t kGroupsReadingClockAlways = 64;
 // the wait sum and the makespan, and does not increase the bounded-slowdown sum (convex in the wait).
 class Search {
  public:
-  // `effort`: the budget in nodes (0: none).
+  // `effort`: the budget in effort units, kWindowNodesPerUnit nodes a unit (0: none).
   Search(const Instance& instance, const JobGroups& groups, Clock::time_point until, std::uint64_t effort)
       : instance_(instance), profile_(running_profile(instance)), now_(instance.now), groups_(groups.jobs),
-        members_(groups.members), until_(until), effort_(effort), left_(groups_.size()), prev_(groups_.size(), kNone) {
+        members_(groups.members), until_(until), effort_(effort, 1, kWindowNodesPerUnit), left_(groups_.size()), prev_(groups_.size(), kNone) {
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       left_[g] = groups_[g].copies;
       total_ += static_cast<std::size_t>(groups_[g].copies);

@@ -198,7 +198,7 @@ ExactResult<Schedule> solve_gecode(const Instance& instance, const SolveOptions&
     return finish();
   }
   auto root = std::make_unique<Model>(d);
-  const auto stop = gecode_support::time_or_stop_request(options.timeout_ms, options.effort);
+  const auto stop = gecode_support::time_or_stop_request(options.timeout_ms, options.effort, kWindowGecodeUnitsPerNode);
   Gecode::Search::Options search_options;
   search_options.stop = stop.get();
   search_options.threads = 1;

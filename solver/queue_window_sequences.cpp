@@ -82,7 +82,7 @@ ExactResult<Schedule> solve_sequences(const Instance& instance, const SolveOptio
   double best_cost = objective(instance, best);
 
   std::size_t nodes = 0, leaves = 0;
-  EffortMeter effort(options.effort);  // a node a unit
+  EffortMeter effort(options.effort, 1, kWindowSequenceNodesPerUnit);
   bool stopped = false;
   search_serial_schedules(base, instance.now, g.jobs, [&](const std::vector<SerialPlacement>& placed) {
     if (effort.spend() || ((++nodes & 1023) == 0 && (Clock::now() >= deadline || stop_requested()))) {

@@ -39,11 +39,13 @@ inline const char* to_string(ExactStatus status) {
 // One effort unit is one node of the branch-and-bound searches; the other counters are converted so that a unit
 // costs about the same time everywhere (measured on 40-job offers instances, one core: a node about 4 us, a Gecode
 // node about 280 us, a CaDiCaL conflict about 125 us, Z3 about 12 rlimit units a us, a CBC node milliseconds):
-//   branch and bound, sequence and DP searches (solver/*_bnb, serial_search, knapsack (a DP state),
-//     queue_window, auction_bid_enumeration (a placement), dbc dp (a subset pair), gateway scan (a hold check),
-//     sla dp (a table cell))                                                 1 node (or step) = 1 unit
+//   branch and bound and sequence searches (solver/*_bnb, serial_search, knapsack (a DP state),
+//     auction_bid_enumeration (a placement))                                 1 node (or step) = 1 unit
 //   the offers machine search inside offers bnb                              kMachineNodesPerNode nodes = 1 unit
-//   Gecode (offers gecode, queue-window gecode)                              1 search node    = kGecodeUnitsPerNode
+//   sla dp table cells, dbc dp subset pairs                                  kTableCellsPerUnit = 1 unit
+//   gateway scan hold checks                                                 kHoldChecksPerUnit = 1 unit
+//   queue-window bnb / sequences nodes, offers sequences nodes               k*NodesPerUnit below = 1 unit
+//   Gecode (offers gecode; queue-window gecode: kWindowGecodeUnitsPerNode)   1 search node    = kGecodeUnitsPerNode
 //   CaDiCaL (offers sat, and the solver's turns in offers auto)              1 conflict       = kSatUnitsPerConflict
 //   CBC (offers mip; its linear relaxations are not counted)                 1 B&B node       = kCbcUnitsPerNode
 //   Z3 (every *_z3 method)                                   kZ3RlimitPerUnit rlimit units    = 1 unit
@@ -56,12 +58,29 @@ inline constexpr std::uint64_t kGecodeUnitsPerNode = 50;
 inline constexpr std::uint64_t kSatUnitsPerConflict = 30;
 inline constexpr std::uint64_t kCbcUnitsPerNode = 2000;
 inline constexpr std::uint64_t kZ3RlimitPerUnit = 50;
+// Steps much cheaper than a node, so many a unit (bench/effort_units.py; docs/performance.md "Effort budgets"):
+inline constexpr std::uint64_t kTableCellsPerUnit = 2000;     // sla-admission dp cells, dbc-cost-time dp subset pairs
+inline constexpr std::uint64_t kHoldChecksPerUnit = 500;      // gateway-choice scan
+inline constexpr std::uint64_t kWindowNodesPerUnit = 8;       // queue-window bnb
+inline constexpr std::uint64_t kWindowSequenceNodesPerUnit = 16;  // queue-window sequences
+inline constexpr std::uint64_t kOfferSequenceNodesPerUnit = 8;    // offers and deadline-feasibility sequences
+inline constexpr std::uint64_t kWindowGecodeUnitsPerNode = 2;     // queue-window gecode (offers gecode: 50)
 inline constexpr double kEffortUnitsPerSecond = 250'000;
 
 struct SolveOptions {
   unsigned timeout_ms = 10'000;  // wall-clock limit of one exact method: building, solving and teardown
   std::uint64_t effort = 0;      // machine-independent budget in effort units (table above); 0 = none
 };
+
+// The budget of a search's or a suite's solve when none is given: what a tenth of its time limit is worth at
+// kEffortUnitsPerSecond (10 s: 250,000 units). The budget, not the clock, then ends a solve on a machine up to ten
+// times slower or busier than the one the units were measured on, so that every process, thread and shard proves
+// the same instances. Experiments set their checks' budgets and time limits in their own settings.
+inline constexpr unsigned kEffortSafetyFactor = 10;
+inline std::uint64_t default_effort(unsigned timeout_ms) {
+  const auto per_ms = static_cast<std::uint64_t>(kEffortUnitsPerSecond / 1000);
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(timeout_ms) * per_ms / kEffortSafetyFactor);
+}
 
 // A method's count of its own steps against an effort budget of `units` (0: none), `units_per_step` units a step
 // (a step that costs less than a unit: steps_per_unit instead). Deterministic: it counts, never reads a clock.

@@ -113,7 +113,7 @@ ExactResult<Admission> solve_instant_dp(const Instance& instance, const SolveOpt
   // took[k][c]: item k is taken in the best solution for capacity c after items 0..k.
   std::vector<double> best(capacity + 1, 0.0);
   std::vector<unsigned char> took(items.size() * (capacity + 1), 0);
-  EffortMeter effort(options.effort);  // a table cell a unit
+  EffortMeter effort(options.effort, 1, kTableCellsPerUnit);
   for (std::size_t k = 0; k < items.size(); ++k) {
     if (effort.spend(capacity + 1) || Clock::now() >= until || stop_requested()) {
       result.detail = stop_requested() ? stop_request_text()

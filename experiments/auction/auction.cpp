@@ -118,8 +118,10 @@ std::string metric_of(const std::string& user, const std::string& what) { return
 // auctioneer bills, or a plan cheaper than the proven optimum is a violation.
 const std::vector<std::string> kMeasuredBidProperties = {"deadline-met", "deadline-met-when-affordable",
                                                           "cost-optimal-within"};
-constexpr unsigned kBidSolveMs = 250;        // per checked decision: 99% are proven in about 10 ms, the rest not in 10 s
-constexpr std::uint64_t kBidSolveEffort = 0;  // per checked decision's effort budget (SolveOptions::effort; 0: none)
+// Per checked decision: 99% are proven in about 10 ms, the rest not in 10 s. The budget (SolveOptions::effort) ends
+// a check, about 250 ms of work; the time limit is a safety net ten times that.
+constexpr unsigned kBidSolveMs = 2500;
+constexpr std::uint64_t kBidSolveEffort = 62'500;
 constexpr std::size_t kKeepWorstBids = 2;    // corpus files written per broker: its worst decisions of the sweep
 
 ProbeSettings bid_probe_settings() {

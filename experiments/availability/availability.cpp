@@ -271,6 +271,13 @@ cluster::ClusterPolicy provider_policy(const Settings& st, const RunSpec& spec) 
 // every property: the choice is feasible on the true profiles, not above the optimum, and a miss is explained by the
 // staleness of the slots it was made on), the worst kept as corpus files.
 constexpr std::size_t kKeepWorst = 5;
+// Each choice's check (gateway-choice `scan`): its effort budget ends it, about a second of work (a choice is proven
+// in well under a millisecond); the default 10 s time limit is the safety net.
+SolveOptions choice_solve() {
+  SolveOptions solve;
+  solve.effort = 250'000;
+  return solve;
+}
 
 Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jobs, const RunSpec& spec,
                  const Registry* registry) {
@@ -320,6 +327,7 @@ Outcome simulate(const scenario::Scenario& s, const Settings& st, const Jobs& jo
       ProbeSettings ps;
       ps.exact = "scan";
       ps.keep_worst = kKeepWorst;
+      ps.solve = choice_solve();
       ps.measured = {"choice-feasible"};  // stale slots make such choices: measured (choices_infeasible), not a bug
       out.choices = std::make_unique<DecisionProbe<gateway::Instance, gateway::Choice>>(
           registry->typed<gateway::Instance, gateway::Choice>("gateway-choice"), ps);
@@ -657,6 +665,7 @@ public:
     };
     CheckRequest request;
     request.exact = "scan";
+    request.solve = choice_solve();
     return write_worst_decisions(points, records, "worst_choices",
                                  registry_.typed<gateway::Instance, gateway::Choice>("gateway-choice"), request,
                                  kKeepWorst, folder, "worst-choice", found_by, skipped);

@@ -56,8 +56,8 @@ struct Settings {
   std::vector<std::string> models = {"count", "processors"};
   std::size_t window_jobs = 8;
   std::size_t windows_per_run = 1000, windows_per_quick_run = 25;
-  unsigned window_timeout_ms = 2000;
-  std::uint64_t window_effort = 0;  // SolveOptions::effort of each window (0: none)
+  unsigned window_timeout_ms = 20'000;  // a safety net: ten times what the budget takes
+  std::uint64_t window_effort = 500'000;  // SolveOptions::effort of each window (0: none): about 2 s of work
   std::size_t quick_records = 2000;
 };
 
