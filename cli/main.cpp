@@ -33,6 +33,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <optional>
 #include <iostream>
 
@@ -228,39 +230,119 @@ SuiteFile check_suite_file(const Registry& registry, const std::string& file, co
   return out;
 }
 
+// What `suite --shard I/N --out DIR` writes into DIR for `schedcheck merge`: CBOR (every double exact), the suite's
+// identity (its files, options and problems), the shard, and the reports of each of its files.
+constexpr const char* kSuiteShardFile = "suite-shard.cbor";
+
+nlohmann::json suite_identity(const std::vector<std::string>& files, const CheckRequest& base,
+                              const std::string& only_policy, const std::vector<std::string>& problems) {
+  return {{"files", files},           {"policy", only_policy},      {"policy_cmd", base.policy_cmd},
+          {"exact", base.exact},      {"tolerance", base.tolerance}, {"timeout_ms", base.solve.timeout_ms},
+          {"effort", base.solve.effort}, {"problems", problems}};
+}
+
+// A suite's rows and exit code from its reports in file order, as `suite` prints them.
+int print_suite_rows(const std::vector<Report>& reports, const OutputFlags& out) {
+  int exit_code = 0;
+  for (const auto& report : reports) {
+    exit_code = std::max(exit_code, report.exit_code() == 3 ? 3 : 0);
+    if (report.exit_code() == 1) exit_code = 1;
+  }
+  std::cout << cli::render_rows(reports, out.format());
+  return exit_code;
+}
+
 // `only_policy` (--policy-cmd): check that policy alone, else every policy of each file's problem.
 // `problems` (--problem): only these problems (empty: every problem that reads a file's kind).
-// The files are checked on `jobs` workers and reported in file order (the first bad file in that order ends it).
+// The files are checked on `jobs` workers (or the ranks of mpirun, or one shard's files) and reported in file order
+// (the first bad file in that order ends it).
 int run_suite(const Registry& registry, const std::vector<std::string>& paths, const CheckRequest& base,
               const OutputFlags& out, const std::string& only_policy, const std::vector<std::string>& problems,
-              std::size_t jobs) {
+              std::size_t jobs, const Shard& shard, const std::string& out_dir) {
+  if (shard.given() && out_dir.empty()) throw InputError("suite --shard: expected --out DIR (where `schedcheck merge` "
+                                                         "finds the shard's results)");
+  if (!out_dir.empty() && process_group().root()) prepare_output_directory(out_dir, "--out");
   std::vector<Report> reports;
-  int exit_code = 0;
+  nlohmann::json by_file = nlohmann::json::array();  // [file index, [report records]] of the files delivered
   const std::vector<std::string> files = instance_files(paths);
   std::size_t files_done = 0;
-  const std::unique_ptr<Executor> executor = make_executor(jobs);
+  const std::unique_ptr<Executor> executor = make_executor(jobs, shard);
   executor->run(
       files.size(),
       [&](std::size_t k) {
         return suite_file_bytes(check_suite_file(registry, files[k], base, only_policy, problems));
       },
-      [&](std::size_t, std::string&& bytes) {
+      [&](std::size_t k, std::string&& bytes) {
         SuiteFile f = suite_file_from_bytes(bytes);
         if (!f.error.empty()) throw InputError(f.error);
+        nlohmann::json records = nlohmann::json::array();
         for (auto& report : f.reports) {
-          exit_code = std::max(exit_code, report.exit_code() == 3 ? 3 : 0);
-          if (report.exit_code() == 1) exit_code = 1;
+          records.push_back(report_record(report));
           reports.push_back(std::move(report));
         }
+        if (f.complete) by_file.push_back(nlohmann::json::array({k, std::move(records)}));
         files_done += f.complete;
       });
-  std::cout << cli::render_rows(reports, out.format());
+  const int exit_code = print_suite_rows(reports, out);
+  if (!out_dir.empty() && process_group().root()) {
+    const nlohmann::json shard_file = {
+        {"kind", "suite-shard"}, {"shard", {shard.given() ? shard.index : 1, shard.given() ? shard.count : 1}},
+        {"suite", suite_identity(files, base, only_policy, problems)}, {"interrupted", stop_requested()},
+        {"files_done", files_done}, {"reports", std::move(by_file)}};
+    const std::vector<std::uint8_t> cbor = nlohmann::json::to_cbor(shard_file);
+    write_file_atomically((std::filesystem::path(out_dir) / kSuiteShardFile).string(),
+                          std::string(cbor.begin(), cbor.end()));
+  }
   if (stop_requested()) {  // the rows above are the checks that finished; say what was left out
     std::cerr << fmt::format("schedcheck: suite {} after {} of {} files ({} checks reported)\n", stop_request_text(),
                              files_done, files.size(), reports.size());
     return interrupted_exit_code();
   }
   return exit_code;
+}
+
+bool has_suite_shard(const std::string& dir) {
+  return std::filesystem::exists(std::filesystem::path(dir) / kSuiteShardFile);
+}
+
+// `schedcheck merge` of `suite --shard` folders: every shard of one suite, none stopped; prints the rows one suite
+// run prints, in file order, and writes them as OUT/rows.csv.
+int merge_suite_shards(const std::vector<std::string>& dirs, const std::string& out_dir, const OutputFlags& out) {
+  nlohmann::json identity;
+  ShardSet given;
+  std::map<std::size_t, std::vector<Report>> by_file;
+  for (const auto& dir : dirs) {
+    const std::string path = (std::filesystem::path(dir) / kSuiteShardFile).string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: expected a shard's --out folder ({} of `suite ... --shard I/N --out DIR`)",
+                                          dir, kSuiteShardFile));
+    try {
+      const nlohmann::json shard = nlohmann::json::from_cbor(in);
+      const Shard which{shard.at("shard").at(0).get<std::size_t>(), shard.at("shard").at(1).get<std::size_t>()};
+      if (identity.is_null()) identity = shard.at("suite");
+      else if (shard.at("suite") != identity)
+        throw InputError(fmt::format("merge: {} is a shard of another suite than {} (other files, policy or option)",
+                                     dir, dirs.front()));
+      if (shard.at("interrupted").get<bool>())
+        throw InputError(fmt::format("merge: {}: shard {}/{} was stopped after {} files; run it again (a merge of a "
+                                     "cut shard would not be the suite's result)", dir, which.index, which.count,
+                                     shard.at("files_done").get<std::size_t>()));
+      given.add(which, dir);
+      for (const auto& entry : shard.at("reports")) {
+        std::vector<Report>& reports = by_file[entry.at(0).get<std::size_t>()];
+        for (const auto& r : entry.at(1)) reports.push_back(report_from_record(r));
+      }
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(fmt::format("{}: expected the CBOR `suite --shard` writes ({})", path, e.what()));
+    }
+  }
+  given.require_all();
+  std::vector<Report> reports;
+  for (auto& [file, file_reports] : by_file)
+    for (auto& r : file_reports) reports.push_back(std::move(r));
+  prepare_output_directory(out_dir, "--out");
+  write_file_atomically((std::filesystem::path(out_dir) / "rows.csv").string(), cli::render_rows(reports, cli::Format::kCsv));
+  return print_suite_rows(reports, out);
 }
 
 int print_search(const Problem& problem, const SearchOptions& options, const SearchSummary& summary,
@@ -345,6 +427,7 @@ int print_search(const Problem& problem, const SearchOptions& options, const Sea
 // writes and prints.
 int run_merge(const Registry& registry, const std::vector<std::string>& dirs, const std::string& out_dir, bool force,
               const OutputFlags& out) {
+  if (!dirs.empty() && has_suite_shard(dirs.front())) return merge_suite_shards(dirs, out_dir, out);
   if (!dirs.empty() && experiments::has_point_folder(dirs.front())) {
     const experiments::MergedSweep m = experiments::merge_sweep_shards(dirs, out_dir, force, registry);
     for (const auto& failure : m.written.plot_failures) std::cerr << "schedcheck: plot not drawn: " << failure << "\n";
@@ -447,12 +530,13 @@ int run_cli(int argc, char** argv) {
   std::vector<std::string> merge_dirs;
   std::string merge_out;
   bool merge_force = false;
-  auto* merge = app.add_subcommand("merge", "combine the --out folders of a search's or an experiment's shards "
-                                            "(--shard 1/N .. N/N) into what one run writes");
+  auto* merge = app.add_subcommand("merge", "combine the --out folders of a search's, a suite's or an experiment's "
+                                            "shards (--shard 1/N .. N/N) into what one run writes");
   merge->add_option("dirs", merge_dirs, "every shard's --out folder")->required();
   merge->add_option("--out", merge_out, "where the combined results go")->required();
   merge->add_flag("--force", merge_force, "an experiment's --out that holds other files: keep them");
-  merge->add_flag("--json", out.json, "print the summary as JSON");
+  auto* merge_json = merge->add_flag("--json", out.json, "print the summary (a suite's: its rows) as JSON");
+  merge->add_flag("--csv", out.csv, "a suite's shards: print the rows as CSV")->excludes(merge_json);
 
   auto* suite = app.add_subcommand("suite", "check every policy of every problem on instance files or directories");
   suite->add_option("paths", suite_paths, "instance files or directories of *.json")->required();
@@ -462,9 +546,10 @@ int run_cli(int argc, char** argv) {
   add_budgeted_solve_flags(suite, request, suite_effort);
   add_output_flags(suite, out);
   cli::add_external_policy_options(suite, external, nullptr);
-  suite->add_option("--jobs,-j", suite_jobs, "worker threads (0: one a core); the rows do not depend on it")
-      ->capture_default_str()
-      ->check(CLI::Range(std::size_t{0}, std::size_t{1024}));
+  std::string suite_shard, suite_out;
+  add_parallel_flags(suite, suite_jobs, suite_shard);
+  suite->add_option("--out", suite_out, "also write the rows' reports here (with --shard: what `schedcheck merge` "
+                                        "combines)");
   suite->add_option("--problem", suite_problems, "only these problems (repeatable; default: every problem that reads "
                                                  "a file's kind)");
 
@@ -597,7 +682,7 @@ int run_cli(int argc, char** argv) {
         if (chosen && problem->accepts_external_policies()) use_external(registry.get(name), request);
       }
     return run_suite(registry, suite_paths, request, out, external.given() ? external.name : "", suite_problems,
-                     jobs_from_option(suite_jobs));
+                     suite_jobs, suite_shard.empty() ? Shard{} : parse_shard(suite_shard), suite_out);
   }
   if (*generate) {
     std::cout << json_text(registry.get(problem_name).generate(generate_seed, generate_size)) << "\n";

@@ -66,6 +66,20 @@ expect_exit "merge: a shard of another search" 2 "another search" -- "$S" merge 
 expect_exit "merge: not a shard" 2 "expected a shard's --out folder" -- "$S" merge --out "$T/m5" "$T/j1"
 expect_exit "--shard 4/3" 2 "--shard" -- "$S" "${SEARCH[@]}" --out "$T/bad" --shard 4/3
 
+# ---------------------------------------------------------------- suite: --shard I/3 and merge
+for i in 1 2 3; do
+  "$S" suite "$SOURCE_DIR/counterexamples/corpus" --csv --shard "$i/3" --out "$T/ss$i" >"$T/ss$i.csv" || [ $? -eq 1 ] ||
+    fail "suite shard $i/3: exit $?"
+done
+"$S" merge --out "$T/sm" "$T/ss1" "$T/ss2" "$T/ss3" --csv >"$T/sm.csv"; rc=$?
+[ "$rc" -eq 1 ] || fail "merge of suite shards: exit $rc, expected 1 (the suite's: its corpus fails by design)"
+untimed_csv "$T/s1.csv" >"$T/a"; untimed_csv "$T/sm.csv" >"$T/b"; same "suite shards merged: rows" "$T/a" "$T/b"
+untimed_csv "$T/sm/rows.csv" >"$T/b"; same "suite shards merged: rows.csv" "$T/a" "$T/b"
+expect_exit "merge: a missing suite shard" 2 "shard 2/3 is missing" -- "$S" merge --out "$T/sm2" "$T/ss1" "$T/ss3"
+"$S" suite "$SOURCE_DIR/counterexamples/corpus" --csv --shard 2/3 --out "$T/ss-other" --tolerance 0.5 >/dev/null
+expect_exit "merge: a shard of another suite" 2 "another suite" -- "$S" merge --out "$T/sm3" "$T/ss1" "$T/ss-other" "$T/ss3"
+expect_exit "suite --shard without --out" 2 "expected --out" -- "$S" suite "$SOURCE_DIR/counterexamples/corpus" --shard 1/3
+
 # ---------------------------------------------------------------- an experiment sweep: shards, merge, resume
 EXP=(experiment backfilling --trace "$SOURCE_DIR/examples/small-cluster.swf" --seeds 2 -q)
 "$S" "${EXP[@]}" --out "$T/x1" >/dev/null || fail "experiment: exit $?"
