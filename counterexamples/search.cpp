@@ -39,30 +39,63 @@ bool still_fails(const Report& report, const std::string& property) {
 }  // namespace
 
 std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
-                                         const std::string& property, std::size_t max_checks) {
+                                         const std::string& property, std::size_t max_checks,
+                                         const ShrinkHelpers* helpers) {
   Report report = problem.check(document, "(shrinking)", request);
   std::size_t checks = 0;
   bool progress = true;
+  struct Outcome {
+    Report report;
+    std::exception_ptr error;  // what the check threw: used when its turn comes, as if it had run then
+  };
   while (progress && checks < max_checks && !stop_requested()) {
     progress = false;
-    for (const auto& candidate : problem.shrink(document)) {
-      if (++checks > max_checks || stop_requested()) break;
-      Report candidate_report;
-      try {
-        candidate_report = problem.check(candidate, "(shrinking)", request);
-      } catch (const PolicyFailure&) {
-        throw;  // the policy's failure, not the candidate's: the search ends (exit 2)
-      } catch (const InputError&) {
-        continue;  // a candidate the reader rejects is not simpler, just wrong
-      } catch (const StopRequested&) {
-        return {document, report};  // the smallest confirmed so far
+    const std::vector<nlohmann::json> candidates = problem.shrink(document);
+    for (std::size_t at = 0; at < candidates.size() && !progress && checks < max_checks && !stop_requested();) {
+      const std::size_t room = std::min(candidates.size() - at, max_checks - checks);
+      const std::size_t lent = helpers && room > 1 ? helpers->take(room - 1) : 0;
+      std::vector<Outcome> outcomes(1 + lent);
+      const auto check = [&](std::size_t j) {
+        try {
+          outcomes[j].report = problem.check(candidates[at + j], "(shrinking)", request);
+        } catch (...) {
+          outcomes[j].error = std::current_exception();
+        }
+      };
+      std::vector<std::thread> threads;
+      std::vector<std::size_t> here = {0};
+      for (std::size_t j = 1; j <= lent; ++j) {
+        try {
+          threads.emplace_back(check, j);
+        } catch (const std::system_error&) {  // no thread to be had (e.g. over --memory-mb): checked on this one
+          here.push_back(j);
+        }
       }
-      if (still_fails(candidate_report, property)) {
-        document = candidate;
-        report = std::move(candidate_report);
-        progress = true;
-        break;  // restart from the most aggressive candidates of the smaller instance
+      for (std::size_t j : here) check(j);
+      for (auto& thread : threads) thread.join();
+      if (lent > 0) helpers->give_back(lent);
+      if (stop_requested()) break;  // some of these checks were cut short: the smallest confirmed so far
+      for (std::size_t j = 0; j < outcomes.size(); ++j) {
+        ++checks;
+        if (outcomes[j].error) {
+          try {
+            std::rethrow_exception(outcomes[j].error);
+          } catch (const PolicyFailure&) {
+            throw;  // the policy's failure, not the candidate's: the search ends (exit 2)
+          } catch (const InputError&) {
+            continue;  // a candidate the reader rejects is not simpler, just wrong
+          } catch (const StopRequested&) {
+            return {document, report};  // the smallest confirmed so far
+          }
+        }
+        if (still_fails(outcomes[j].report, property)) {
+          document = candidates[at + j];
+          report = std::move(outcomes[j].report);
+          progress = true;
+          break;  // restart from the most aggressive candidates of the smaller instance
+        }
       }
+      at += outcomes.size();
     }
   }
   return {document, report};
@@ -137,8 +170,38 @@ private:
 // index order and are added up; the first max_counterexamples failures in that order are shrunk and handed on.
 class SearchRun {
 public:
-  SearchRun(const Problem& problem, const SearchOptions& options, const ProgressFn& progress, const FoundFn& found)
-      : problem_(problem), options_(options), progress_(progress), found_(found) {}
+  // `processes`: how many processes share the search (MPI ranks); each shrinks at most its share of the
+  // max_counterexamples first failures it finds, since it cannot know which are the first overall. In one process
+  // of `workers` threads, a shrink borrows the threads idle at the time to check candidates at once (not for a
+  // policy outside C++, whose process or interpreter a thread of its own would need).
+  SearchRun(const Problem& problem, const SearchOptions& options, const ProgressFn& progress, const FoundFn& found,
+            const Executor& executor)
+      : problem_(problem), options_(options), progress_(progress), found_(found),
+        quota_((options.max_counterexamples + executor.processes() - 1) / std::max<std::size_t>(executor.processes(), 1)),
+        workers_(executor.processes() == 1 && options.check.policy_cmd.empty() && options.check.python_policy.empty()
+                     ? executor.workers()
+                     : 1) {
+    helpers_.take = [this](std::size_t wanted) {
+      std::size_t busy = busy_.load();
+      for (;;) {
+        const std::size_t lend = std::min(wanted, workers_ > busy ? workers_ - busy : 0);
+        if (lend == 0 || busy_.compare_exchange_weak(busy, busy + lend)) return lend;
+      }
+    };
+    helpers_.give_back = [this](std::size_t lent) { busy_.fetch_sub(lent); };
+  }
+
+  // A worker's item (or a delivery's shrinking) in progress, for the count of idle workers.
+  class Busy {
+  public:
+    explicit Busy(SearchRun& run) : run_(run) { run_.busy_.fetch_add(1); }
+    ~Busy() { run_.busy_.fetch_sub(1); }
+    Busy(const Busy&) = delete;
+    Busy& operator=(const Busy&) = delete;
+
+  private:
+    SearchRun& run_;
+  };
 
   // One checked trial or instance, on a worker: counted, and when it fails and is among the chunk's first, kept.
   void count(ChunkResult& chunk, std::size_t index, std::uint64_t seed, Report&& report,
@@ -170,7 +233,10 @@ public:
     for (const auto& [property, n] : chunk.failing_by_property) summary.failing_by_property[property] += n;
     for (ChunkFailure& f : chunk.failures) {
       if (summary.counterexamples.size() >= options_.max_counterexamples) break;
-      if (!f.shrunk) shrink_failure(f);
+      if (!f.shrunk) {
+        const Busy busy(*this);
+        shrink_failure(f);
+      }
       Counterexample c{f.trial, f.trial_seed, f.original_size, f.property, std::move(f.instance), std::move(f.report)};
       if (found_) found_(c);
       summary.counterexamples.push_back(std::move(c));
@@ -181,8 +247,8 @@ public:
 
 private:
   // The failing instance's JSON read back must fail as the instance did (the writer and reader agree), when both
-  // checks proved their optimum; then it is shrunk while this process has shrinks to spare (a later one's is done at
-  // delivery), unless a stop was requested (every check from then on is cut short: the failure is kept as found).
+  // checks proved their optimum; then it is shrunk while this process has shrinks to spare (its quota; a later one's
+  // is done at delivery), unless a stop was requested (every check from then on is cut short: kept as found).
   ChunkFailure failure(std::size_t index, std::uint64_t seed, nlohmann::json document, const Report& report) {
     Report again = problem_.check(document, "(generated)", options_.check);
     if (!again.exact_unproven() && !report.exact_unproven() && again.failing() != report.failing())
@@ -191,14 +257,15 @@ private:
                                       options_.problem, index, fmt::join(again.failing(), ", "),
                                       fmt::join(report.failing(), ", ")));
     ChunkFailure f{index, seed, report.size, report.failing().front(), std::move(document), report, false};
-    if (shrinks_.fetch_add(1) < options_.max_counterexamples) shrink_failure(f);
+    if (shrinks_.fetch_add(1) < quota_) shrink_failure(f);
     return f;
   }
 
   void shrink_failure(ChunkFailure& f) {
     f.shrunk = true;
     if (stop_requested()) return;
-    std::tie(f.instance, f.report) = shrink(problem_, f.instance, options_.check, f.property, options_.max_shrink_checks);
+    std::tie(f.instance, f.report) =
+        shrink(problem_, f.instance, options_.check, f.property, options_.max_shrink_checks, &helpers_);
   }
 
   void report_progress() {
@@ -221,6 +288,9 @@ private:
   const FoundFn& found_;
   const Clock::time_point started_ = Clock::now();
   std::size_t total_ = 0;
+  const std::size_t quota_, workers_;
+  std::atomic<std::size_t> busy_{0};  // workers' items, deliveries shrinking and helpers lent, running now
+  ShrinkHelpers helpers_;
   std::atomic<std::size_t> shrinks_{0}, done_{0}, failing_{0}, undecided_{0}, unproven_{0};
   std::mutex progress_lock_;
   double last_progress_ = 0;
@@ -236,13 +306,14 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
                      const FoundFn& found, Executor* given) {
   const std::unique_ptr<Executor> own = executor_for(options, given);
   Executor& executor = given ? *given : *own;
-  SearchRun run(problem, options, progress, found);
+  SearchRun run(problem, options, progress, found, executor);
   run.set_total(options.trials);
   SearchSummary summary;
   const Chunks chunks(options.trials, executor.workers(), 256);
   executor.run(
       chunks.count(),
       [&](std::size_t c) {
+        const SearchRun::Busy busy(run);
         ChunkResult chunk;
         for (std::size_t trial = chunks.begin(c); trial < chunks.end(c); ++trial) {
           if (stop_requested()) break;
@@ -270,7 +341,7 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
   const std::size_t total = problem.count_scope(options.scope);  // a bad scope is refused before any check
   const std::unique_ptr<Executor> own = executor_for(options, given);
   Executor& executor = given ? *given : *own;
-  SearchRun run(problem, options, progress, found);
+  SearchRun run(problem, options, progress, found, executor);
   run.set_total(total);
   SearchSummary summary;
   const Chunks chunks(total, executor.workers(), 4096);
@@ -286,6 +357,7 @@ SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& opt
   executor.run(
       chunks.count(),
       [&](std::size_t c) {
+        const SearchRun::Busy busy(run);
         ChunkResult chunk;
         if (stop_requested()) return chunk_bytes(chunk);
         try {

@@ -79,10 +79,21 @@ SearchSummary search(const Problem& problem, const SearchOptions& options, const
 SearchSummary exhaustive_search(const Problem& problem, const SearchOptions& options, const FoundFn& found = {},
                                 Executor* executor = nullptr, const ProgressFn& progress = {});
 
+// Workers a shrink may borrow to check several candidates of a round at once: take(k) lends at most k (those idle
+// now), give_back(k) returns them.
+struct ShrinkHelpers {
+  std::function<std::size_t(std::size_t)> take;
+  std::function<void(std::size_t)> give_back;
+};
+
 // Shrinks `document` while `property` still fails under `request`; returns the smallest found and its report.
+// Each round takes the first of the smaller candidates that still fails, checking at most max_checks in all. With
+// `helpers`, the next candidates of a round are checked at once on the workers lent, and used in their order: the
+// instance found and the checks counted are those of checking one at a time.
 // Stops early once a stop is requested (the checks it would run are cut short by then).
 std::pair<nlohmann::json, Report> shrink(const Problem& problem, nlohmann::json document, const CheckRequest& request,
-                                         const std::string& property, std::size_t max_checks);
+                                         const std::string& property, std::size_t max_checks,
+                                         const ShrinkHelpers* helpers = nullptr);
 
 // The corpus file for a counterexample: the instance plus a "schedcheck" block with the recorded verdict,
 // the search that found it and the command that reproduces it (docs/formats.md).

@@ -29,6 +29,8 @@ public:
   // Returns how many ran.
   virtual std::size_t run(std::size_t n, const Work& work, const Deliver& deliver, const Finished& finished = {}) = 0;
   virtual std::size_t workers() const = 0;
+  // The processes the workers are spread over, each with its own memory (MPI ranks; 1 otherwise).
+  virtual std::size_t processes() const { return 1; }
   // Whether item i of n is this executor's to run (a shard's share; every item otherwise).
   virtual bool owns(std::size_t /*i*/) const { return true; }
 };

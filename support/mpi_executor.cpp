@@ -10,6 +10,7 @@
 #include <mpi.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -101,15 +102,16 @@ public:
     return group.root() ? coordinate(n, work, deliver, finished) : serve(work);
   }
   std::size_t workers() const override { return group.size; }
+  std::size_t processes() const override { return group.size; }
 
 private:
-  // Rank 0: hands out items, runs some itself on a thread of its own (only this thread calls MPI), delivers in order.
+  // Rank 0: hands out items, runs some itself on a thread of its own (only this thread calls MPI), and delivers in
+  // order on a third, so that a long delivery (a search shrinking a counterexample) never keeps items from the ranks.
   // STOP tells a rank that no further item will come: it finishes those it holds (at once after a stop request, as
   // every item does), then answers DONE.
   std::size_t coordinate(std::size_t n, const Work& work, const Deliver& deliver, const Finished& finished) {
     const std::size_t ranks = group.size;
-    std::size_t ran = 0, next_delivery = 0;
-    std::map<std::size_t, std::string> pending;
+    std::size_t ran = 0;
     std::exception_ptr error;
     std::vector<bool> told(ranks, false), done(ranks, false);
 
@@ -151,19 +153,40 @@ private:
       }
       if (i) send(static_cast<int>(to), kItem, index_bytes(*i));
     };
-    const auto arrived = [&](std::size_t i, std::string&& bytes) {
-      ++ran;
-      if (finished) finished(i);
-      pending.emplace(i, std::move(bytes));
-      while (!error && !pending.empty() && pending.begin()->first == next_delivery) {
+    // The results waiting for their turn, and the delivering thread: it delivers them in index order until closed.
+    std::mutex delivery_lock;
+    std::condition_variable delivery_wake;
+    std::map<std::size_t, std::string> pending;
+    std::size_t next_delivery = 0;
+    bool closed = false;
+    std::exception_ptr delivery_error;
+    std::thread delivering([&] {
+      std::unique_lock<std::mutex> hold(delivery_lock);
+      for (;;) {
+        delivery_wake.wait(hold, [&] {
+          return closed || (!pending.empty() && pending.begin()->first == next_delivery);
+        });
+        if (pending.empty() || pending.begin()->first != next_delivery) break;  // closed, nothing in turn
         auto node = pending.extract(pending.begin());
         ++next_delivery;
+        hold.unlock();
         try {
           deliver(node.key(), std::move(node.mapped()));
         } catch (...) {
-          error = std::current_exception();
+          hold.lock();
+          delivery_error = std::current_exception();
+          break;
         }
+        hold.lock();
       }
+    });
+    const auto arrived = [&](std::size_t i, std::string&& bytes) {
+      ++ran;
+      if (finished) finished(i);
+      const std::lock_guard<std::mutex> hold(delivery_lock);
+      if (delivery_error) return;
+      pending.emplace(i, std::move(bytes));
+      delivery_wake.notify_one();
     };
 
     for (std::size_t r = 1; r < ranks; ++r)
@@ -193,6 +216,13 @@ private:
           const std::lock_guard<std::mutex> hold(lock);
           mine.swap(local_results);
           if (local_error && !error) error = local_error;
+        }
+        {
+          const std::lock_guard<std::mutex> hold(delivery_lock);
+          if (delivery_error && !error) error = delivery_error;
+        }
+        {
+          const std::lock_guard<std::mutex> hold(lock);
           if (error || stop_requested() || next >= n) stopping = true;
           local_over = local_finished;
         }
@@ -218,6 +248,13 @@ private:
       for (auto& [i, bytes] : local_results) arrived(i, std::move(bytes));
       local_results.clear();
     }
+    {
+      const std::lock_guard<std::mutex> hold(delivery_lock);
+      closed = true;
+      delivery_wake.notify_one();
+    }
+    delivering.join();  // every result in turn is delivered
+    if (delivery_error && !error) error = delivery_error;
     if (error) std::rethrow_exception(error);
     for (auto& [i, bytes] : pending) deliver(i, std::move(bytes));  // after a stop: what finished beyond a gap
     return ran;

@@ -4,6 +4,7 @@
 // sampling, counts, worst cases, corpus files that re-check with their verdict), and the executors (results in item
 // once whatever the thread count; a failing item stops the dispatch). Source: our own (docs/simulation.md).
 #include "counterexamples/builtin.hpp"
+#include "counterexamples/search.hpp"
 #include "model/cluster_json.hpp"
 #include "model/queue_window.hpp"
 #include "model/workload.hpp"
@@ -29,6 +30,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -900,6 +902,52 @@ BOOST_AUTO_TEST_CASE(shards_split_the_items_round_robin_and_together_cover_each_
   BOOST_CHECK_THROW(parse_shard("1/x"), InputError);
   BOOST_CHECK_THROW(parse_shard("2"), InputError);
   BOOST_TEST(parse_shard("2/3").index == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_shrink_checking_candidates_on_lent_threads_finds_what_one_at_a_time_finds) {
+  // The sides: shrink() checking one candidate at a time, and shrink() with three threads always lent, on the first
+  // failing generated instances of two problems, with and without a check budget that ends inside a round.
+  const Registry registry = make_builtin_registry();
+  std::atomic<std::size_t> lent{0};
+  ShrinkHelpers helpers;
+  helpers.take = [&](std::size_t wanted) {
+    const std::size_t k = std::min<std::size_t>(wanted, 3);
+    lent += k;
+    return k;
+  };
+  helpers.give_back = [](std::size_t) {};
+  struct Case {
+    const char* problem;
+    const char* policy;
+    std::size_t size;
+  };
+  std::size_t compared = 0;
+  for (const Case& c : {Case{"sla-admission", "greedy-backfilling", 30}, Case{"offers", "edf", 10}}) {
+    const Problem& problem = registry.get(c.problem);
+    CheckRequest request;
+    request.policy = c.policy;
+    request.solve.effort = 100'000;  // the same answers on every thread, however busy
+    std::size_t found = 0;
+    for (std::uint64_t seed = 1; seed <= 200 && found < 2; ++seed) {
+      const nlohmann::json document = problem.generate(seed, c.size);
+      const Report report = problem.check(document, "(generated)", request);
+      if (!report.any_fails() || report.exact_unproven()) continue;
+      ++found;
+      for (const std::size_t max_checks : {std::size_t{2000}, std::size_t{5}}) {
+        const std::string property = report.failing().front();
+        const auto [one, one_report] = shrink(problem, document, request, property, max_checks);
+        const auto [many, many_report] = shrink(problem, document, request, property, max_checks, &helpers);
+        BOOST_TEST_INFO(fmt::format("{} seed {} max_checks {}: instance {}", c.problem, seed, max_checks, document.dump()));
+        BOOST_TEST(one == many);
+        BOOST_TEST(one_report.failing() == many_report.failing(), boost::test_tools::per_element());
+        BOOST_TEST(one_report.exit_code() == many_report.exit_code());
+        ++compared;
+      }
+    }
+    BOOST_TEST(found == 2u, c.problem << ": expected two failing instances among the first 200 seeds");
+  }
+  BOOST_TEST(compared == 8u);
+  BOOST_TEST(lent.load() > 0u);  // the candidates were checked on the lent threads
 }
 
 BOOST_AUTO_TEST_CASE(a_job_source_keeps_one_arrival_pending_and_its_order_among_equal_times) {
