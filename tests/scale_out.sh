@@ -66,6 +66,12 @@ expect_exit "merge: a shard of another search" 2 "another search" -- "$S" merge 
 expect_exit "merge: not a shard" 2 "expected a shard's --out folder" -- "$S" merge --out "$T/m5" "$T/j1"
 expect_exit "--shard 4/3" 2 "--shard" -- "$S" "${SEARCH[@]}" --out "$T/bad" --shard 4/3
 
+# ---------------------------------------------------------------- search --exhaustive: --shard I/2 and merge
+for i in 1 2; do "$S" "${EXH[@]}" --out "$T/es$i" --shard "$i/2" >/dev/null; done
+"$S" merge --out "$T/em" "$T/es1" "$T/es2" >"$T/em.txt"
+untimed "$T/e1.txt" "$T/e1" >"$T/a"; untimed "$T/em.txt" "$T/em" >"$T/b"; same "exhaustive shards merged: output" "$T/a" "$T/b"
+folder "$T/e1" "$T/e1" >"$T/a"; folder "$T/em" "$T/em" >"$T/b"; same "exhaustive shards merged: corpus files" "$T/a" "$T/b"
+
 # ---------------------------------------------------------------- suite: --shard I/3 and merge
 for i in 1 2 3; do
   "$S" suite "$SOURCE_DIR/counterexamples/corpus" --csv --shard "$i/3" --out "$T/ss$i" >"$T/ss$i.csv" || [ $? -eq 1 ] ||
