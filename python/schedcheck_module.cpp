@@ -14,6 +14,7 @@
 #include "properties/run_properties.hpp"
 #include "properties/trace_run.hpp"
 #include "simulation/summary.hpp"
+#include "support/executor.hpp"
 #include "support/stop.hpp"
 
 #include <fmt/format.h>
@@ -394,8 +395,12 @@ PYBIND11_MODULE(schedcheck, m) {
   m.def("search", [](const std::string& problem, const py::object& policy, std::size_t trials, std::uint64_t seed,
                      std::size_t size, double tolerance, const std::optional<std::string>& exact, unsigned timeout_ms,
                      std::size_t max_counterexamples, const std::optional<std::string>& out, bool exhaustive,
-                     const std::string& scope, std::optional<std::uint64_t> effort) {
+                     const std::string& scope, std::optional<std::uint64_t> effort, std::size_t jobs) {
+    if (jobs != 1 && !py::isinstance<py::str>(policy))
+      throw py::value_error("jobs: a Python policy is checked on one thread (jobs=1); jobs > 1 or 0 takes a built-in "
+                            "policy name");
     SearchOptions options;
+    options.jobs = jobs_from_option(jobs);
     options.problem = problem;
     options.trials = trials;
     options.seed = seed;
@@ -428,10 +433,11 @@ PYBIND11_MODULE(schedcheck, m) {
   }, py::arg("problem"), py::arg("policy"), py::arg("trials") = 1000, py::arg("seed") = 1, py::arg("size") = 10,
      py::arg("tolerance") = 0.0, py::arg("exact") = py::none(), py::arg("timeout_ms") = 10000,
      py::arg("max_counterexamples") = 5, py::arg("out") = py::none(), py::arg("exhaustive") = false,
-     py::arg("scope") = "", py::arg("effort") = py::none(),
+     py::arg("scope") = "", py::arg("effort") = py::none(), py::arg("jobs") = 1,
      "Random (or, with exhaustive=True, every) instances checked with `policy`; the first `max_counterexamples` "
      "failures are shrunk and returned (instance, report), and written as corpus files into `out` when given. "
      "`effort`: each solve's budget (None: a tenth of what `timeout_ms` is worth, as `schedcheck search`; 0: none). "
+     "`jobs`: worker threads for a built-in policy (0: one a core), the results the same whatever it is. "
      "Returns the summary (as `schedcheck search --json`).");
 
   // `pivots=N` (lenient: where a policy declares it) and `policy_params={name: value}`, as the run request reads them.

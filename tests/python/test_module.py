@@ -95,6 +95,21 @@ def test_search_and_shrink_with_a_python_policy(tmp_path):
         schedcheck.search("sla-admission", first_fit, trials=50, seed=3, max_counterexamples=0)["failing"]
 
 
+def test_search_on_two_threads_finds_what_one_finds():
+    def untimed(x):
+        if isinstance(x, dict):
+            return {k: untimed(v) for k, v in x.items() if "second" not in k}
+        if isinstance(x, list):
+            return [untimed(v) for v in x]
+        return x
+    one = schedcheck.search("sla-admission", "greedy-backfilling", trials=300, size=20)
+    two = schedcheck.search("sla-admission", "greedy-backfilling", trials=300, size=20, jobs=2)
+    assert one["failing"] > 0 and len(one["counterexamples"]) == 5
+    assert untimed(one) == untimed(two)
+    with pytest.raises(ValueError, match="one thread"):
+        schedcheck.search("sla-admission", first_fit, trials=3, jobs=2)
+
+
 def test_search_says_when_a_corpus_write_fails(tmp_path):
     # As `search --json`: a write that fails (here /dev/full behind the temporary names) stops the writing, not the
     # search; `write_error` says why (None when every write succeeded), and the counterexamples are still returned.
