@@ -68,29 +68,24 @@ void add_parallel_flags(CLI::App* command, std::size_t& jobs, std::string& shard
                       "combines the shards' --out folders into what one run writes");
 }
 
-void add_solve_flags(CLI::App* command, CheckRequest& request) {
-  command->add_option("--timeout-ms", request.solve.timeout_ms, "time limit of the exact method, milliseconds")
+// --timeout-ms and --effort. With `budget` (search and suite), --effort goes there and defaults to
+// default_effort(--timeout-ms) (solver/result.hpp; budget_by_default sets it once the flags are parsed), so that every
+// thread, rank and shard proves the same instances; else it defaults to none.
+void add_solve_flags(CLI::App* command, CheckRequest& request, std::optional<std::uint64_t>* budget = nullptr) {
+  command->add_option("--timeout-ms", request.solve.timeout_ms,
+                      budget ? "time limit of the exact method, milliseconds (a safety net: the effort budget ends a "
+                               "solve first)"
+                             : "time limit of the exact method, milliseconds")
       ->capture_default_str()
       ->check(CLI::Range(1u, 86'400'000u));
-  command->add_option("--effort", request.solve.effort,
-                      "effort budget of the exact method in machine-independent units (search nodes, solver "
-                      "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any machine "
-                      "and under any load; 0: none. --timeout-ms stays as a safety net")
-      ->capture_default_str();
-}
-
-// search and suite: --effort defaults to default_effort(--timeout-ms) (solver/result.hpp), set by budget_by_default
-// once the flags are parsed, so that every thread, rank and shard proves the same instances.
-void add_budgeted_solve_flags(CLI::App* command, CheckRequest& request, std::optional<std::uint64_t>& effort) {
-  command->add_option("--timeout-ms", request.solve.timeout_ms, "time limit of the exact method, milliseconds (a "
-                                                                "safety net: the effort budget ends a solve first)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 86'400'000u));
-  command->add_option("--effort", effort,
-                      "effort budget of the exact method in machine-independent units (search nodes, solver "
-                      "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any machine, "
-                      "under any load and with any --jobs; 0: none. Default: a tenth of what --timeout-ms is worth "
-                      "(10 s: 250000)");
+  const std::string effort = "effort budget of the exact method in machine-independent units (search nodes, solver "
+                             "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any "
+                             "machine and under any load; 0: none. ";
+  if (budget)
+    command->add_option("--effort", *budget, effort + "Default: a tenth of what --timeout-ms is worth (10 s: 250000)");
+  else
+    command->add_option("--effort", request.solve.effort, effort + "--timeout-ms stays as a safety net")
+        ->capture_default_str();
 }
 
 void budget_by_default(CheckRequest& request, const std::optional<std::uint64_t>& effort) {
@@ -515,7 +510,7 @@ int run_cli(int argc, char** argv) {
       ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   search_cmd->add_option("--exact,-e", search_options.check.exact, "exact method (default: the problem's first)");
   std::optional<std::uint64_t> search_effort;
-  add_budgeted_solve_flags(search_cmd, search_options.check, search_effort);
+  add_solve_flags(search_cmd, search_options.check, &search_effort);
   search_cmd->add_option("--max-counterexamples", search_options.max_counterexamples,
                          "stop shrinking and writing after this many")->capture_default_str();
   search_cmd->add_option("--out", out_dir, "directory for the counterexample files")->required();
@@ -543,7 +538,7 @@ int run_cli(int argc, char** argv) {
   suite->add_option("--tolerance", request.tolerance, "optimal-within: allowed relative gap")
       ->capture_default_str()->check(cli::finite_range(0.0, 1.0));
   std::optional<std::uint64_t> suite_effort;
-  add_budgeted_solve_flags(suite, request, suite_effort);
+  add_solve_flags(suite, request, &suite_effort);
   add_output_flags(suite, out);
   cli::add_external_policy_options(suite, external, nullptr);
   std::string suite_shard, suite_out;
