@@ -81,11 +81,14 @@ void add_solve_flags(CLI::App* command, CheckRequest& request, std::optional<std
   const std::string effort = "effort budget of the exact method in machine-independent units (search nodes, solver "
                              "conflicts, Z3 resource units: docs/cli.md), so that what is proven is the same on any "
                              "machine and under any load; 0: none. ";
+  const CLI::Range units(std::uint64_t{0}, std::uint64_t{1} << 62);
   if (budget)
-    command->add_option("--effort", *budget, effort + "Default: a tenth of what --timeout-ms is worth (10 s: 250000)");
+    command->add_option("--effort", *budget, effort + "Default: a tenth of what --timeout-ms is worth (10 s: 250000)")
+        ->check(units);
   else
     command->add_option("--effort", request.solve.effort, effort + "--timeout-ms stays as a safety net")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(units);
 }
 
 void budget_by_default(CheckRequest& request, const std::optional<std::uint64_t>& effort) {

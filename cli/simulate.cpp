@@ -415,7 +415,8 @@ std::function<int()> add_trace_commands(CLI::App& app, const Registry& registry)
   simulate->add_option("--effort", simulate_args->window_effort,
                        "effort budget of each window's exact solve, machine-independent (docs/cli.md); 0: none. "
                        "--timeout-ms stays as a safety net")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62));
   simulate->add_option("--windows-out", simulate_args->windows_out,
                        "write the worst windows (largest gap) as queue-window corpus files in this directory");
 

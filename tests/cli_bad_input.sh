@@ -59,6 +59,9 @@ done
 expect_bad "missing site names the file" "$T/nosite.json" -- run sla-admission --policy fcfs -i "$T/nosite.json"
 expect_bad "negative procs names the file" "$T/negprocs.json" -- run sla-admission --policy fcfs -i "$T/negprocs.json"
 expect_bad "non-finite number (1e400)" "$T/inf.json: bids[0].length: expected a finite number (a double), got 1e400" -- check sla-admission --policy fcfs -i "$T/inf.json"
+expect_bad "solve --effort -3" "--effort" -- solve sla-admission -i "$T/inf.json" --effort -3
+expect_bad "search --effort -3" "--effort" -- search sla-admission --policy fcfs --trials 2 --out "$T/effort-out" --effort -3
+expect_bad "suite --effort x" "--effort" -- suite "$T/inf.json" --effort x
 expect_bad "nonexistent file" "$T/does-not-exist.json" -- check sla-admission --policy fcfs -i "$T/does-not-exist.json"
 mkdir "$T/adir.json" "$T/adir.swf"
 expect_bad "instance is a directory" "$T/adir.json: is a directory; expected an instance file" -- check sla-admission --policy fcfs -i "$T/adir.json"
