@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -33,7 +34,22 @@ bool joined = false;
 
 enum Tag : int { kResult = 1, kError = 2, kDone = 3, kItem = 4, kStop = 5 };
 constexpr std::size_t kAhead = 2;  // items a worker holds beyond the one it runs
-constexpr auto kPoll = std::chrono::microseconds(200);
+
+// The wait between two polls that found nothing to do: 50 us, twice as long after each such poll up to 1 ms, and
+// 50 us again once there is work. A rank waiting long (rank 0 while every rank runs a long item) then wakes seldom,
+// which leaves the cores to the items, and one that has just had work answers at once.
+class IdleWait {
+public:
+  void worked() { wait_ = kShortest; }
+  void idle() {
+    std::this_thread::sleep_for(wait_);
+    wait_ = std::min(wait_ * 2, kLongest);
+  }
+
+private:
+  static constexpr std::chrono::microseconds kShortest{50}, kLongest{1000};
+  std::chrono::microseconds wait_ = kShortest;
+};
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
@@ -191,6 +207,7 @@ private:
 
     for (std::size_t r = 1; r < ranks; ++r)
       for (std::size_t k = 0; k <= kAhead; ++k) hand_out(r);
+    IdleWait wait;
     for (;;) {
       bool busy = false;
       if (std::optional<Message> m = poll()) {
@@ -240,7 +257,8 @@ private:
         all_done = all_done && done[r];
       }
       if (all_done) break;
-      if (!busy) std::this_thread::sleep_for(kPoll);
+      if (busy) wait.worked();
+      else wait.idle();
     }
     local.join();
     {
@@ -265,6 +283,7 @@ private:
     std::deque<std::size_t> items;
     bool stop = false, failed = false;
     std::size_t ran = 0;
+    IdleWait wait;
     for (;;) {
       while (std::optional<Message> m = poll()) {
         if (m->tag == kItem) items.push_back(bytes_index(m->bytes));
@@ -281,10 +300,11 @@ private:
           send(0, kError, error_bytes(std::current_exception()));
           failed = true;
         }
+        wait.worked();
         continue;
       }
       if (stop && (items.empty() || failed)) break;
-      std::this_thread::sleep_for(kPoll);
+      wait.idle();
     }
     send(0, kDone, "");
     return ran;
