@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <filesystem>
 #include <cmath>
 #include <limits>
@@ -173,6 +174,19 @@ Workload read_swf(const std::string& path, const ReadOptions& options) {
   return w;
 }
 
+namespace {
+// The jobs read: distinct ids (else `jobs` fails naming one), sorted by submit time, counted.
+void finish_jobs(Workload& w, const Field& jobs) {
+  w.records = w.jobs.size();
+  std::vector<std::int64_t> ids;
+  for (const auto& j : w.jobs) ids.push_back(j.id);
+  std::sort(ids.begin(), ids.end());
+  if (const auto dup = std::adjacent_find(ids.begin(), ids.end()); dup != ids.end())
+    jobs.fail(fmt::format("distinct job ids (id {} appears twice)", *dup));
+  w.reordered = sort_by_submit(w.jobs);
+}
+}  // namespace
+
 Workload read_instance(const nlohmann::json& document, const std::string& file) {
   const Field root(document, file);
   root.only_keys({"kind", "name", "comment", "processors", "jobs", "schedcheck"});
@@ -192,13 +206,7 @@ Workload read_instance(const nlohmann::json& document, const std::string& file) 
     w.killed += job.killed();
     w.jobs.push_back(job);
   }
-  w.records = w.jobs.size();
-  std::vector<std::int64_t> ids;
-  for (const auto& j : w.jobs) ids.push_back(j.id);
-  std::sort(ids.begin(), ids.end());
-  if (const auto dup = std::adjacent_find(ids.begin(), ids.end()); dup != ids.end())
-    root.at("jobs").fail(fmt::format("distinct job ids (id {} appears twice)", *dup));
-  w.reordered = sort_by_submit(w.jobs);
+  finish_jobs(w, root.at("jobs"));
   return w;
 }
 
@@ -207,6 +215,76 @@ nlohmann::json write_instance(const Workload& workload) {
   for (const auto& j : workload.jobs)
     jobs.push_back({{"id", j.id}, {"submit", j.submit}, {"run", j.run}, {"estimate", j.estimate}, {"procs", j.procs}});
   return {{"kind", kInstanceKind}, {"name", workload.name}, {"processors", workload.processors}, {"jobs", jobs}};
+}
+
+Workload read_batsim(const nlohmann::json& document, const std::string& file) {
+  const Field root(document, file);
+  Workload w;
+  w.name = std::filesystem::path(file).filename().string();
+  w.processors = static_cast<int>(root.at("nb_res").as_int(1, kMaxProcessors));
+  w.processors_from = "nb_res";
+  std::unordered_map<std::string, double> delays;  // the delay profiles
+  std::unordered_map<std::string, std::string> others;  // any other profile: its type
+  for (const auto& [name, profile] : root.at("profiles").members()) {
+    const std::string type = profile.at("type").as_string();
+    if (type == "delay")
+      delays.emplace(name, profile.at("delay").as_number(0, 1e15));
+    else
+      others.emplace(name, type);
+  }
+  for (const Field& item : root.at("jobs").items()) {
+    Job job;
+    const Field id = item.at("id");
+    if (id.raw().is_string()) {
+      const std::string text = id.as_string();
+      long long value = -1;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc() || end != text.data() + text.size() || value < 0)
+        id.fail("an integer job id (or a string holding one: schedules name jobs by it)");
+      job.id = value;
+    } else {
+      job.id = id.as_int(0, 1'000'000'000'000'000LL);
+    }
+    job.submit = item.at("subtime").as_number(0, 1e15);
+    const Field profile = item.at("profile");
+    const std::string name = profile.as_string();
+    const auto delay = delays.find(name);
+    if (delay == delays.end()) {
+      const auto other = others.find(name);
+      profile.fail(other != others.end()
+                       ? fmt::format("a delay profile (profile {} is of type {}: its run time is not known before the "
+                                     "run)", quoted_text(name), quoted_text(other->second))
+                       : "the name of a profile of \"profiles\"");
+    }
+    job.run = delay->second;
+    job.estimate = job.run;
+    if (item.has("walltime")) {
+      const double walltime = item.at("walltime").as_number(-1, 1e15);
+      if (walltime > 0) {
+        job.estimate = walltime;
+        // Batsim kills a job at its walltime, as the model ends a job at min(run, estimate).
+      } else if (walltime != -1) {
+        item.at("walltime").fail("a walltime > 0, or -1 for none");
+      }
+    }
+    job.procs = static_cast<int>(item.at("res").as_int(1, w.processors));
+    w.killed += job.killed();
+    w.jobs.push_back(job);
+  }
+  finish_jobs(w, root.at("jobs"));
+  return w;
+}
+
+nlohmann::json write_batsim(const Workload& workload) {
+  nlohmann::json jobs = nlohmann::json::array(), profiles = nlohmann::json::object();
+  for (const auto& j : workload.jobs) {
+    const std::string profile = fmt::format("delay_{}", j.run);
+    profiles[profile] = {{"type", "delay"}, {"delay", j.run}};
+    nlohmann::json job = {{"id", std::to_string(j.id)}, {"subtime", j.submit}, {"res", j.procs}, {"profile", profile}};
+    job["walltime"] = j.estimate > 0 ? j.estimate : -1.0;
+    jobs.push_back(std::move(job));
+  }
+  return {{"nb_res", workload.processors}, {"jobs", jobs}, {"profiles", profiles}};
 }
 
 std::string write_swf(const Workload& workload, const std::vector<std::string>& comments) {
@@ -327,7 +405,8 @@ Workload load(const std::string& path, const ReadOptions& options) {
 }
 
 Workload load(const nlohmann::json& document, const std::string& path, const ReadOptions& options) {
-  Workload w = read_instance(document, path);
+  Workload w = document.is_object() && document.contains("nb_res") ? read_batsim(document, path)
+                                                                     : read_instance(document, path);
   if (options.processors) {
     if (*options.processors < w.processors)
       throw InputError(fmt::format("{}: --processors {} is fewer than the instance's {}", path, *options.processors,

@@ -170,6 +170,13 @@ Workload with_exact_estimates(Workload workload);
 // The JSON form: {"kind": "workload", "name", "processors", "jobs": [{"id", "submit", "run", "estimate", "procs"}]}.
 Workload read_instance(const nlohmann::json& document, const std::string& file);
 nlohmann::json write_instance(const Workload& workload);
+// Batsim's workload JSON: {"nb_res", "jobs": [{"id", "subtime", "walltime", "res", "profile"}], "profiles": {NAME:
+// {"type": "delay", "delay"}}} (Batsim's documentation, "Workload"). A job runs its profile's delay, killed at its
+// walltime when it has one (Batsim's rule; -1 or none: no walltime, the estimate is the delay); ids are integers
+// or strings holding one (schedules name jobs by them). Profiles of another type have no run time known before the
+// run: refused (InputError naming the profile). `load` reads it for a .json file with "nb_res".
+Workload read_batsim(const nlohmann::json& document, const std::string& file);
+nlohmann::json write_batsim(const Workload& workload);  // one delay profile a distinct run time, walltime = estimate
 // The SWF text of a workload (one record a job: fields 1, 2, 4, 5, 8, 9, status 1; -1 elsewhere), with comments.
 std::string write_swf(const Workload& workload, const std::vector<std::string>& comments);
 

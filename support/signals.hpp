@@ -36,8 +36,9 @@ public:
   FinishingSection& operator=(const FinishingSection&) = delete;
 };
 
-// A file being written (PATH.tmp) or a child process (gnuplot) that a process quitting at once removes or kills
-// first, so that it leaves no temporary behind; registered for the lifetime of the object.
+// A file being written (PATH.tmp) or a child process (gnuplot; a negative pid: a process group, a command's shell
+// and what it started) that a process quitting at once removes or kills first, so that it leaves no temporary
+// behind; registered for the lifetime of the object.
 class RemovedOnQuit {
 public:
   explicit RemovedOnQuit(std::string path);

@@ -980,6 +980,50 @@ BOOST_AUTO_TEST_CASE(a_job_shorter_than_the_time_tolerance_holds_no_processor) {
     }
 }
 
+// Batsim's workload format (model/workload.hpp, read_batsim / write_batsim): a generated workload written and read
+// back is the same jobs; a walltime is the estimate and the job still runs its delay, killed at the walltime by the
+// model's min(run, estimate); a profile whose run time is not known before the run, and a duplicated id, are refused.
+BOOST_AUTO_TEST_CASE(batsim_workload_round_trip_and_refusals) {
+  const auto w = workload::generate_workload(11, 60);
+  const auto back = workload::read_batsim(workload::write_batsim(w), "w.json");
+  BOOST_TEST(back.processors == w.processors);
+  BOOST_REQUIRE(back.jobs.size() == w.jobs.size());
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    BOOST_TEST_CONTEXT("job " << w.jobs[i].id) {
+      BOOST_TEST(back.jobs[i].id == w.jobs[i].id);
+      BOOST_TEST(back.jobs[i].submit == w.jobs[i].submit);
+      BOOST_TEST(back.jobs[i].run == w.jobs[i].run);
+      BOOST_TEST(back.jobs[i].estimate == w.jobs[i].estimate);
+      BOOST_TEST(back.jobs[i].procs == w.jobs[i].procs);
+    }
+  }
+  const auto read = [](const std::string& text) { return workload::read_batsim(parse_json_text(text, "w.json"), "w.json"); };
+  const auto killed = read(R"({"nb_res": 4, "jobs": [{"id": "7", "subtime": 1, "walltime": 10, "res": 2,
+      "profile": "d20"}, {"id": 3, "subtime": 0, "res": 1, "profile": "d5"}],
+      "profiles": {"d20": {"type": "delay", "delay": 20}, "d5": {"type": "delay", "delay": 5}}})");
+  BOOST_REQUIRE(killed.jobs.size() == 2u);
+  BOOST_TEST(killed.jobs[0].id == 3);  // sorted by submit time
+  BOOST_TEST(killed.jobs[0].estimate == 5.0);  // no walltime: the delay is the estimate
+  BOOST_TEST(killed.jobs[1].run == 20.0);
+  BOOST_TEST(killed.jobs[1].estimate == 10.0);
+  BOOST_TEST(killed.jobs[1].killed());
+  const auto refused = [&](const std::string& text, const std::string& part) {
+    try {
+      (void)read(text);
+      BOOST_ERROR("accepted " << text);
+    } catch (const InputError& e) {
+      BOOST_TEST(std::string(e.what()).find(part) != std::string::npos, e.what());
+    }
+  };
+  refused(R"({"nb_res": 4, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}],
+      "profiles": {"p": {"type": "parallel_homogeneous", "cpu": 1e9, "com": 0}}})", "parallel_homogeneous");
+  refused(R"({"nb_res": 4, "jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "d"},
+      {"id": "1", "subtime": 2, "res": 1, "profile": "d"}], "profiles": {"d": {"type": "delay", "delay": 3}}})",
+          "id 1 appears twice");
+  refused(R"({"nb_res": 4, "jobs": [{"id": 1, "subtime": 0, "res": 5, "profile": "d"}],
+      "profiles": {"d": {"type": "delay", "delay": 3}}})", "res");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace test_simulation
