@@ -2,6 +2,7 @@
 // Our own. Exit codes: 0 all properties hold; 1 a property fails; 2 bad input or usage;
 // 3 the exact method could not decide within its time limit; 4 internal error (a schedcheck bug).
 #include "cli/output.hpp"
+#include "cli/conformance.hpp"
 #include "cli/experiment.hpp"
 #include "cli/external_policy.hpp"
 #include "cli/gantt.hpp"
@@ -601,6 +602,7 @@ int run_cli(int argc, char** argv) {
 
   const auto run_trace_command = cli::add_trace_commands(app, registry);
   const auto run_gantt_command = cli::add_gantt_command(app, registry);
+  const auto run_conformance_command = cli::add_conformance_command(app);
   // The command an experiment records (summary.json): as one process would run it, without --shard and --resume, so
   // that the shards of a sweep and its resumed runs record the command of the whole sweep.
   std::string command_line = "schedcheck";
@@ -656,6 +658,7 @@ int run_cli(int argc, char** argv) {
   }
   if (const int code = run_trace_command(); code >= 0) return code;
   if (const int code = run_gantt_command(); code >= 0) return code;
+  if (const int code = run_conformance_command(); code >= 0) return code;
   if (const int code = run_experiment_command(); code >= 0) return code;
   // --policy-cmd: one process for the whole run, registered on each problem the command is asked about.
   std::optional<cli::ExternalPolicy> policy_process;
